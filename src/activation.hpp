@@ -1,0 +1,33 @@
+// Activation functions: value and derivative, each as a scalar reference and an xsimd kernel.
+// The scalar reference is the specification; the kernels must agree with it (tests/cpp).
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace al {
+
+enum class Activation { relu, gelu, gelu_tanh, silu, identity };
+
+inline constexpr Activation all_activations[] = {Activation::relu, Activation::gelu,
+                                                 Activation::gelu_tanh, Activation::silu,
+                                                 Activation::identity};
+
+// "relu", "gelu", "gelu_tanh", "silu", "identity" (the names of the CLI and of the page).
+const char* activation_name(Activation a);
+std::optional<Activation> parse_activation(std::string_view name);
+
+// Scalar references, float32 in and out.
+float activate_scalar(Activation a, float x);
+float activate_grad_scalar(Activation a, float x);  // d f(x) / dx
+
+// Whole arrays. Any length, any alignment; `out` may alias `in`.
+void activate(Activation a, const float* in, float* out, std::size_t n);       // SIMD kernel
+void activate_grad(Activation a, const float* in, float* out, std::size_t n);  // SIMD kernel
+void activate_scalar(Activation a, const float* in, float* out, std::size_t n);
+void activate_grad_scalar(Activation a, const float* in, float* out, std::size_t n);
+
+// Standard normal CDF Φ(x), float32, computed without cancellation in the negative tail.
+float normal_cdf(float x);
+
+}  // namespace al

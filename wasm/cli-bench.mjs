@@ -1,0 +1,48 @@
+// `activation-lab bench`: throughput of the module it runs in (WASM under Node),
+// SIMD kernel and scalar reference measured side by side in one run.
+
+const ELEMENTS = 1 << 20;  // 1M floats: fits in L2/L3 like a layer's activations
+const REPS = 15;
+
+/** Kernel throughput and one default training run per activation. */
+export function runBench(M, { elements = ELEMENTS, reps = REPS, trainRuns = ['relu', 'gelu'] } = {}) {
+  const names = JSON.parse(M.activationNames());
+  const kernels = [];
+  for (const fn of names) {
+    for (const grad of [false, true]) {
+      const simd = M.benchActivation(fn, grad, false, elements, reps);
+      const scalar = M.benchActivation(fn, grad, true, elements, reps);
+      kernels.push({ fn: grad ? `${fn}'` : fn, simd_meps: simd / 1e6, scalar_meps: scalar / 1e6,
+        ratio: simd / scalar });
+    }
+  }
+  const training = trainRuns.map((activation) => {
+    const experiment = new M.Experiment(JSON.stringify({ activation }));
+    try {
+      const t0 = performance.now();
+      while (experiment.step());
+      const seconds = (performance.now() - t0) / 1000;
+      return { activation, seconds, test_acc: JSON.parse(experiment.evaluateJson('test')).acc };
+    } finally {
+      experiment.delete();
+    }
+  });
+  return { engine: 'wasm-node', arch: M.simdArch(), elements, kernels, training, text: render(M, kernels, training) };
+}
+
+function render(M, kernels, training) {
+  const pad = (s, n) => String(s).padStart(n);
+  const lines = [`WASM under Node (${M.simdArch()}), ${ELEMENTS} floats, best of ${REPS}`,
+    `${'kernel'.padEnd(12)}${pad('SIMD M/s', 11)}${pad('scalar M/s', 12)}${pad('SIMD/scalar', 13)}`];
+  for (const k of kernels) {
+    lines.push(`${k.fn.padEnd(12)}${pad(k.simd_meps.toFixed(0), 11)}${pad(k.scalar_meps.toFixed(0), 12)}${pad(`${k.ratio.toFixed(2)}x`, 13)}`);
+  }
+  const relu = kernels.find((k) => k.fn === 'relu');
+  const gelu = kernels.find((k) => k.fn === 'gelu');
+  if (relu && gelu) lines.push(`GELU/ReLU cost (SIMD): ${(relu.simd_meps / gelu.simd_meps).toFixed(2)}x`);
+  lines.push('default run (2000 moons, 2-64-64-1, Adam 0.001, batch 32, 100 epochs):');
+  for (const t of training) {
+    lines.push(`  ${t.activation.padEnd(10)} ${t.seconds.toFixed(3)} s   test accuracy ${(t.test_acc * 100).toFixed(1)}%`);
+  }
+  return `${lines.join('\n')}\n`;
+}

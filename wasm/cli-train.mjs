@@ -1,0 +1,79 @@
+// `activation-lab train`: flags -> config JSON (checked by the core) -> one run -> report.
+
+/** The train flags, as node:util parseArgs options. */
+export const trainFlags = {
+  act: { type: 'string' }, seed: { type: 'string' }, epochs: { type: 'string' },
+  hidden: { type: 'string' }, batch: { type: 'string' }, lr: { type: 'string' },
+  n: { type: 'string' }, noise: { type: 'string' }, 'data-seed': { type: 'string' },
+  'test-fraction': { type: 'string' }, 'val-fraction': { type: 'string' },
+  'weight-decay': { type: 'string' }, 'no-shuffle': { type: 'boolean' },
+  init: { type: 'string' }, save: { type: 'string' },
+};
+
+// flag -> config key, for the numeric flags; defaults and ranges live in the core.
+const numeric = {
+  seed: 'seed', epochs: 'epochs', batch: 'batch', lr: 'lr', n: 'n', noise: 'noise',
+  'data-seed': 'data_seed', 'test-fraction': 'test_fraction', 'val-fraction': 'val_fraction',
+  'weight-decay': 'weight_decay',
+};
+
+/** Only the keys the user set; the core fills in its defaults. */
+export function configFromFlags(flags, toNumber) {
+  const config = {};
+  if (flags.act !== undefined) config.activation = flags.act;
+  for (const [flag, key] of Object.entries(numeric)) {
+    if (flags[flag] !== undefined) config[key] = toNumber(flags[flag], `--${flag}`);
+  }
+  if (flags.hidden !== undefined) {
+    config.hidden = flags.hidden.split(',').map((w) => toNumber(w, '--hidden'));
+  }
+  if (flags['no-shuffle']) config.shuffle = false;
+  // JSON has no NaN or infinity: say so here rather than send null to the core.
+  for (const [key, value] of Object.entries(config)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
+      throw new RangeError(`${key} must be a finite number`);
+    }
+  }
+  return config;
+}
+
+/** Trains to the end; returns {report, state} or {error}. */
+export function runTraining(M, config, initJson) {
+  const experiment = new M.Experiment(JSON.stringify(config));
+  try {
+    if (initJson !== undefined) {
+      const error = experiment.loadStateJson(initJson);
+      if (error) return { error: `--init: ${error}` };
+    }
+    const epochs = [];
+    let seconds = 0;  // training only: the per-epoch test evaluation is not timed
+    for (;;) {
+      const t0 = performance.now();
+      const trained = experiment.step();
+      seconds += (performance.now() - t0) / 1000;
+      if (!trained) break;
+      epochs.push(epochRecord(experiment));
+    }
+    const train = JSON.parse(experiment.evaluateJson('train'));
+    const test = JSON.parse(experiment.evaluateJson('test'));
+    const report = {
+      config: JSON.parse(experiment.configJson()),
+      epochs,
+      final: { train_acc: train.acc, test_acc: test.acc, status: experiment.status() },
+      seconds: Number(seconds.toFixed(4)),
+    };
+    return { report, state: experiment.stateJson() };
+  } finally {
+    experiment.delete();
+  }
+}
+
+function epochRecord(experiment) {
+  const last = JSON.parse(experiment.lastEpochJson());
+  const test = JSON.parse(experiment.evaluateJson('test'));
+  const record = { epoch: last.epoch, train_loss: last.train_loss, test_loss: test.loss,
+    train_acc: last.train_acc, test_acc: test.acc };
+  if (last.val_loss !== null) Object.assign(record, { val_loss: last.val_loss, val_acc: last.val_acc });
+  return record;
+}

@@ -1,0 +1,23 @@
+// Loads the built WASM module in Node (the CLI, the JS tests, the benchmarks).
+// The module embeds its .wasm, so no fetch and no file path is involved.
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const buildDir = fileURLToPath(new URL('../build/wasm/', import.meta.url));
+
+export const modulePath = (scalar = false) =>
+  `${buildDir}activation-lab${scalar ? '-scalar' : ''}.mjs`;
+
+const loaded = new Map();
+
+/** The module, loaded once per flavour (SIMD or scalar). */
+export function loadModule({ scalar = false } = {}) {
+  if (!loaded.has(scalar)) {
+    const path = modulePath(scalar);
+    if (!existsSync(path)) {
+      return Promise.reject(new Error(`the WASM module is not built (${path}): run 'npm run build'`));
+    }
+    loaded.set(scalar, import(pathToFileURL(path).href).then((m) => m.default()));
+  }
+  return loaded.get(scalar);
+}

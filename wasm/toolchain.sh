@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Finds the toolchain Activation Lab builds with, and installs what is missing
+# where it can (Debian/Ubuntu as root, from the distribution's packages).
+# Elsewhere it stops with one message naming exactly what to install.
+# Sourced by wasm/build.sh and tests/run.sh; also runnable alone.
+set -euo pipefail
+
+# em++ of Debian's emscripten finds its JS dependencies (acorn, ...) only here.
+export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"
+
+al_missing_packages() {
+  local missing=()
+  command -v cmake >/dev/null            || missing+=(cmake)
+  command -v g++ >/dev/null              || missing+=(g++)
+  command -v em++ >/dev/null             || missing+=(emscripten)
+  [ -f /usr/include/xsimd/xsimd.hpp ] || [ -f /usr/local/include/xsimd/xsimd.hpp ] \
+                                         || missing+=(libxsimd-dev)
+  [ -f /usr/include/doctest/doctest.h ] || [ -f /usr/local/include/doctest/doctest.h ] \
+                                         || missing+=(doctest-dev)
+  command -v wasm-objdump >/dev/null     || missing+=(wabt)
+  if [ "${AL_NEED_BROWSER:-0}" = 1 ]; then
+    command -v chromium >/dev/null       || missing+=(chromium)
+  fi
+  echo "${missing[@]:-}"
+}
+
+al_ensure_toolchain() {
+  local missing
+  missing=$(al_missing_packages)
+  [ -z "$missing" ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "toolchain: installing $missing (apt-get)" >&2
+    apt-get update -qq >&2
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >&2
+    missing=$(al_missing_packages)
+    [ -z "$missing" ] && return 0
+  fi
+  cat >&2 <<MSG
+toolchain: missing: $missing
+Install them: on Debian/Ubuntu 'apt-get install $missing' (as root); elsewhere
+Emscripten >= 3.1 (emsdk), xsimd >= 8 and doctest >= 2.4 headers (set AL_DEPS_INCLUDE
+to the folder that holds xsimd/ and doctest/), cmake >= 3.18, wabt and Chromium.
+MSG
+  return 1
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  al_ensure_toolchain && echo "toolchain: complete"
+fi
