@@ -1,0 +1,74 @@
+// `npm run bench`: every speed goal, measured side by side in one run (never in a test).
+// WASM under Node and native C++ for the kernels and the default training run;
+// Chromium for the page's workers (twin run, many-seeds study) when available.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { loadModule } from '../../wasm/module.mjs';
+import { runBench } from '../../wasm/cli-bench.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const json = process.argv.includes('--json');
+
+const wasm = runBench(await loadModule());
+const native = JSON.parse(execFileSync(`${root}build/native/al_bench`, { encoding: 'utf8' }));
+let browser = null;
+if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
+  const { runBrowserBench } = await import('./browser.mjs');
+  browser = await runBrowserBench(`${root}dist`).catch((e) => ({ error: e.message }));
+}
+
+const results = { wasm: { ...wasm, text: undefined }, native, browser };
+mkdirSync(`${root}build/bench`, { recursive: true });
+writeFileSync(`${root}build/bench/results.json`, JSON.stringify(results, null, 2));
+if (json) {
+  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+} else {
+  process.stdout.write(render(results));
+}
+
+function render({ wasm: w, native: n, browser: b }) {
+  const f = (x, d = 0) => x.toFixed(d).padStart(9);
+  const out = [];
+  out.push(`Kernels: M elements/s over ${w.elements} floats (best of several), SIMD vs scalar reference`);
+  out.push(`${''.padEnd(12)}${'WASM/Node ' + w.arch}`.padEnd(48) + `native ${n.arch}`);
+  out.push(`${'kernel'.padEnd(12)}${'SIMD'.padStart(9)}${'scalar'.padStart(9)}${'ratio'.padStart(9)}${''.padStart(9)}${'SIMD'.padStart(9)}${'scalar'.padStart(9)}${'ratio'.padStart(9)}`);
+  for (const k of w.kernels) {
+    const m = n.kernels.find((x) => x.fn === k.fn);
+    out.push(`${k.fn.padEnd(12)}${f(k.simd_meps)}${f(k.scalar_meps)}${f(k.ratio, 2)}x${''.padStart(8)}${f(m.simd_meps)}${f(m.scalar_meps)}${f(m.ratio, 2)}x`);
+  }
+  const k = (name) => w.kernels.find((x) => x.fn === name);
+  out.push('');
+  out.push('Goals (WASM under Node, one core):');
+  out.push(goal(`GELU exact >= 400 M/s`, k('gelu').simd_meps >= 400, `${k('gelu').simd_meps.toFixed(0)} M/s`));
+  out.push(goal(`GELU exact >= 3x its scalar reference`, k('gelu').ratio >= 3, `${k('gelu').ratio.toFixed(2)}x`));
+  out.push(goal(`ReLU >= 4x its scalar reference`, k('relu').ratio >= 4, `${k('relu').ratio.toFixed(2)}x`));
+  out.push('');
+  out.push('Default run (2000 moons, 80/20, 2-64-64-1, Adam 0.001, batch 32, 100 epochs, 5,000 steps):');
+  for (const t of w.training) {
+    const m = n.training.find((x) => x.activation === t.activation);
+    out.push(`  ${t.activation.padEnd(6)} WASM ${t.seconds.toFixed(3)} s, native ${m.seconds.toFixed(3)} s (native/WASM ${(t.seconds / m.seconds).toFixed(2)}x slower in WASM), test accuracy ${(t.test_acc * 100).toFixed(1)}%`);
+  }
+  const gelu = w.training.find((t) => t.activation === 'gelu');
+  if (gelu) {
+    const gflop = FLOP_PER_RUN / 1e9;
+    out.push(`  ~${gflop.toFixed(1)} GFLOP per run: WASM gelu ${(gflop / gelu.seconds).toFixed(1)} GFLOP/s`);
+    out.push(goal('gelu run in WASM <= 0.4 s', gelu.seconds <= 0.4, `${gelu.seconds.toFixed(3)} s`));
+  }
+  if (b) {
+    out.push('');
+    if (b.error) out.push(`Chromium: not measured (${b.error})`);
+    else for (const line of b.lines) out.push(line);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function goal(text, ok, measured) {
+  return `  [${ok ? 'met' : 'MISSED'}] ${text}: ${measured}`;
+}
+
+// Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
+// about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
+const MACS_PER_SAMPLE = 2 * 64 + 64 * 64 + 64 * 1;
+const FLOP_PER_RUN = 3 * 2 * MACS_PER_SAMPLE * 1600 * 100;
