@@ -1,0 +1,85 @@
+// Writes the static site to dist/: the web files, the two WASM modules and KaTeX's CSS and fonts.
+// Math in the i18n files ($…$ inline, $$…$$ display) is typeset here, once, so the page ships no
+// KaTeX JavaScript. Every URL in dist/ is relative, so it works under any sub-path.
+import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import katex from 'katex';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const arg = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const out = resolve(root, arg('out') ?? 'dist');
+// The modules come from the Emscripten build; WASM_DIR lets a developer point elsewhere.
+const wasmDir = resolve(root, arg('wasm-dir') ?? process.env.WASM_DIR ?? 'build/wasm');
+const modules = ['activation-lab.mjs', 'activation-lab-scalar.mjs'];
+const katexDir = join(root, 'node_modules', 'katex', 'dist');
+const notCopied = new Set(['build.mjs', 'serve.mjs']);
+
+async function exists(path) {
+  try { await stat(path); return true; } catch { return false; }
+}
+
+/** Replaces $$…$$ and $…$ by KaTeX HTML; `\$` stays a literal dollar. Throws on bad TeX. */
+export function typeset(text, where = '') {
+  const render = (tex, displayMode) => {
+    try {
+      return katex.renderToString(tex, { displayMode, throwOnError: true, strict: 'error' });
+    } catch (err) {
+      throw new Error(`${where}: ${err.message}`);
+    }
+  };
+  return text
+    .replace(/\$\$([\s\S]+?)\$\$/g, (_, tex) => render(tex, true))
+    .replace(/(?<!\\)\$((?:\\\$|[^$])+?)\$/g, (_, tex) => render(tex, false))
+    .replace(/\\\$/g, '$');
+}
+
+async function typesetI18n(dir) {
+  for (const lang of await readdir(dir)) {
+    for (const file of await readdir(join(dir, lang))) {
+      if (!file.endsWith('.json')) continue;
+      const path = join(dir, lang, file);
+      const strings = JSON.parse(await readFile(path, 'utf8'));
+      for (const [key, value] of Object.entries(strings)) {
+        strings[key] = typeset(value, `${relative(root, path)} ${key}`);
+      }
+      await writeFile(path, JSON.stringify(strings));
+    }
+  }
+}
+
+async function main() {
+  const missing = [];
+  for (const m of modules) if (!(await exists(join(wasmDir, m)))) missing.push(join(wasmDir, m));
+  if (missing.length) {
+    console.error(`web/build.mjs: missing ${missing.join(', ')} (build the WASM module first)`);
+    process.exit(2);
+  }
+  if (!(await exists(katexDir))) {
+    console.error('web/build.mjs: node_modules/katex is missing (run npm install)');
+    process.exit(2);
+  }
+  await rm(out, { recursive: true, force: true });
+  await cp(here, out, {
+    recursive: true,
+    filter: (src) => !notCopied.has(relative(here, src)),
+  });
+  await mkdir(join(out, 'wasm'), { recursive: true });
+  for (const m of modules) await cp(join(wasmDir, m), join(out, 'wasm', m));
+  await mkdir(join(out, 'vendor', 'katex'), { recursive: true });
+  await cp(join(katexDir, 'katex.min.css'), join(out, 'vendor', 'katex', 'katex.min.css'));
+  await cp(join(katexDir, 'fonts'), join(out, 'vendor', 'katex', 'fonts'), { recursive: true });
+  await typesetI18n(join(out, 'i18n'));
+  console.log(`web/build.mjs: wrote ${relative(process.cwd(), out) || '.'}/`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(`web/build.mjs: ${err.message}`);
+    process.exit(1);
+  });
+}

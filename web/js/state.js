@@ -1,0 +1,148 @@
+// Lab settings <-> URL hash, so every view is a permalink. A declarative table, one row per
+// setting (as in TensorFlow Playground): the hash key, the Experiment config field it feeds and
+// how to parse it. Defaults and ranges come from the WASM core; values are checked with
+// M.validateConfigJson. A bad value never stops the page: it is reported (errors[key]) and the
+// default is used instead. Keys of the hash that a table does not own are kept untouched, so
+// several widgets can share one URL.
+
+/** The twin lab's settings. `side` rows pick one network's activation; the rest are shared. */
+export const LAB_SETTINGS = [
+  { key: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
+  { key: 'b', field: 'activation', type: 'activation', side: 'b' },
+  { key: 'n', field: 'n', type: 'int' },
+  { key: 'noise', field: 'noise', type: 'float' },
+  { key: 'dseed', field: 'data_seed', type: 'int' },
+  { key: 'hidden', field: 'hidden', type: 'layers' },
+  { key: 'lr', field: 'lr', type: 'float' },
+  { key: 'batch', field: 'batch', type: 'int' },
+  { key: 'epochs', field: 'epochs', type: 'int' },
+  { key: 'seed', field: 'seed', type: 'int' },
+  { key: 'test', field: 'test_fraction', type: 'float' },
+  { key: 'val', field: 'val_fraction', type: 'float' },
+];
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** Text -> value, or { kind } when the text cannot be that type. */
+function parse(row, text, core) {
+  const s = String(text).trim();
+  switch (row.type) {
+    case 'float':
+      return NUMBER.test(s) ? Number(s) : { kind: 'number' };
+    case 'int':
+      return NUMBER.test(s) && Number.isInteger(Number(s)) ? Number(s) : { kind: 'integer' };
+    case 'layers': {
+      if (s === '') return [];
+      const parts = s.split(',').map((p) => p.trim());
+      return parts.every((p) => /^\d+$/.test(p)) ? parts.map(Number) : { kind: 'layers' };
+    }
+    case 'activation':
+      return core.activations.includes(s) ? s : { kind: 'activation' };
+    default:
+      throw new Error(`state: unknown type ${row.type}`);
+  }
+}
+
+/** Value -> text, for the URL and the controls. */
+export function format(row, value) {
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Settings for one table of rows. `values[key]` always holds a valid value; `errors[key]` is
+ * { kind, raw, detail } for the last rejected input of that row (kind: number | integer | layers |
+ * activation | core; detail: the core's message).
+ */
+export function createSettings(core, rows = LAB_SETTINGS) {
+  const { M } = core;
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const defaults = {};
+  for (const row of rows) defaults[row.key] = row.initial ?? core.defaults[row.field];
+  const values = { ...defaults };
+  const errors = {};
+
+  const shared = () => {
+    const config = { ...core.defaults };
+    for (const row of rows) if (!row.side) config[row.field] = values[row.key];
+    return config;
+  };
+
+  /** The full Experiment config for one side ('a' or 'b'). */
+  const config = (side) => {
+    const cfg = shared();
+    const row = rows.find((r) => r.side === side);
+    if (row) cfg.activation = values[row.key];
+    return cfg;
+  };
+
+  /** Checks one text for one row; on failure keeps the default and records the error. */
+  function setOne(key, text) {
+    const row = byKey.get(key);
+    if (!row) return false;
+    const value = parse(row, text, core);
+    let error = isError(value) ? value : null;
+    if (!error) {
+      const message = M.validateConfigJson(JSON.stringify({ ...core.defaults, [row.field]: value }));
+      if (message) error = { kind: 'core', detail: message };
+    }
+    if (error) {
+      errors[key] = { ...error, raw: String(text) };
+      values[key] = defaults[key];
+      return false;
+    }
+    delete errors[key];
+    values[key] = value;
+    return true;
+  }
+
+  /** Rows may be valid alone but not together (e.g. fractions): blame the field the core names. */
+  function checkTogether() {
+    for (let guard = 0; guard < rows.length; guard++) {
+      let message = '';
+      for (const side of ['a', 'b']) message ||= M.validateConfigJson(JSON.stringify(config(side)));
+      if (!message) return;
+      const field = message.slice(0, message.indexOf(':')).trim();
+      const row =
+        rows.find((r) => r.field === field && !r.side && values[r.key] !== defaults[r.key]) ??
+        rows.find((r) => !r.side && values[r.key] !== defaults[r.key]);
+      if (!row) return; // only defaults left: nothing a reader could fix
+      errors[row.key] = { kind: 'core', detail: message, raw: format(row, values[row.key]) };
+      values[row.key] = defaults[row.key];
+    }
+  }
+
+  /** Sets one setting from text (a control). Returns the error object or null. */
+  function set(key, text) {
+    setOne(key, text);
+    checkTogether();
+    return errors[key] ?? null;
+  }
+
+  /** Reads every owned key from a hash ("#a=relu&n=500"); missing keys take their default. */
+  function readHash(hash = location.hash) {
+    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    for (const row of rows) {
+      delete errors[row.key];
+      if (params.has(row.key)) setOne(row.key, params.get(row.key));
+      else values[row.key] = defaults[row.key];
+    }
+    checkTogether();
+  }
+
+  /** The hash with this table's values, keeping keys other widgets own. */
+  function toHash(hash = location.hash) {
+    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    for (const row of rows) params.set(row.key, format(row, values[row.key]));
+    // Keep commas readable in the URL ("hidden=64,64"): they are safe in a fragment.
+    return `#${params.toString().replace(/%2C/gi, ',')}`;
+  }
+
+  function writeHash() {
+    const hash = toHash();
+    if (hash !== location.hash) history.replaceState(null, '', hash);
+  }
+
+  return { rows, values, errors, defaults, config, set, readHash, toHash, writeHash, format };
+}

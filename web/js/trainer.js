@@ -1,0 +1,20 @@
+// The page's side of one training worker (worker.js): sends commands, hands every message to
+// the callback. One trainer = one network; the twin lab runs two at once.
+
+export function createTrainer(onMessage) {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = ({ data }) => onMessage(data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    onMessage({ type: 'error', message: event.message || 'worker failed to start' });
+  };
+  const send = (cmd, extra = {}) => worker.postMessage({ cmd, ...extra });
+  return {
+    create: (config, grid) => send('create', { config, grid }),
+    play: () => send('play'),
+    pause: () => send('pause'),
+    step: () => send('step'),
+    stop: () => send('stop'),
+    terminate: () => worker.terminate(),
+  };
+}

@@ -1,0 +1,79 @@
+// Serves dist/ (or --dir) as static files on http://localhost:8080 (PORT env or --port; 0 = any
+// free port). No COOP/COEP: the page needs no SharedArrayBuffer.
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Starts the server; resolves to { server, url } once it listens. */
+export function startServer({ dir, port = 8080, host = '127.0.0.1' } = {}) {
+  const base = resolve(dir);
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = normalize(join(base, path));
+      if (file !== base && !file.startsWith(base + sep)) throw Object.assign(new Error(), { code: 403 });
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const info = await stat(file);
+      res.writeHead(200, {
+        'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Length': info.size,
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
+    } catch (err) {
+      const code = err.code === 403 ? 403 : 404;
+      res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(code === 403 ? 'Forbidden\n' : 'Not found\n');
+    }
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      ok({ server, url: `http://localhost:${server.address().port}/` });
+    });
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (name) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const here = dirname(fileURLToPath(import.meta.url));
+  const dir = resolve(arg('dir') ?? join(here, '..', 'dist'));
+  const port = Number(arg('port') ?? process.env.PORT ?? 8080);
+  try {
+    await stat(join(dir, 'index.html'));
+  } catch {
+    console.error(`web/serve.mjs: ${dir}/index.html not found (run npm run build first)`);
+    process.exit(2);
+  }
+  startServer({ dir, port }).then(
+    ({ url }) => console.log(`Activation Lab: serving ${dir} at ${url}`),
+    (err) => {
+      console.error(`web/serve.mjs: ${err.message}`);
+      process.exit(1);
+    },
+  );
+}
