@@ -1,0 +1,90 @@
+// Scales, "nice" ticks and axes for the canvas plots.
+
+export function linear([d0, d1], [r0, r1]) {
+  const k = (r1 - r0) / (d1 - d0 || 1);
+  const f = (x) => r0 + (x - d0) * k;
+  f.invert = (y) => d0 + (y - r0) / k;
+  f.domain = [d0, d1];
+  return f;
+}
+
+/** About `count` round tick values covering [a, b] (steps of 1, 2 or 5 times a power of ten). */
+export function ticks(a, b, count = 5) {
+  const span = b - a;
+  if (!(span > 0)) return [a];
+  const raw = span / count;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => span / s <= count) ?? 10 * mag;
+  const out = [];
+  for (let v = Math.ceil(a / step) * step; v <= b + step * 1e-9; v += step) {
+    out.push(Math.abs(v) < step * 1e-9 ? 0 : Number(v.toPrecision(12)));
+  }
+  return out;
+}
+
+/** Digits needed to print ticks of this spacing without noise. */
+export function tickDigits(values) {
+  if (values.length < 2) return 0;
+  const step = Math.abs(values[1] - values[0]);
+  return Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+}
+
+/**
+ * Draws a framed plot area with grid lines and tick labels. box = {x, y, w, h} in CSS pixels.
+ * fmt(value, digits) formats tick labels (locale aware). Returns nothing: it only paints.
+ */
+export function drawAxes(ctx, box, xs, ys, t, { fmt, xLabel, yLabel, zeroLines = true }) {
+  const xt = ticks(...xs.domain, Math.max(2, Math.floor(box.w / 70)));
+  const yt = ticks(...ys.domain, Math.max(2, Math.floor(box.h / 45)));
+  const xd = tickDigits(xt), yd = tickDigits(yt);
+  ctx.save();
+  ctx.font = `11px ${t.sans}`;
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = t.rule;
+  ctx.fillStyle = t.soft;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  for (const v of xt) {
+    const px = Math.round(xs(v)) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(px, box.y);
+    ctx.lineTo(px, box.y + box.h);
+    ctx.stroke();
+    ctx.fillText(fmt(v, xd), px, box.y + box.h + 4);
+  }
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  for (const v of yt) {
+    const py = Math.round(ys(v)) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(box.x, py);
+    ctx.lineTo(box.x + box.w, py);
+    ctx.stroke();
+    ctx.fillText(fmt(v, yd), box.x - 5, py);
+  }
+  if (zeroLines) {
+    ctx.strokeStyle = t.soft;
+    ctx.globalAlpha = 0.6;
+    if (xs.domain[0] < 0 && xs.domain[1] > 0) {
+      const px = Math.round(xs(0)) + 0.5;
+      ctx.beginPath(); ctx.moveTo(px, box.y); ctx.lineTo(px, box.y + box.h); ctx.stroke();
+    }
+    if (ys.domain[0] < 0 && ys.domain[1] > 0) {
+      const py = Math.round(ys(0)) + 0.5;
+      ctx.beginPath(); ctx.moveTo(box.x, py); ctx.lineTo(box.x + box.w, py); ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+  }
+  ctx.fillStyle = t.soft;
+  if (xLabel) {
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(xLabel, box.x + box.w, box.y + box.h - 3);
+  }
+  if (yLabel) {
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText(yLabel, box.x + 4, box.y + 3);
+  }
+  ctx.restore();
+}

@@ -1,0 +1,131 @@
+// A decision boundary: the network's class-1 probability over a grid as a smooth heat map, the
+// 0.5 level as a line (marching squares) and the data points on top: training points filled,
+// test points as rings.
+import { createCanvas, theme } from './canvas.js';
+
+function rgb(color) {
+  const m = /^#?([\da-f]{2})([\da-f]{2})([\da-f]{2})$/i.exec(color.trim());
+  return m ? m.slice(1).map((h) => parseInt(h, 16)) : [128, 128, 128];
+}
+const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
+
+/** Segments of the p = 0.5 line across an n×n grid (row 0 = ymin), in grid coordinates. */
+function contour(grid, n, level = 0.5) {
+  const segs = [];
+  const at = (i, j) => grid[j * n + i] - level;
+  const cross = (x0, y0, v0, x1, y1, v1) => {
+    const t = v0 / (v0 - v1);
+    return [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t];
+  };
+  for (let j = 0; j < n - 1; j++) {
+    for (let i = 0; i < n - 1; i++) {
+      const v = [at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)];
+      const c = [[i, j], [i + 1, j], [i + 1, j + 1], [i, j + 1]];
+      const pts = [];
+      for (let k = 0; k < 4; k++) {
+        const a = v[k], b = v[(k + 1) % 4];
+        if ((a < 0) !== (b < 0)) pts.push(cross(...c[k], a, ...c[(k + 1) % 4], b));
+      }
+      if (pts.length === 2) segs.push(pts);
+      else if (pts.length === 4) segs.push([pts[0], pts[1]], [pts[2], pts[3]]); // saddle: either pairing is fine at this scale
+    }
+  }
+  return segs;
+}
+
+export function createBoundary(parent) {
+  let data = null, bounds = [-2, 3, -2, 2], grid = null, n = 0;
+  const image = document.createElement('canvas');
+
+  function paintImage(t) {
+    image.width = n;
+    image.height = n;
+    const ictx = image.getContext('2d');
+    const pixels = ictx.createImageData(n, n);
+    const bg = rgb(t.bg), c0 = rgb(t.class0), c1 = rgb(t.class1);
+    for (let j = 0; j < n; j++) {
+      for (let i = 0; i < n; i++) {
+        const p = grid[j * n + i];
+        const q = Number.isFinite(p) ? p : 0.5;
+        const color = mix(bg, q >= 0.5 ? c1 : c0, 0.12 + 0.5 * Math.abs(2 * q - 1));
+        const o = ((n - 1 - j) * n + i) * 4; // row 0 is ymin: the bottom of the picture
+        pixels.data.set([...color, 255], o);
+      }
+    }
+    ictx.putImageData(pixels, 0, 0);
+  }
+
+  function draw(ctx, w, h) {
+    const t = theme();
+    const [x0, x1, y0, y1] = bounds;
+    const px = (x) => ((x - x0) / (x1 - x0)) * w;
+    const py = (y) => h - ((y - y0) / (y1 - y0)) * h;
+    ctx.fillStyle = t.bgSoft;
+    ctx.fillRect(0, 0, w, h);
+    if (grid) {
+      paintImage(t);
+      ctx.imageSmoothingEnabled = true;
+      // Grid values sit on cell centres of the image: stretch so centres land on the bounds.
+      const sx = w / (n - 1), sy = h / (n - 1);
+      ctx.drawImage(image, -sx / 2, -sy / 2, w + sx, h + sy);
+      ctx.strokeStyle = t.fg;
+      ctx.lineWidth = 1.5;
+      ctx.globalAlpha = 0.75;
+      ctx.beginPath();
+      for (const [[ax, ay], [bx, by]] of contour(grid, n)) {
+        ctx.moveTo(ax * sx, h - ay * sy);
+        ctx.lineTo(bx * sx, h - by * sy);
+      }
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+    }
+    if (data) {
+      const r = Math.max(1.6, Math.min(3.2, w / 160));
+      const colors = [t.class0, t.class1];
+      for (const [which, ring] of [['train', false], ['val', false], ['test', true]]) {
+        const d = data[which];
+        if (!d) continue;
+        for (let k = 0; k < d.length; k += 3) {
+          const cx = px(d[k]), cy = py(d[k + 1]), color = colors[d[k + 2] > 0.5 ? 1 : 0];
+          ctx.beginPath();
+          ctx.arc(cx, cy, ring ? r + 0.6 : r, 0, 2 * Math.PI);
+          if (ring) {
+            ctx.fillStyle = t.bg;
+            ctx.fill();
+            ctx.lineWidth = 1.6;
+            ctx.strokeStyle = color;
+            ctx.stroke();
+          } else {
+            ctx.fillStyle = color;
+            ctx.fill();
+            ctx.lineWidth = 0.7;
+            ctx.strokeStyle = t.bg;
+            ctx.stroke();
+          }
+        }
+      }
+    }
+    ctx.strokeStyle = t.rule;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(0.5, 0.5, w - 1, h - 1);
+  }
+
+  const aspect = () => (bounds[3] - bounds[2]) / (bounds[1] - bounds[0]);
+  const surface = createCanvas(parent, { height: (w) => w * aspect(), draw });
+  return {
+    canvas: surface.canvas,
+    /** Points (x0, x1, label triples per split) and the plotted region [xmin, xmax, ymin, ymax]. */
+    setData(points, box) {
+      data = points;
+      bounds = box;
+      grid = null;
+      surface.relayout();
+    },
+    setGrid(values, size) {
+      grid = values;
+      n = size;
+      surface.redraw();
+    },
+    destroy: () => surface.destroy(),
+  };
+}

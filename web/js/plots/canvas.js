@@ -1,0 +1,70 @@
+// A canvas that stays crisp on HiDPI screens, follows its container's width, and redraws on
+// resize and on a light/dark switch. Plots draw in CSS pixels; the device ratio is applied here.
+
+const darkQuery = matchMedia('(prefers-color-scheme: dark)');
+
+/** Colours of the page (CSS variables of :root), read at draw time so dark mode follows. */
+export function theme() {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name) => css.getPropertyValue(name).trim();
+  return {
+    fg: v('--fg'), soft: v('--fg-soft'), rule: v('--rule'), bg: v('--bg'), bgSoft: v('--bg-soft'),
+    sans: v('--sans'), mono: v('--mono'), class0: v('--c-class0'), class1: v('--c-class1'),
+    color: (name) => v(`--c-${name.replace(/_/g, '-')}`) || v('--fg'),
+  };
+}
+
+/**
+ * Appends a canvas to parent. height(width) gives the CSS height for a CSS width. draw(ctx, w, h)
+ * is called whenever the size or the colour scheme changes, and by redraw().
+ */
+export function createCanvas(parent, { height, draw, className = 'plot-canvas' }) {
+  const canvas = document.createElement('canvas');
+  canvas.className = className;
+  parent.append(canvas);
+  const ctx = canvas.getContext('2d');
+  let w = 0, h = 0, frame = 0;
+
+  function redraw() {
+    if (!w) return;
+    const dpr = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+      canvas.width = Math.round(w * dpr);
+      canvas.height = Math.round(h * dpr);
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    draw(ctx, w, h);
+  }
+
+  /** Coalesces many requests in one animation frame (snapshots may arrive faster than frames). */
+  function schedule() {
+    if (!frame) frame = requestAnimationFrame(() => ((frame = 0), redraw()));
+  }
+
+  function layout(force) {
+    const width = parent.clientWidth;
+    if (width && (force || width !== w)) {
+      w = width;
+      h = Math.round(height(width));
+      canvas.style.height = `${h}px`;
+      redraw();
+    }
+  }
+  const observer = new ResizeObserver(() => layout(false));
+  observer.observe(parent);
+  darkQuery.addEventListener('change', schedule);
+
+  return {
+    canvas,
+    redraw: schedule,
+    /** Recomputes the height (when the caller's height() answer changed) and redraws. */
+    relayout: () => layout(true),
+    size: () => ({ w, h }),
+    destroy() {
+      observer.disconnect();
+      darkQuery.removeEventListener('change', schedule);
+      canvas.remove();
+    },
+  };
+}

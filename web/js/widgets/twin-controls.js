@@ -1,0 +1,85 @@
+// The twin lab's settings form, generated from the settings table (state.js): one field per row,
+// its allowed range from the core's limits, and the error of a rejected value next to it.
+
+const GROUPS = [
+  { key: 'data', rows: ['n', 'noise', 'dseed', 'test', 'val'] },
+  { key: 'network', rows: ['hidden'] },
+  { key: 'training', rows: ['lr', 'batch', 'epochs', 'seed'] },
+];
+const INPUT_MODE = { int: 'numeric', float: 'decimal', layers: 'text' };
+
+/** "min–max" for a row, from the core's limits. */
+function rangeOf(row, limits, i18n) {
+  const lim = limits[row.field];
+  if (!lim) return '';
+  if (row.type === 'layers') {
+    return i18n.t('twin.range_layers', { max: lim.layers_max, min: lim.width_min, maxw: lim.width_max });
+  }
+  const fmt = (v) => (row.type === 'int' ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
+  return `${fmt(lim.min)}–${fmt(lim.max)}`;
+}
+
+/** The text shown for a rejected value. */
+export function errorText(error, row, settings, i18n) {
+  if (!error) return '';
+  const fallback = settings.format(row, settings.defaults[row.key]);
+  return i18n.t(`twin.err_${error.kind}`, { raw: error.raw, detail: error.detail ?? '', fallback });
+}
+
+/**
+ * Builds the form into `form` and the activation selects into sideSlots.a / sideSlots.b.
+ * onChange(key, text) is called when the reader commits a value (change event).
+ */
+export function createControls(form, sideSlots, { settings, core, i18n, onChange }) {
+  const byKey = new Map(settings.rows.map((r) => [r.key, r]));
+  const id = (key) => `lab-${key}`;
+  const field = (row) => `
+    <div class="field" data-row="${row.key}">
+      <label for="${id(row.key)}" data-i18n="twin.field_${row.key}"></label>
+      <input id="${id(row.key)}" name="${row.key}" type="text" inputmode="${INPUT_MODE[row.type]}"
+        autocomplete="off" spellcheck="false" aria-describedby="${id(row.key)}-hint ${id(row.key)}-err">
+      <small class="field-hint" id="${id(row.key)}-hint"></small>
+      <span class="field-error" id="${id(row.key)}-err" aria-live="polite"></span>
+    </div>`;
+  form.innerHTML = GROUPS.map((g) => `
+    <fieldset class="lab-group"><legend data-i18n="twin.group_${g.key}"></legend>
+      ${g.rows.filter((k) => byKey.has(k)).map((k) => field(byKey.get(k))).join('')}
+    </fieldset>`).join('');
+
+  for (const side of ['a', 'b']) {
+    const row = settings.rows.find((r) => r.side === side);
+    sideSlots[side].innerHTML = `
+      <label class="side-label" for="${id(row.key)}" data-i18n="twin.side_${side}"></label>
+      <select id="${id(row.key)}" name="${row.key}" aria-describedby="${id(row.key)}-err">
+        ${core.activations.map((fn) => `<option value="${fn}" data-i18n="common.act_${fn}"></option>`).join('')}
+      </select>
+      <span class="field-error" id="${id(row.key)}-err" aria-live="polite"></span>`;
+  }
+
+  const inputs = () => [...form.querySelectorAll('[name]'), ...sideSlots.a.querySelectorAll('[name]'), ...sideSlots.b.querySelectorAll('[name]')];
+  for (const el of inputs()) {
+    el.addEventListener('change', () => onChange(el.name, el.value));
+    // Enter commits a text field without submitting anything.
+    el.addEventListener('keydown', (e) => e.key === 'Enter' && el.tagName === 'INPUT' && (e.preventDefault(), el.blur(), el.focus()));
+  }
+
+  /** Shows the current values, ranges and errors (after a change, a hash read or a language switch). */
+  function sync() {
+    for (const el of inputs()) {
+      const row = byKey.get(el.name);
+      const error = settings.errors[row.key];
+      el.value = settings.format(row, settings.values[row.key]);
+      el.setAttribute('aria-invalid', String(Boolean(error)));
+      document.getElementById(`${id(row.key)}-err`).textContent = errorText(error, row, settings, i18n);
+      const hint = document.getElementById(`${id(row.key)}-hint`);
+      if (hint) hint.textContent = rangeOf(row, core.limits, i18n);
+    }
+  }
+
+  /** Enables or disables every control (the form is locked while a run is in progress). */
+  function setDisabled(disabled) {
+    for (const el of inputs()) el.disabled = disabled;
+  }
+
+  return { sync, setDisabled };
+}

@@ -1,0 +1,189 @@
+// The twin-network lab: two networks that differ only in their activation, trained at the same
+// time in two workers from the same initial weights, drawn live. Settings live in the URL hash.
+import { createSettings } from '../state.js';
+import { createLinePlot } from '../plots/line-plot.js';
+import { createControls } from './twin-controls.js';
+import { createSide } from './twin-side.js';
+
+const SIDES = ['a', 'b'];
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+export default async function createTwin(root, { core, i18n }) {
+  await i18n.need('twin', 'common');
+  const settings = createSettings(core);
+  settings.readHash();
+  root.innerHTML = `
+    <div class="lab">
+      <form class="lab-form" novalidate data-i18n-attr="aria-label=twin.form_label"></form>
+      <div class="lab-toolbar">
+        <button type="button" class="btn primary" data-act="play"><span class="icon" aria-hidden="true"></span><span data-label></span></button>
+        <button type="button" class="btn" data-act="step" data-i18n="twin.step"></button>
+        <button type="button" class="btn" data-act="reset" data-i18n="twin.reset"></button>
+        <button type="button" class="btn" data-act="stop" data-i18n="twin.stop"></button>
+        <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=twin.progress_label"></progress><span class="progress-text" data-progress></span></div>
+      </div>
+      <div class="lab-sides">${SIDES.map((s) => `<section class="side" data-side="${s}"></section>`).join('')}</div>
+      <p class="lab-note" data-note></p>
+      <div class="lab-curves">
+        <div><h3 class="plot-title" data-i18n="twin.loss_title"></h3><div class="plot-wrap" data-plot="loss"></div></div>
+        <div><h3 class="plot-title" data-i18n="twin.acc_title"></h3><div class="plot-wrap" data-plot="acc"></div></div>
+      </div>
+      <div class="lab-legend" data-legend></div>
+      <div class="table-scroll"><table class="results-table">
+        <caption class="visually-hidden" data-i18n="twin.table_caption"></caption>
+        <thead><tr>${['network', 'train_acc', 'test_acc', 'epochs', 'time', 'status']
+          .map((c) => `<th scope="col" class="${c === 'network' ? '' : 'num'}" data-i18n="twin.col_${c}"></th>`).join('')}</tr></thead>
+        <tbody>${SIDES.map((s) => `<tr data-row="${s}"><th scope="row"></th><td class="num" data-col="train"></td><td class="num" data-col="test"></td><td class="num" data-col="epochs"></td><td class="num" data-col="time"></td><td class="num" data-col="status"></td></tr>`).join('')}</tbody>
+      </table></div>
+      <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
+    </div>
+    <figcaption data-i18n="twin.caption"></figcaption>`;
+  const $ = (sel) => root.querySelector(sel);
+
+  let phase = 'ready'; // ready | running | paused | finished
+  let frame = 0, lastPaint = 0;
+  const sides = {};
+  for (const s of SIDES) sides[s] = createSide($(`[data-side="${s}"]`), s, { i18n, onUpdate: () => schedule() });
+  const controls = createControls($('.lab-form'), { a: sides.a.selectSlot, b: sides.b.selectSlot }, {
+    settings, core, i18n,
+    onChange(key, text) {
+      settings.set(key, text);
+      settings.writeHash();
+      controls.sync();
+      reset();
+    },
+  });
+  const fmtAxis = (v, d) => i18n.num(v, d);
+  const lossPlot = createLinePlot($('[data-plot="loss"]'), { height: (w) => Math.max(160, w * 0.55), fmt: fmtAxis, yDomain: ([, hi]) => [0, Math.max(hi, 1e-3)] });
+  const accPlot = createLinePlot($('[data-plot="acc"]'), { height: (w) => Math.max(160, w * 0.55), fmt: fmtAxis, yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1] });
+  for (const p of [lossPlot, accPlot]) p.canvas.setAttribute('role', 'img');
+  lossPlot.canvas.dataset.i18nAttr = 'aria-label=twin.loss_title';
+  accPlot.canvas.dataset.i18nAttr = 'aria-label=twin.acc_title';
+
+  const announce = (key, vars) => ($('[data-announce]').textContent = i18n.t(key, vars));
+  const name = (s) => i18n.t(`common.act_${settings.config(s).activation}`);
+  const colorOf = (s) => {
+    const a = settings.config('a').activation, b = settings.config('b').activation;
+    return s === 'b' && a === b ? 'side-alt' : settings.config(s).activation;
+  };
+
+  function reset() {
+    for (const s of SIDES) sides[s].create(settings.config(s));
+    phase = 'ready';
+    schedule(true);
+  }
+
+  const actions = {
+    play() {
+      if (phase === 'running') {
+        for (const s of SIDES) sides[s].pause();
+        phase = 'paused';
+        announce('twin.announce_paused', { epoch: Math.min(sides.a.run.epoch, sides.b.run.epoch) });
+      } else if (phase !== 'finished') {
+        for (const s of SIDES) sides[s].play();
+        phase = 'running';
+        announce('twin.announce_running');
+      }
+    },
+    step() {
+      if (phase === 'running' || phase === 'finished') return;
+      for (const s of SIDES) sides[s].step();
+      phase = 'paused';
+    },
+    reset() {
+      reset();
+      announce('twin.announce_reset');
+    },
+    stop() {
+      for (const s of SIDES) sides[s].stop();
+    },
+  };
+  root.addEventListener('click', (e) => {
+    const button = e.target.closest('[data-act]');
+    if (button && !button.disabled) actions[button.dataset.act](), schedule(true);
+  });
+
+  /** Repaints at most once per frame (twice a second with reduced motion, except on demand). */
+  function schedule(now = false) {
+    if (frame) return;
+    const wait = reducedMotion.matches && !now ? Math.max(0, 500 - (performance.now() - lastPaint)) : 0;
+    frame = setTimeout(() => requestAnimationFrame(() => ((frame = 0), (lastPaint = performance.now()), render())), wait);
+  }
+
+  function render() {
+    const runs = SIDES.map((s) => sides[s].run);
+    if (phase !== 'finished' && SIDES.every((s) => sides[s].ended())) {
+      phase = 'finished';
+      announce('twin.announce_done', {
+        a: name('a'), b: name('b'),
+        accA: i18n.pct(runs[0].final?.test?.acc), accB: i18n.pct(runs[1].final?.test?.acc),
+      });
+    }
+    for (const s of SIDES) sides[s].render();
+    // Toolbar
+    const playBtn = $('[data-act="play"]');
+    playBtn.querySelector('[data-label]').textContent = i18n.t(phase === 'running' ? 'twin.pause' : 'twin.play');
+    playBtn.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
+    playBtn.setAttribute('aria-pressed', String(phase === 'running'));
+    playBtn.disabled = phase === 'finished';
+    $('[data-act="step"]').disabled = phase === 'running' || phase === 'finished';
+    $('[data-act="stop"]').disabled = phase === 'finished' || runs.every((r) => r.epoch === 0);
+    const total = runs.reduce((n, r) => n + r.epochs, 0), done = runs.reduce((n, r) => n + r.epoch, 0);
+    const progress = $('progress');
+    progress.max = Math.max(total, 1);
+    progress.value = done;
+    const text = i18n.t('twin.progress', { a: runs[0].epoch, b: runs[1].epoch, epochs: runs[0].epochs, na: name('a'), nb: name('b') });
+    $('[data-progress]').textContent = text;
+    progress.setAttribute('aria-valuetext', text);
+    // Notes: the identity's straight line (NOTES.md claim 2), divergence
+    const notes = [];
+    if (SIDES.some((s) => settings.config(s).activation === 'identity')) notes.push(i18n.t('twin.identity_note'));
+    for (const s of SIDES) if (sides[s].run.status === 'diverged') notes.push(i18n.t('twin.diverged_note', { name: name(s), epoch: sides[s].run.epoch }));
+    $('[data-note]').innerHTML = notes.join(' ');
+    renderCurves(runs);
+    renderTable(runs);
+  }
+
+  function renderCurves(runs) {
+    const xDomain = [0, Math.max(1, ...runs.map((r) => r.epochs))];
+    const series = (metric) => SIDES.flatMap((s, i) => {
+      const h = runs[i].history, xs = h.map((r) => r.epoch);
+      const out = [{ xs, ys: h.map((r) => r[`train_${metric}`] ?? NaN), color: colorOf(s) }];
+      if (h.some((r) => r[`val_${metric}`] !== null)) out.push({ xs, ys: h.map((r) => r[`val_${metric}`] ?? NaN), color: colorOf(s), dash: [5, 4], width: 1.5 });
+      return out;
+    });
+    lossPlot.update({ xDomain, series: series('loss'), xLabel: i18n.t('twin.axis_epoch') });
+    accPlot.update({ xDomain, series: series('acc'), xLabel: i18n.t('twin.axis_epoch') });
+    const hasVal = runs.some((r) => r.history.some((h) => h.val_loss !== null));
+    $('[data-legend]').innerHTML = SIDES.map((s) => `<span class="legend-item" style="--chip: var(--c-${colorOf(s).replace(/_/g, '-')})">
+      <i class="swatch"></i>${name(s)}</span>`).join('') +
+      `<span class="legend-item"><i class="line solid"></i>${i18n.t('twin.legend_train')}</span>` +
+      `<span class="legend-item"><i class="line dashed"></i>${i18n.t(hasVal ? 'twin.legend_val' : 'twin.legend_no_val')}</span>`;
+  }
+
+  function renderTable(runs) {
+    SIDES.forEach((s, i) => {
+      const r = runs[i], row = $(`tr[data-row="${s}"]`);
+      const last = r.history[r.history.length - 1];
+      row.querySelector('th').innerHTML = `<span class="legend-item" style="--chip: var(--c-${colorOf(s).replace(/_/g, '-')})"><i class="swatch"></i>${i18n.t(`twin.side_${s}`)}: ${name(s)}</span>`;
+      row.querySelector('[data-col="train"]').textContent = i18n.pct(r.final?.train?.acc ?? last?.train_acc);
+      row.querySelector('[data-col="test"]').textContent = r.final ? i18n.pct(r.final.test?.acc) : '–';
+      row.querySelector('[data-col="epochs"]').textContent = `${r.epoch} / ${r.epochs}`;
+      row.querySelector('[data-col="time"]').textContent = i18n.t('twin.seconds', { s: i18n.num(r.seconds, 2) });
+      const status = r.error ? 'error' : r.stopped && r.status !== 'diverged' ? 'stopped' : r.status;
+      row.querySelector('[data-col="status"]').textContent = i18n.t(`twin.status_${status}`);
+      row.dataset.status = status;
+    });
+  }
+
+  addEventListener('hashchange', () => {
+    settings.readHash();
+    controls.sync();
+    reset();
+  });
+  await i18n.apply(root);
+  i18n.onChange(() => (controls.sync(), schedule(true)));
+  controls.sync();
+  reset();
+  return { settings, actions, phase: () => phase };
+}
