@@ -22,7 +22,7 @@ export default async function createTwin(root, { core, i18n }) {
         <button type="button" class="btn" data-act="stop" data-i18n="twin.stop"></button>
         <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=twin.progress_label"></progress><span class="progress-text" data-progress></span></div>
       </div>
-      <div class="lab-sides">${SIDES.map((s) => `<section class="side" data-side="${s}"></section>`).join('')}</div>
+      <div class="lab-sides">${SIDES.map((s) => `<div class="side" data-side="${s}"></div>`).join('')}</div>
       <p class="lab-note" data-note></p>
       <div class="lab-curves">
         <div><h3 class="plot-title" data-i18n="twin.loss_title"></h3><div class="plot-wrap" data-plot="loss"></div></div>

@@ -1,0 +1,76 @@
+// Shared setup of the browser tests: the static server on a free port over dist/, Debian's
+// chromium through playwright-core, and a page that records console problems and requests.
+import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../web/serve.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const dist = join(root, 'dist');
+const shots = join(root, 'test-results', 'e2e');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+  '--no-first-run', '--disable-component-update', '--disable-sync',
+];
+
+/** Server + browser for one test file. */
+export async function setup() {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
+  const { server, url } = await startServer({ dir: dist, port: 0 });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  await mkdir(shots, { recursive: true });
+  return {
+    url,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise((ok) => server.close(ok));
+    },
+  };
+}
+
+/**
+ * A fresh page (own context, so own localStorage) that records console errors and warnings,
+ * uncaught exceptions and every request to another origin.
+ */
+export async function openPage(env, hash = '', options = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+  const page = await context.newPage();
+  const origin = new URL(env.url).origin;
+  const problems = [];
+  const offOrigin = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  context.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) offOrigin.push(u);
+  });
+  await page.goto(env.url + hash);
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+  return { page, context, problems, offOrigin };
+}
+
+/** Saves a screenshot of a page (full length) or of a locator under test-results/e2e/. */
+export async function screenshot(target, name, options = {}) {
+  const path = join(shots, `${name}.png`);
+  if (typeof target.goto === 'function') await target.screenshot({ path, fullPage: true, ...options });
+  else await target.screenshot({ path, ...options });
+}
+
+/** "−0,1587" or "−0.1587" -> -0.1587 (the page writes a real minus and, in pt-PT, a comma). */
+export const parseNumber = (text) => Number(text.trim().replace('−', '-').replace(',', '.').replace(/[^\d.eE+-]/g, ''));
+
+/** The module's own defaults, read in Node from the same file the page loads. */
+export async function moduleDefaults() {
+  const { default: createModule } = await import(join(dist, 'wasm', 'activation-lab.mjs'));
+  const M = await createModule();
+  return JSON.parse(M.defaultConfigJson());
+}

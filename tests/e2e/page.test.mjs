@@ -1,0 +1,96 @@
+// The article: loads cleanly, shows the core's numbers, switches language, fits a phone.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, parseNumber, screenshot, setup } from './helpers.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(async () => env?.close());
+
+test('loads with no console error or warning and no request to another origin', async () => {
+  const { page, context, problems, offOrigin } = await openPage(env);
+  await page.waitForTimeout(500);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(offOrigin, []);
+  assert.equal(await page.locator('.widget-failed').count(), 0);
+  assert.match(await page.locator('#engine').textContent(), /WebAssembly/);
+  await screenshot(page, 'page-load');
+  await context.close();
+});
+
+test('the explorer shows the worked values computed by the core', async () => {
+  const { page, context, problems } = await openPage(env);
+  const cell = async (fn, x) => parseNumber(await page.locator(`td[data-fn="${fn}"][data-x="${x}"]`).textContent());
+  assert.ok(Math.abs((await cell('gelu', -1)) - -0.1587) < 1e-4);
+  assert.ok(Math.abs((await cell('gelu', 2)) - 1.9545) < 1e-4);
+  assert.equal(await cell('relu', -1), 0);
+  assert.equal(await cell('relu', 2), 2);
+  assert.ok(Math.abs((await cell('phi', 1)) - 0.8413) < 1e-4);
+  // the dip's minimum and the tanh error are searched for in core samples
+  const dipX = parseNumber(await page.locator('[data-core="dip.x"]').first().textContent());
+  const dipY = parseNumber(await page.locator('[data-core="dip.y"]').first().textContent());
+  assert.ok(Math.abs(dipX - -0.752) < 2e-3, `dip at ${dipX}`);
+  assert.ok(Math.abs(dipY - -0.17) < 1e-3, `dip value ${dipY}`);
+  const tanhMax = parseNumber(await page.locator('[data-core="tanh.max"]').first().textContent());
+  assert.ok(tanhMax > 1e-5 && tanhMax < 1e-3, `tanh max ${tanhMax}`);
+  // the cursor moves with the keyboard and reads every curve
+  const plot = page.locator('[data-widget="curves"] canvas[role="slider"]');
+  await plot.focus();
+  await page.keyboard.press('End');
+  const readout = await page.locator('[data-widget="curves"] .readout').textContent();
+  assert.match(readout, /x = 4\.00/);
+  assert.match(readout, /GELU/);
+  await screenshot(page.locator('[data-widget="curves"]'), 'explorer');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the EN/PT switch changes the text, sets lang and is remembered', async () => {
+  const { page, context, problems } = await openPage(env);
+  const h1 = page.locator('h1');
+  const english = await h1.textContent();
+  await page.click('button[data-lang="pt"]');
+  await page.waitForFunction(() => document.documentElement.lang === 'pt-PT');
+  const portuguese = await h1.textContent();
+  assert.notEqual(portuguese, english);
+  assert.match(portuguese, /GELU/);
+  assert.match(await page.locator('td[data-fn="gelu"][data-x="-1"]').textContent(), /0,1587/);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="true"]');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt-PT');
+  assert.equal(await h1.textContent(), portuguese);
+  await screenshot(page, 'page-pt', { fullPage: false });
+  await page.click('button[data-lang="en"]');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await h1.textContent(), english);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('at 360 px wide nothing overflows horizontally', async () => {
+  const { page, context, problems } = await openPage(env, '', { viewport: { width: 360, height: 740 } });
+  await page.waitForTimeout(300);
+  const widths = await page.evaluate(() => ({
+    doc: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+    wide: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1 && !el.closest('.equation, .table-scroll, pre'))
+      .map((el) => el.tagName + '.' + el.className).slice(0, 5),
+  }));
+  assert.ok(widths.doc <= 360, `document is ${widths.doc}px wide`);
+  assert.ok(widths.body <= 360, `body is ${widths.body}px wide`);
+  assert.deepEqual(widths.wide, []);
+  await screenshot(page, 'page-360');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('dark mode renders (screenshot for review)', async () => {
+  const { page, context, problems } = await openPage(env, '', { colorScheme: 'dark' });
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.notEqual(bg, 'rgb(255, 255, 255)');
+  await page.locator('#gelu').scrollIntoViewIfNeeded();
+  await screenshot(page, 'page-dark');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
