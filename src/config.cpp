@@ -1,0 +1,228 @@
+#include "config.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace al {
+
+namespace {
+
+constexpr int max_layers = 4;
+constexpr int max_width = 512;
+constexpr double max_uint32 = 4294967295.0;
+
+std::string num(double x) {
+  std::string s;
+  json::write_number(s, x);
+  return s == "null" ? (std::isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf") : s;
+}
+
+std::string activation_list() {
+  std::string s;
+  for (Activation a : all_activations) {
+    if (!s.empty()) s += ", ";
+    s += activation_name(a);
+  }
+  return s;
+}
+
+// "<field> must be in [lo, hi] (got x)"; NaN fails every comparison, so it is rejected too.
+std::string check_range(const char* field, double x, double lo, double hi, bool lo_open,
+                        const char* kind) {
+  const bool ok = (lo_open ? x > lo : x >= lo) && x <= hi;
+  if (ok) return "";
+  return std::string(field) + " must be " + kind + " in " + (lo_open ? "(" : "[") + num(lo) +
+         ", " + num(hi) + "] (got " + num(x) + ")";
+}
+
+}  // namespace
+
+Config default_config() { return Config{}; }
+
+SetSizes set_sizes(const Config& c) {
+  SetSizes s;
+  const std::size_t n = c.n > 0 ? static_cast<std::size_t>(c.n) : 0;
+  // scikit-learn: n_test = ceil(test_size · n_samples), computed in double.
+  s.test = std::min(n, static_cast<std::size_t>(std::ceil(c.test_fraction * n)));
+  const std::size_t rest = n - s.test;
+  if (c.val_fraction > 0) {
+    const double f = c.val_fraction / (1.0 - c.test_fraction);
+    s.val = std::min(rest, static_cast<std::size_t>(std::ceil(f * rest)));
+  }
+  s.train = rest - s.val;
+  return s;
+}
+
+std::string validate(const Config& c) {
+  bool known = false;
+  for (Activation a : all_activations) known = known || a == c.activation;
+  if (!known) return "activation must be one of " + activation_list();
+  if (c.hidden.empty() || c.hidden.size() > max_layers)
+    return "hidden must have 1 to 4 layers (got " + std::to_string(c.hidden.size()) + ")";
+  for (std::size_t i = 0; i < c.hidden.size(); ++i)
+    if (c.hidden[i] < 1 || c.hidden[i] > max_width)
+      return "hidden[" + std::to_string(i) + "] must be an integer in [1, 512] (got " +
+             std::to_string(c.hidden[i]) + ")";
+  std::string e;
+  if (!(e = check_range("lr", c.lr, 0, 1, true, "a number")).empty()) return e;
+  if (!(e = check_range("batch", c.batch, 1, 100000, false, "an integer")).empty()) return e;
+  if (!(e = check_range("epochs", c.epochs, 1, 10000, false, "an integer")).empty()) return e;
+  if (!(e = check_range("n", c.n, 10, 100000, false, "an integer")).empty()) return e;
+  if (!(e = check_range("noise", c.noise, 0, 2, false, "a number")).empty()) return e;
+  if (!(e = check_range("test_fraction", c.test_fraction, 0.05, 0.9, false, "a number")).empty())
+    return e;
+  if (!(e = check_range("val_fraction", c.val_fraction, 0, 0.5, false, "a number")).empty())
+    return e;
+  if (!(c.test_fraction + c.val_fraction <= 0.9))
+    return "test_fraction + val_fraction must be at most 0.9 (got " +
+           num(c.test_fraction + c.val_fraction) + ")";
+  if (!(e = check_range("weight_decay", c.weight_decay, 0, 1, false, "a number")).empty())
+    return e;
+  if (set_sizes(c).train < 1)
+    return "val_fraction " + num(c.val_fraction) + " with test_fraction " +
+           num(c.test_fraction) + " leaves no training data for n = " + std::to_string(c.n);
+  return "";
+}
+
+namespace {
+
+// Reads an integer field; integral doubles such as 32.0 are accepted (JavaScript cannot tell).
+bool read_int(const json::Value& v, const char* field, double lo, double hi, double& out,
+              std::string& error) {
+  const std::string range = "[" + num(lo) + ", " + num(hi) + "]";
+  if (!v.is_number()) {
+    error = std::string(field) + " must be an integer in " + range + " (got " +
+            json::type_name(v.type()) + ")";
+    return false;
+  }
+  const double x = v.as_number();
+  if (std::floor(x) != x || x < lo || x > hi) {
+    error = std::string(field) + " must be an integer in " + range + " (got " + num(x) + ")";
+    return false;
+  }
+  out = x;
+  return true;
+}
+
+bool read_number(const json::Value& v, const char* field, double& out, std::string& error) {
+  if (!v.is_number()) {
+    error = std::string(field) + " must be a number (got " + json::type_name(v.type()) + ")";
+    return false;
+  }
+  out = v.as_number();
+  return true;
+}
+
+}  // namespace
+
+std::optional<Config> config_from_value(const json::Value& v, std::string& error) {
+  if (!v.is_object()) {
+    error = std::string("config must be a JSON object (got ") + json::type_name(v.type()) + ")";
+    return std::nullopt;
+  }
+  Config c = default_config();
+  for (const json::Member& m : v.as_object()) {
+    const std::string& k = m.first;
+    const json::Value& x = m.second;
+    double d = 0;
+    bool ok = true;
+    if (k == "activation") {
+      std::optional<Activation> a;
+      if (x.is_string()) a = parse_activation(x.as_string());
+      if (!a) {
+        error = "activation must be one of " + activation_list() + " (got " +
+                (x.is_string() ? "\"" + x.as_string() + "\"" : json::type_name(x.type())) + ")";
+        return std::nullopt;
+      }
+      c.activation = *a;
+    } else if (k == "hidden") {
+      if (!x.is_array() || x.as_array().empty() || x.as_array().size() > max_layers) {
+        error = "hidden must be an array of 1 to 4 layer widths (got " +
+                (x.is_array() ? std::to_string(x.as_array().size()) + " widths"
+                              : std::string(json::type_name(x.type()))) +
+                ")";
+        return std::nullopt;
+      }
+      c.hidden.clear();
+      for (std::size_t i = 0; ok && i < x.as_array().size(); ++i) {
+        const std::string field = "hidden[" + std::to_string(i) + "]";
+        ok = read_int(x.as_array()[i], field.c_str(), 1, max_width, d, error);
+        c.hidden.push_back(static_cast<int>(d));
+      }
+    } else if (k == "lr") {
+      ok = read_number(x, "lr", c.lr, error);
+    } else if (k == "batch") {
+      ok = read_int(x, "batch", 1, 100000, d, error);
+      c.batch = static_cast<int>(d);
+    } else if (k == "epochs") {
+      ok = read_int(x, "epochs", 1, 10000, d, error);
+      c.epochs = static_cast<int>(d);
+    } else if (k == "seed") {
+      ok = read_int(x, "seed", 0, max_uint32, d, error);
+      c.seed = static_cast<std::uint32_t>(d);
+    } else if (k == "n") {
+      ok = read_int(x, "n", 10, 100000, d, error);
+      c.n = static_cast<int>(d);
+    } else if (k == "noise") {
+      ok = read_number(x, "noise", c.noise, error);
+    } else if (k == "data_seed") {
+      ok = read_int(x, "data_seed", 0, max_uint32, d, error);
+      c.data_seed = static_cast<std::uint32_t>(d);
+    } else if (k == "test_fraction") {
+      ok = read_number(x, "test_fraction", c.test_fraction, error);
+    } else if (k == "val_fraction") {
+      ok = read_number(x, "val_fraction", c.val_fraction, error);
+    } else if (k == "shuffle") {
+      if (!x.is_bool()) {
+        error = std::string("shuffle must be true or false (got ") + json::type_name(x.type()) +
+                ")";
+        return std::nullopt;
+      }
+      c.shuffle = x.as_bool();
+    } else if (k == "weight_decay") {
+      ok = read_number(x, "weight_decay", c.weight_decay, error);
+    } else {
+      error = "unknown config key \"" + k +
+              "\" (allowed: activation, hidden, lr, batch, epochs, seed, n, noise, data_seed, "
+              "test_fraction, val_fraction, shuffle, weight_decay)";
+      return std::nullopt;
+    }
+    if (!ok) return std::nullopt;
+  }
+  error = validate(c);
+  if (!error.empty()) return std::nullopt;
+  return c;
+}
+
+std::optional<Config> config_from_json(std::string_view text, std::string& error) {
+  json::Limits limits;
+  limits.max_bytes = 1u << 16;  // a config is a few hundred bytes
+  limits.max_depth = 4;
+  std::optional<json::Value> v = json::parse(text, error, limits);
+  if (!v) return std::nullopt;
+  return config_from_value(*v, error);
+}
+
+json::Value config_to_value(const Config& c) {
+  json::Array hidden;
+  for (int w : c.hidden) hidden.emplace_back(w);
+  json::Object o;
+  o.emplace_back("activation", activation_name(c.activation));
+  o.emplace_back("hidden", std::move(hidden));
+  o.emplace_back("lr", c.lr);
+  o.emplace_back("batch", c.batch);
+  o.emplace_back("epochs", c.epochs);
+  o.emplace_back("seed", static_cast<double>(c.seed));
+  o.emplace_back("n", c.n);
+  o.emplace_back("noise", c.noise);
+  o.emplace_back("data_seed", static_cast<double>(c.data_seed));
+  o.emplace_back("test_fraction", c.test_fraction);
+  o.emplace_back("val_fraction", c.val_fraction);
+  o.emplace_back("shuffle", c.shuffle);
+  o.emplace_back("weight_decay", c.weight_decay);
+  return json::Value(std::move(o));
+}
+
+std::string config_to_json(const Config& c) { return json::write(config_to_value(c)); }
+
+}  // namespace al

@@ -1,0 +1,55 @@
+// The settings of one run, their defaults, their validation and their JSON form.
+// C++ is the single source of the defaults and ranges: the page and the CLI ask for them.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "activation.hpp"
+#include "json.hpp"
+
+namespace al {
+
+struct Config {
+  Activation activation = Activation::gelu;  // hidden layers' activation
+  std::vector<int> hidden{64, 64};           // 1–4 hidden layers, each 1–512 wide
+  double lr = 0.001;                         // Adam learning rate, (0, 1]
+  int batch = 32;                            // 1–100000; above the training set: full batch
+  int epochs = 100;                          // 1–10000
+  std::uint32_t seed = 0;                    // initial weights and batch order
+  int n = 2000;                              // make_moons points, 10–100000
+  double noise = 0.2;                        // make_moons noise, [0, 2]
+  std::uint32_t data_seed = 42;              // make_moons and the splits
+  double test_fraction = 0.2;                // [0.05, 0.9]
+  double val_fraction = 0.0;                 // [0, 0.5], test_fraction + val_fraction ≤ 0.9
+  bool shuffle = true;                       // reshuffle the training set every epoch
+  double weight_decay = 0.0;                 // Adam's L2 penalty, [0, 1]
+};
+
+Config default_config();
+
+// Sizes of the three sets for a config, as train_test_split computes them:
+// test = ceil(test_fraction·n); val = ceil(val_fraction/(1 − test_fraction) · (n − test)) when
+// val_fraction > 0, else 0; train = the rest.
+struct SetSizes {
+  std::size_t train = 0, val = 0, test = 0;
+};
+SetSizes set_sizes(const Config& c);
+
+// "" when every field is in range, else a message naming the first bad field and its range.
+std::string validate(const Config& c);
+
+// From a JSON object of the fields above (snake_case keys). Missing keys take the defaults;
+// unknown keys, wrong types, non-integers for integer fields and out-of-range values are errors.
+// The result is validated. On error: nullopt and a message naming the field.
+std::optional<Config> config_from_json(std::string_view text, std::string& error);
+std::optional<Config> config_from_value(const json::Value& v, std::string& error);
+
+// Every field, in the order above.
+std::string config_to_json(const Config& c);
+json::Value config_to_value(const Config& c);
+
+}  // namespace al
