@@ -1,0 +1,131 @@
+// One training run: config -> data -> epochs -> history, metrics, decision-boundary grid.
+// One epoch per step() call, so that a Web Worker can post progress between epochs.
+//
+// Data: make_moons(n, noise, data_seed); test = train_test_split(n, test_fraction, data_seed).test,
+// never used for training. If val_fraction > 0, the validation set is carved from the training
+// part by a second split with scikit-learn's own call,
+//   train_test_split(X_train, y_train, test_size=val_fraction / (1 − test_fraction),
+//                    random_state=data_seed),
+// so that val is val_fraction of n (rounded up) and all three sets are as scikit-learn makes them.
+// Stored as float32, x0 and x1 interleaved, in split order.
+//
+// Training: Adam (lr, weight_decay of the config) on the mean BCE of each batch. Batches are
+// consecutive slices of the training set (the last one partial, as PyTorch's DataLoader with
+// drop_last=False); with shuffle, before every epoch the order is rng.permutation(n_train) with
+// rng = RandomState(seed ^ 0x5eed), created once per run: a stream of its own, so the initial
+// weights (RandomState(seed)) do not depend on shuffling. A batch above the training set size is
+// the full batch; batches above 512 rows are processed in chunks of ≤ 512 rows whose gradients
+// add up (same result, bounded memory).
+//
+// History: after each epoch, the loss and accuracy of the whole training set (and validation
+// set) under the weights at the end of that epoch — a full pass, not the mean of the batch
+// losses seen during the epoch.
+//
+// Divergence: if a batch loss or a parameter becomes NaN or infinite, the run stops with status
+// diverged and the weights go back to those at the start of that epoch (the last finite ones);
+// that epoch is not added to the history.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "adam.hpp"
+#include "config.hpp"
+#include "mlp.hpp"
+#include "numpy_random.hpp"
+
+namespace al {
+
+enum class Status { ready, running, done, diverged };
+enum class Subset { train, val, test };
+
+struct EpochStats {
+  int epoch;          // 1-based
+  double train_loss;  // full pass over the training set after the epoch
+  double train_acc;
+  double val_loss;  // NaN when there is no validation set
+  double val_acc;
+};
+
+struct Metrics {
+  double loss;  // mean BCE; NaN for an empty set
+  double acc;   // fraction classified right; NaN for an empty set
+};
+
+struct Dataset {
+  std::vector<float> x;  // x0, x1 interleaved
+  std::vector<float> y;  // 0 or 1
+  std::size_t size() const { return y.size(); }
+};
+
+class Experiment {
+ public:
+  // Precondition: validate(config) == "". Otherwise the run is built from default_config()
+  // and error() says why (no exceptions in the WASM build).
+  explicit Experiment(const Config& config);
+
+  // Trains one epoch. False when there was nothing to do (done or diverged) or the epoch
+  // diverged; true after a good epoch.
+  bool step();
+
+  int epoch() const { return epoch_; }
+  Status status() const { return status_; }
+  const std::vector<EpochStats>& history() const { return history_; }
+  const Config& config() const { return config_; }
+  const std::string& error() const { return error_; }
+
+  Metrics evaluate(Subset which);
+  Metrics evaluate_test() { return evaluate(Subset::test); }
+
+  // Probabilities σ(logit) on an nx × ny grid, row-major, row 0 at ymin, column 0 at xmin
+  // (a single row or column sits at the min). `out` holds nx·ny floats.
+  void fill_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax, float* out);
+  // prob[i] = σ(logit(xy[2i], xy[2i+1])) for i < n.
+  void predict(const float* xy, std::size_t n, float* prob);
+
+  const Dataset& data(Subset which) const;
+  const Dataset& train_data() const { return train_; }
+  const Dataset& val_data() const { return val_; }
+  const Dataset& test_data() const { return test_; }
+
+  // The pretrained swap: same weights (bit-identical), another activation. Adam's moments and
+  // step count are reset, as when a trained state_dict is loaded into a new model with a new
+  // optimiser. The history and epoch count carry on.
+  void set_activation(Activation a);
+  Activation activation() const { return net_.activation(); }
+
+  // state_dict JSON (state_dict.hpp). Loading resets Adam (as above) and, after a divergence,
+  // makes the run trainable again. Returns "" or the reason the state was refused (then
+  // nothing changed).
+  std::string state_json() const;
+  std::string load_state_json(std::string_view text);
+
+  // Total epochs, 1–10000 (clamped); more than epoch() lets a finished run train further.
+  void set_epochs(int epochs);
+
+  const Mlp& network() const { return net_; }
+
+ private:
+  Config config_;
+  std::string error_;
+  Dataset train_, val_, test_;
+  std::size_t batch_;     // effective batch: min(config batch, training set size)
+  std::size_t max_rows_;  // rows per forward pass
+  Mlp net_;
+  Adam adam_;
+  RandomState shuffle_rng_;
+  std::vector<std::size_t> order_;
+  std::vector<float> xbuf_, ybuf_, dlogits_, snapshot_;
+  std::vector<EpochStats> history_;
+  int epoch_ = 0;
+  Status status_ = Status::ready;
+
+  void update_status();
+  bool train_epoch();  // false if it diverged
+};
+
+const char* status_name(Status s);  // "ready", "running", "done", "diverged"
+
+}  // namespace al

@@ -1,0 +1,24 @@
+// Parameters as PyTorch's nn.Sequential state_dict, in JSON:
+//   {"0.weight": [[...], ...], "0.bias": [...], "2.weight": ..., "2.bias": ..., ...}
+// Layer l of the Mlp is module 2·l of nn.Sequential(Linear, act, Linear, act, ..., Linear)
+// (the activations are modules 1, 3, ... and have no parameters). Weights are [out][in],
+// row-major, as nn.Linear stores them. In Python:
+//   model.load_state_dict({k: torch.tensor(v) for k, v in json.load(f).items()})
+//   json.dump({k: v.tolist() for k, v in model.state_dict().items()}, f)
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "mlp.hpp"
+
+namespace al {
+
+// Every float32 written as the shortest decimal that reads back to the same float.
+std::string state_dict_json(const Mlp& net);
+
+// Loads a state_dict into `net`. Strict: exactly this network's keys, [out][in] shapes and
+// finite float32 values; otherwise nothing changes and the message says which key and why.
+// Returns "" on success.
+std::string load_state_dict_json(Mlp& net, std::string_view text);
+
+}  // namespace al
