@@ -1,0 +1,383 @@
+// Activation functions: the scalar references (std:: functions in float) and the xsimd kernels.
+//
+// Accuracy is the point of this file. Two things make naive float formulas lose it:
+//  - cancellation: ½(1 + erf(x/√2)) for x < -1, and ½(1 + tanh u) for u < 0. We use
+//    Φ(x) = ½·erfc(-x/√2) and ½(1 + tanh u) = σ(2u) instead.
+//  - an exp/erfc argument that is rounded to float: e^(y + δ) = e^y·(1 + δ), so a rounding error
+//    of ½ ulp in y becomes |y|/2 ulp in the result (≈ 40 ulp for y = -x²/2 at |x| = 9). Those
+//    arguments are carried as a pair hi + lo (lo ≈ the part lost to rounding) and lo enters as a
+//    first-order correction. The scalar references form the pair in double; the kernels, which
+//    cannot rely on a fused multiply-add (WASM SIMD128 has none), split floats into 12-bit halves
+//    whose products are exact (Dekker).
+#include "activation.hpp"
+
+#include "simd/arch.hpp"
+
+// The compensated arithmetic below relies on every product being rounded where the code says so.
+// A compiler that fuses a*b + c into an fma (GCC does so by default once FMA is enabled, e.g.
+// -march=native) breaks it: hi + lo pairs then count a rounding error twice.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace al {
+
+const char* activation_name(Activation a) {
+    switch (a) {
+        case Activation::relu: return "relu";
+        case Activation::gelu: return "gelu";
+        case Activation::gelu_tanh: return "gelu_tanh";
+        case Activation::silu: return "silu";
+        case Activation::identity: return "identity";
+    }
+    return "?";
+}
+
+std::optional<Activation> parse_activation(std::string_view name) {
+    for (Activation a : all_activations)
+        if (name == activation_name(a)) return a;
+    return std::nullopt;
+}
+
+namespace {
+
+constexpr double kSqrt1_2 = 0.70710678118654752440;    // 1/√2
+constexpr float kInvSqrtPi = 0.564189583547756287f;    // 1/√π
+constexpr float kInvSqrt2Pi = 0.398942280401432678f;   // 1/√(2π)
+// gelu_tanh: u = √(2/π)(x + 0.044715x³); we work with y = 2u = x(kC1 + kC3·x²).
+constexpr double kC1 = 1.5957691216057307117;           // 2√(2/π)
+constexpr double kC3 = kC1 * 0.044715;
+// Beyond these |x| every function has saturated (or underflowed) in float; clamping there keeps
+// inf out of the arithmetic (inf·0 = NaN).
+constexpr float kGeluSat = 20.0f;
+constexpr float kSiluSat = 100.0f;
+
+// ---------------------------------------------------------------------------------------------
+// Scalar references
+// ---------------------------------------------------------------------------------------------
+
+struct HiLo {
+    float hi, lo;  // value ≈ hi + lo, |lo| ≤ ½ulp(hi)
+};
+HiLo hilo(double v) {
+    float hi = static_cast<float>(v);
+    return {hi, static_cast<float>(v - hi)};
+}
+
+// The transcendental functions are called in float; the few operations around them are done in
+// double, so the reference carries the error of std::erfc/std::exp(float) and little else.
+
+// e^{-x²/2}, |x| ≤ kGeluSat. x² is exact in double.
+double gauss_scalar(float x) {
+    HiLo s = hilo(static_cast<double>(x) * x);
+    return std::exp(-0.5f * s.hi) * (1.0 - 0.5 * s.lo);
+}
+
+// Φ(x) = ½·erfc(t), t = -x/√2 = hi + lo; erfc(hi + lo) ≈ erfc(hi) - (2/√π)·e^{-hi²}·lo.
+double cdf_scalar(float x) {
+    HiLo t = hilo(-kSqrt1_2 * x);
+    return 0.5 * std::erfc(t.hi) - kInvSqrtPi * std::exp(-t.hi * t.hi) * t.lo;
+}
+
+// σ(y) for y = hi + lo.
+double sigmoid_scalar(HiLo y) { return 1.0 / (1.0 + std::exp(-y.hi) * (1.0 - y.lo)); }
+
+float relu_scalar(float x) { return std::isnan(x) ? x : (x > 0.0f ? x : 0.0f); }
+float relu_grad_scalar(float x) { return std::isnan(x) ? x : (x > 0.0f ? 1.0f : 0.0f); }
+
+float gelu_scalar(float x) {
+    if (x < -kGeluSat) return -0.0f;  // -inf·Φ(-inf) would be NaN
+    if (x > kGeluSat) return x;
+    return static_cast<float>(x * cdf_scalar(x));
+}
+float gelu_grad_scalar(float x) {  // Φ(x) + x·φ(x)
+    if (std::fabs(x) > kGeluSat) return x > 0.0f ? 1.0f : 0.0f;
+    return static_cast<float>(cdf_scalar(x) + x * (kInvSqrt2Pi * gauss_scalar(x)));
+}
+
+// y = 2u formed in double: in the tail σ(y) ≈ e^y amplifies the rounding of y by |y| (up to 87).
+HiLo gelu_tanh_arg(float x) {
+    double xd = x;
+    return hilo(xd * (kC1 + kC3 * xd * xd));
+}
+float gelu_tanh_scalar(float x) {  // ½x(1 + tanh u) = x·σ(2u)
+    if (std::fabs(x) > kGeluSat) return x > 0.0f ? x : -0.0f;
+    return static_cast<float>(x * sigmoid_scalar(gelu_tanh_arg(x)));
+}
+float gelu_tanh_grad_scalar(float x) {  // σ(y) + x·σ(y)·σ(-y)·y′, y′ = kC1 + 3kC3·x²
+    if (std::fabs(x) > kGeluSat) return x > 0.0f ? 1.0f : 0.0f;
+    HiLo y = gelu_tanh_arg(x);
+    double s = sigmoid_scalar(y), sn = sigmoid_scalar({-y.hi, -y.lo});
+    double dy = kC1 + 3.0 * kC3 * x * x;
+    return static_cast<float>(s + x * s * sn * dy);
+}
+
+float silu_scalar(float x) {  // x·σ(x)
+    if (x < -kSiluSat) return -0.0f;
+    return static_cast<float>(x / (1.0 + std::exp(-x)));
+}
+float silu_grad_scalar(float x) {  // σ(x) + x·σ(x)·σ(-x)
+    if (std::fabs(x) > kSiluSat) return x > 0.0f ? 1.0f : 0.0f;
+    double s = 1.0 / (1.0 + std::exp(-x)), sn = 1.0 / (1.0 + std::exp(x));
+    return static_cast<float>(s + x * s * sn);
+}
+
+float identity_grad_scalar(float x) { return std::isnan(x) ? x : 1.0f; }
+
+template <class F>
+void scalar_loop(const float* in, float* out, std::size_t n, F f) {
+    for (std::size_t i = 0; i < n; ++i) out[i] = f(in[i]);
+}
+
+}  // namespace
+
+float normal_cdf(float x) {
+    if (std::fabs(x) > kGeluSat) return x > 0.0f ? 1.0f : 0.0f;
+    return static_cast<float>(cdf_scalar(x));
+}
+
+float activate_scalar(Activation a, float x) {
+    switch (a) {
+        case Activation::relu: return relu_scalar(x);
+        case Activation::gelu: return gelu_scalar(x);
+        case Activation::gelu_tanh: return gelu_tanh_scalar(x);
+        case Activation::silu: return silu_scalar(x);
+        case Activation::identity: return x;
+    }
+    return x;
+}
+
+float activate_grad_scalar(Activation a, float x) {
+    switch (a) {
+        case Activation::relu: return relu_grad_scalar(x);
+        case Activation::gelu: return gelu_grad_scalar(x);
+        case Activation::gelu_tanh: return gelu_tanh_grad_scalar(x);
+        case Activation::silu: return silu_grad_scalar(x);
+        case Activation::identity: return identity_grad_scalar(x);
+    }
+    return x;
+}
+
+void activate_scalar(Activation a, const float* in, float* out, std::size_t n) {
+    scalar_loop(in, out, n, [a](float x) { return activate_scalar(a, x); });
+}
+
+void activate_grad_scalar(Activation a, const float* in, float* out, std::size_t n) {
+    scalar_loop(in, out, n, [a](float x) { return activate_grad_scalar(a, x); });
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// xsimd kernels: the same formulas on batches, with our own exp and erfc (branch-free).
+// ---------------------------------------------------------------------------------------------
+#if AL_SIMD
+namespace {
+
+using simd::fbatch;
+using simd::ibatch;
+
+inline fbatch bits_as_float(std::int32_t bits) { return xsimd::bitwise_cast<fbatch>(ibatch(bits)); }
+
+inline fbatch abs_(fbatch x) { return x & bits_as_float(0x7fffffff); }
+
+// The top 12 significant bits of x (x - hi12(x) holds the other 12): products of two such
+// halves are exact in float.
+inline fbatch hi12(fbatch x) { return x & bits_as_float(static_cast<std::int32_t>(0xfffff000u)); }
+float hi12(float x) {
+    std::uint32_t u;
+    std::memcpy(&u, &x, sizeof u);
+    u &= 0xfffff000u;
+    std::memcpy(&x, &u, sizeof u);
+    return x;
+}
+
+// e^{a+b} with |b| ≲ 0.05 a low-order correction of a. Cody–Waite reduction a + b = n·ln2 + r,
+// |r| ≤ ½ln2 (a - n·ln2_hi is exact), then e^r = 1 + r + r²·P(r) (P: Chebyshev fit, relative
+// error 1.3e-8), times 2^n built in the exponent bits. Returns +inf above ≈ 88.7 and 0 below
+// ≈ -87.6 (subnormal results are flushed: every caller is then at least 2^-126 below its value).
+inline fbatch exp_sum(fbatch a, fbatch b) {
+    const fbatch magic(12582912.0f);  // 1.5·2^23: adding it rounds to an integer
+    a = xsimd::min(xsimd::max(a, fbatch(-88.0f)), fbatch(89.0f));
+    fbatch k = (a + b) * fbatch(1.44269504f) + magic;
+    fbatch n = k - magic;
+    fbatch r = (a - n * fbatch(0.693359375f)) - n * fbatch(-2.12194440e-4f) + b;
+    fbatch p = fbatch(1.392912537e-03f);
+    p = p * r + fbatch(8.365534112e-03f);
+    p = p * r + fbatch(4.166653625e-02f);
+    p = p * r + fbatch(1.666656229e-01f);
+    p = p * r + fbatch(5.000000000e-01f);
+    p = (p * r) * r + r + fbatch(1.0f);
+    // n sits in the low mantissa bits of k; n << 23 plus the bias is 2^n (n = -127 gives 0,
+    // n = 128 gives inf).
+    ibatch scale = (xsimd::bitwise_cast<ibatch>(k) << 23) + ibatch(127 << 23);
+    return p * xsimd::bitwise_cast<fbatch>(scale);
+}
+
+// Upper tail Q(a) = ½erfc(a/√2) = e^{-a²/2}·R(a) for a ≥ 0, with R(a) = P(u)/(1 + a/2),
+// u = (a/2)/(1 + a/2) ∈ [0, 1): P is a degree-11 Chebyshev fit over a ∈ [0, 14.5] (relative
+// error of R 2e-8 with float coefficients; Horner adds about 1 ulp). One formula for all a: no
+// branches, and no ½(1 + erf) that would cancel. Also returns e^{-a²/2} (for φ).
+struct Tail {
+    fbatch q, gauss;
+};
+inline Tail upper_tail(fbatch a) {
+    fbatch ah = hi12(a), al = a - ah;
+    // -a²/2 = -½ah² (exact) - ½al·(a + ah)
+    fbatch g = exp_sum(fbatch(-0.5f) * (ah * ah), fbatch(-0.5f) * (al * (a + ah)));
+    fbatch half_a = fbatch(0.5f) * a;
+    fbatch d = fbatch(1.0f) + half_a;  // 1/t
+    fbatch u = half_a / d;
+    fbatch p = fbatch(-6.667595466e-02f);
+    p = p * u + fbatch(2.907123730e-01f);
+    p = p * u + fbatch(-5.028686136e-01f);
+    p = p * u + fbatch(4.745079556e-01f);
+    p = p * u + fbatch(-3.049843476e-01f);
+    p = p * u + fbatch(1.106174022e-01f);
+    p = p * u + fbatch(-7.945139356e-03f);
+    p = p * u + fbatch(5.766653734e-02f);
+    p = p * u + fbatch(4.207513039e-02f);
+    p = p * u + fbatch(-9.574890243e-02f);
+    p = p * u + fbatch(-2.978849356e-01f);
+    p = p * u + fbatch(5.000000011e-01f);
+    return {g * (p / d), g};
+}
+
+// NaN in, NaN out (min/max/compare-based clamps would otherwise turn it into a number).
+inline fbatch keep_nan(fbatch x, fbatch v) { return xsimd::select(x == x, v, x); }  // == is ordered on every arch
+
+inline fbatch relu_k(fbatch x) { return xsimd::select(x <= fbatch(0.0f), fbatch(0.0f), x); }
+inline fbatch relu_grad_k(fbatch x) {
+    return xsimd::select(x <= fbatch(0.0f), fbatch(0.0f),
+                         xsimd::select(x > fbatch(0.0f), fbatch(1.0f), x));
+}
+
+inline fbatch gelu_cdf(fbatch x, Tail tail) {
+    return xsimd::select(x < fbatch(0.0f), tail.q, fbatch(1.0f) - tail.q);
+}
+inline fbatch gelu_k(fbatch x) {
+    fbatch xc = xsimd::max(x, fbatch(-kGeluSat));  // -inf → -20, so -inf·0 does not arise
+    Tail tail = upper_tail(xsimd::min(abs_(x), fbatch(kGeluSat)));
+    return keep_nan(x, xc * gelu_cdf(x, tail));
+}
+inline fbatch gelu_grad_k(fbatch x) {
+    fbatch xc = xsimd::min(xsimd::max(x, fbatch(-kGeluSat)), fbatch(kGeluSat));
+    Tail tail = upper_tail(abs_(xc));
+    return keep_nan(x, gelu_cdf(x, tail) + xc * (fbatch(kInvSqrt2Pi) * tail.gauss));
+}
+
+// gelu_tanh's y = x(kC1 + kC3·x²) as hi + lo (relative error ~2^-34), |x| ≤ 20.
+struct TanhArg {
+    fbatch hi, lo;  // y
+    fbatch dy;      // y′ = kC1 + 3kC3·x²
+};
+inline TanhArg gelu_tanh_arg_k(fbatch x) {
+    static const float c1 = static_cast<float>(kC1), c1_lo = static_cast<float>(kC1 - c1);
+    static const float c3_hi = hi12(static_cast<float>(kC3));
+    static const float c3_lo = static_cast<float>(kC3 - c3_hi);
+    fbatch xh = hi12(x), xl = x - xh;
+    fbatch s = xh * xh, s_lo = xl * (x + xh);  // x² = s + s_lo
+    fbatch sh = hi12(s);
+    fbatch p = fbatch(c3_hi) * sh;  // exact
+    fbatch p_lo = fbatch(c3_hi) * (s - sh) + fbatch(c3_lo) * s + fbatch(c3_hi + c3_lo) * s_lo;
+    // m = kC1 + kC3·x² (both terms ≥ 0): Fast2Sum with the larger term first
+    fbatch m = fbatch(c1) + p;
+    fbatch big = xsimd::max(fbatch(c1), p), small = xsimd::min(fbatch(c1), p);
+    fbatch m_lo = ((big - m) + small) + (p_lo + fbatch(c1_lo));
+    // y = x·m: Dekker's product with 12-bit halves
+    fbatch mh = hi12(m), ml = m - mh;
+    fbatch y = x * m;
+    fbatch y_lo = (((xh * mh - y) + xh * ml + xl * mh) + xl * ml) + x * m_lo;
+    // y′ = m + 2kC3·x², with m's low part: one rounding
+    fbatch dy = m + (fbatch(2.0f) * p + (m_lo + fbatch(2.0f) * p_lo));
+    return {y, y_lo, dy};
+}
+struct Sigmoids {
+    fbatch s, sn;  // σ(y), σ(-y)
+};
+inline Sigmoids sigmoids(fbatch y_hi, fbatch y_lo) {
+    fbatch e = exp_sum(-y_hi, -y_lo);  // e^{-y}
+    fbatch s = fbatch(1.0f) / (fbatch(1.0f) + e);
+    // σ(-y) = e·σ(y), except where e = inf; 1 - σ(y) does not cancel for y < 0
+    return {s, xsimd::select(y_hi < fbatch(0.0f), fbatch(1.0f) - s, e * s)};
+}
+inline fbatch gelu_tanh_k(fbatch x) {
+    fbatch xc = xsimd::min(xsimd::max(x, fbatch(-kGeluSat)), fbatch(kGeluSat));
+    TanhArg y = gelu_tanh_arg_k(xc);
+    fbatch xv = xsimd::max(x, fbatch(-kGeluSat));
+    return keep_nan(x, xv * sigmoids(y.hi, y.lo).s);
+}
+inline fbatch gelu_tanh_grad_k(fbatch x) {
+    fbatch xc = xsimd::min(xsimd::max(x, fbatch(-kGeluSat)), fbatch(kGeluSat));
+    TanhArg y = gelu_tanh_arg_k(xc);
+    Sigmoids sg = sigmoids(y.hi, y.lo);
+    return keep_nan(x, sg.s + xc * sg.s * sg.sn * y.dy);
+}
+
+inline fbatch silu_k(fbatch x) {
+    fbatch xv = xsimd::max(x, fbatch(-kSiluSat));
+    return keep_nan(x, xv / (fbatch(1.0f) + exp_sum(-xv, fbatch(0.0f))));
+}
+inline fbatch silu_grad_k(fbatch x) {
+    fbatch xc = xsimd::min(xsimd::max(x, fbatch(-kSiluSat)), fbatch(kSiluSat));
+    Sigmoids sg = sigmoids(xc, fbatch(0.0f));
+    return keep_nan(x, sg.s + xc * sg.s * sg.sn);
+}
+
+inline fbatch identity_grad_k(fbatch x) { return keep_nan(x, fbatch(1.0f)); }
+
+// Vector loop with unaligned loads and stores. The last n mod lanes elements go through the same
+// kernel on a zero-padded copy, so a value never depends on its position in the array. Each
+// block is loaded before it is stored, so `out` may alias `in`.
+template <class K>
+void simd_loop(const float* in, float* out, std::size_t n, K kernel) {
+    constexpr std::size_t lanes = fbatch::size;
+    std::size_t i = 0;
+    for (; i + lanes <= n; i += lanes) kernel(fbatch::load_unaligned(in + i)).store_unaligned(out + i);
+    if (i < n) {
+        float buf[lanes] = {};
+        std::memcpy(buf, in + i, (n - i) * sizeof(float));
+        kernel(fbatch::load_unaligned(buf)).store_unaligned(buf);
+        std::memcpy(out + i, buf, (n - i) * sizeof(float));
+    }
+}
+
+}  // namespace
+
+void activate(Activation a, const float* in, float* out, std::size_t n) {
+    switch (a) {
+        case Activation::relu: return simd_loop(in, out, n, relu_k);
+        case Activation::gelu: return simd_loop(in, out, n, gelu_k);
+        case Activation::gelu_tanh: return simd_loop(in, out, n, gelu_tanh_k);
+        case Activation::silu: return simd_loop(in, out, n, silu_k);
+        case Activation::identity:
+            if (out != in) std::memmove(out, in, n * sizeof(float));
+            return;
+    }
+}
+
+void activate_grad(Activation a, const float* in, float* out, std::size_t n) {
+    switch (a) {
+        case Activation::relu: return simd_loop(in, out, n, relu_grad_k);
+        case Activation::gelu: return simd_loop(in, out, n, gelu_grad_k);
+        case Activation::gelu_tanh: return simd_loop(in, out, n, gelu_tanh_grad_k);
+        case Activation::silu: return simd_loop(in, out, n, silu_grad_k);
+        case Activation::identity: return simd_loop(in, out, n, identity_grad_k);
+    }
+}
+
+#else  // scalar-only build: the kernels are the references
+
+void activate(Activation a, const float* in, float* out, std::size_t n) { activate_scalar(a, in, out, n); }
+void activate_grad(Activation a, const float* in, float* out, std::size_t n) {
+    activate_grad_scalar(a, in, out, n);
+}
+
+#endif
+
+}  // namespace al

@@ -1,0 +1,311 @@
+// Activations against the true value (double precision, independent formulas), in float32 ulp;
+// the SIMD kernels against the scalar references on misaligned, odd-length and in-place arrays.
+#include "activation.hpp"
+
+#include "simd/arch.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+using al::Activation;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr double kUlpBound = 4.0;
+
+// The true value, and the magnitude whose ulp is the unit of error. For a derivative that is a
+// sum of two terms of opposite sign (it crosses zero) that magnitude is the larger term: no float
+// formula is ulp-accurate where the sum cancels. Elsewhere it is the value itself.
+struct Truth {
+    double value, scale;
+};
+Truth plain(double v) { return {v, std::fabs(v)}; }
+Truth sum(double a, double b) { return {a + b, std::max({std::fabs(a + b), std::fabs(a), std::fabs(b)})}; }
+
+double sigmoid(double y) { return y >= 0 ? 1.0 / (1.0 + std::exp(-y)) : std::exp(y) / (1.0 + std::exp(y)); }
+double Phi(double x) {  // erf where it does not cancel, erfc where it would
+    return x >= 0 ? 0.5 * (1.0 + std::erf(x / std::sqrt(2.0))) : 0.5 * std::erfc(-x / std::sqrt(2.0));
+}
+double phi(double x) { return std::exp(-0.5 * x * x) / std::sqrt(2.0 * kPi); }
+
+Truth truth(Activation a, bool grad, double x) {
+    const double k = std::sqrt(2.0 / kPi), kappa = 0.044715;
+    double u = k * (x + kappa * x * x * x), du = k * (1.0 + 3.0 * kappa * x * x);
+    // ½(1 + tanh u) in double: tanh where it does not cancel; for u < -1 the same value as σ(2u)
+    double half_1p_tanh = u > -1.0 ? 0.5 * (1.0 + std::tanh(u)) : sigmoid(2.0 * u);
+    switch (a) {
+        case Activation::relu: return plain(grad ? (x > 0 ? 1.0 : 0.0) : std::max(x, 0.0));
+        case Activation::identity: return plain(grad ? 1.0 : x);
+        case Activation::gelu: return grad ? sum(Phi(x), x * phi(x)) : plain(x * Phi(x));
+        case Activation::gelu_tanh: {
+            double sech = 1.0 / std::cosh(u);
+            return grad ? sum(half_1p_tanh, 0.5 * x * sech * sech * du) : plain(x * half_1p_tanh);
+        }
+        case Activation::silu:
+            return grad ? sum(sigmoid(x), x * sigmoid(x) * sigmoid(-x)) : plain(x * sigmoid(x));
+    }
+    return plain(0);
+}
+
+// Error of `got` in ulp of a float of magnitude `scale`; NaN if the truth is not a normal float.
+double ulp_error(float got, Truth t) {
+    if (!(std::fabs(t.value) >= std::numeric_limits<float>::min() &&
+          std::fabs(t.value) <= std::numeric_limits<float>::max()))
+        return std::nan("");
+    double ulp = std::ldexp(1.0, std::ilogb(static_cast<float>(t.scale)) - 23);
+    return std::fabs(static_cast<double>(got) - t.value) / ulp;
+}
+
+// The dense grid: [-10, 10] in steps of 1e-3, then float edge values.
+std::vector<float> grid() {
+    std::vector<float> xs;
+    for (int i = -10000; i <= 10000; ++i) xs.push_back(static_cast<float>(i * 1e-3));
+    const float lim = std::numeric_limits<float>::max(), tiny = std::numeric_limits<float>::min();
+    const float denorm = std::numeric_limits<float>::denorm_min();
+    for (float e : {0.0f, tiny, denorm, lim, 1e-30f, 1e-8f, 1e-4f, 0.5f, 1.0f, std::nextafter(1.0f, 0.0f),
+                    5.5f, 9.99f, 12.5f, 20.0f, 25.0f, 1e10f}) {
+        xs.push_back(e);
+        xs.push_back(-e);
+    }
+    return xs;
+}
+
+std::string describe(Activation a, bool grad) {
+    return std::string(al::activation_name(a)) + (grad ? "'" : "");
+}
+
+std::vector<float> eval_scalar(Activation a, bool grad, const std::vector<float>& xs) {
+    std::vector<float> out(xs.size());
+    if (grad)
+        al::activate_grad_scalar(a, xs.data(), out.data(), xs.size());
+    else
+        al::activate_scalar(a, xs.data(), out.data(), xs.size());
+    return out;
+}
+void eval_simd(Activation a, bool grad, const float* in, float* out, std::size_t n) {
+    if (grad)
+        al::activate_grad(a, in, out, n);
+    else
+        al::activate(a, in, out, n);
+}
+
+// Both the scalar reference and the kernel within kUlpBound ulp of the truth over the grid.
+void check_accuracy(Activation a, bool grad) {
+    const std::vector<float> xs = grid();
+    const std::vector<float> ref = eval_scalar(a, grad, xs);
+    std::vector<float> vec(xs.size());
+    eval_simd(a, grad, xs.data(), vec.data(), xs.size());
+    double worst_ref = 0, worst_vec = 0;
+    float at_ref = 0, at_vec = 0;
+    int checked = 0;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        Truth t = truth(a, grad, xs[i]);
+        double e_ref = ulp_error(ref[i], t), e_vec = ulp_error(vec[i], t);
+        if (std::isnan(e_ref)) continue;
+        ++checked;
+        if (!(e_ref <= worst_ref)) worst_ref = e_ref, at_ref = xs[i];  // NaN results count too
+        if (!(e_vec <= worst_vec)) worst_vec = e_vec, at_vec = xs[i];
+    }
+    MESSAGE(describe(a, grad) << ": " << checked << " points, max error scalar " << worst_ref
+                              << " ulp (x = " << at_ref << "), simd " << worst_vec << " ulp (x = " << at_vec
+                              << ")");
+    CHECK(checked > 10000);  // relu: only x > 0 has a normal value
+    CHECK(worst_ref <= kUlpBound);
+    CHECK(worst_vec <= kUlpBound);
+}
+
+// NaN propagates; the limits at ±inf; ±0 stays finite.
+void check_special(Activation a, bool grad, float at_minus_inf, float at_plus_inf) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const std::vector<float> xs = {nan, -kInf, kInf, 0.0f, -0.0f, 1e-8f};
+    const std::vector<float> ref = eval_scalar(a, grad, xs);
+    std::vector<float> vec(xs.size());
+    eval_simd(a, grad, xs.data(), vec.data(), xs.size());
+    for (const std::vector<float>* r : {&ref, static_cast<const std::vector<float>*>(&vec)}) {
+        CAPTURE(describe(a, grad));
+        CHECK(std::isnan((*r)[0]));
+        CHECK((*r)[1] == at_minus_inf);
+        CHECK((*r)[2] == at_plus_inf);
+        CHECK(std::isfinite((*r)[3]));
+        CHECK(std::isfinite((*r)[4]));
+        CHECK(std::isfinite((*r)[5]));
+    }
+}
+
+std::int64_t ulp_distance(float a, float b) {
+    auto ordered = [](float f) {
+        std::int32_t i;
+        std::memcpy(&i, &f, sizeof i);
+        return i < 0 ? std::int64_t{INT32_MIN} - i : std::int64_t{i};
+    };
+    return std::llabs(ordered(a) - ordered(b));
+}
+
+}  // namespace
+
+TEST_CASE("activation names round-trip") {
+    for (Activation a : al::all_activations) CHECK(al::parse_activation(al::activation_name(a)) == a);
+    CHECK_FALSE(al::parse_activation("tanh").has_value());
+    CHECK_FALSE(al::parse_activation("").has_value());
+}
+
+TEST_CASE("relu and its derivative") {
+    check_accuracy(Activation::relu, false);
+    check_accuracy(Activation::relu, true);
+    check_special(Activation::relu, false, 0.0f, kInf);
+    check_special(Activation::relu, true, 0.0f, 1.0f);
+    for (bool simd : {false, true}) {
+        float xs[] = {-2.0f, -0.0f, 0.0f, 3.5f}, v[4], g[4];
+        if (simd) {
+            al::activate(Activation::relu, xs, v, 4);
+            al::activate_grad(Activation::relu, xs, g, 4);
+        } else {
+            al::activate_scalar(Activation::relu, xs, v, 4);
+            al::activate_grad_scalar(Activation::relu, xs, g, 4);
+        }
+        CHECK(v[0] == 0.0f);
+        CHECK(v[3] == 3.5f);
+        CHECK(g[0] == 0.0f);
+        CHECK(g[1] == 0.0f);  // ReLU'(0) = 0, as PyTorch
+        CHECK(g[2] == 0.0f);
+        CHECK(g[3] == 1.0f);
+    }
+}
+
+TEST_CASE("identity and its derivative") {
+    check_accuracy(Activation::identity, false);
+    check_accuracy(Activation::identity, true);
+    check_special(Activation::identity, false, -kInf, kInf);
+    check_special(Activation::identity, true, 1.0f, 1.0f);
+}
+
+TEST_CASE("gelu (exact, erf)") {
+    check_accuracy(Activation::gelu, false);
+    check_special(Activation::gelu, false, 0.0f, kInf);  // -0 == 0
+    // Known values (float nearest to the decimal), scalar and kernel
+    const float xs[] = {-1.0f, 2.0f, -0.751791525f};
+    const float want[] = {-0.158655254f, 1.95449974f, -0.169971208f};
+    float vec[3];
+    al::activate(Activation::gelu, xs, vec, 3);
+    for (int i = 0; i < 3; ++i) {
+        CAPTURE(xs[i]);
+        CHECK(ulp_distance(al::activate_scalar(Activation::gelu, xs[i]), want[i]) <= 1);
+        CHECK(ulp_distance(vec[i], want[i]) <= 1);
+    }
+}
+
+TEST_CASE("gelu derivative") {
+    check_accuracy(Activation::gelu, true);
+    check_special(Activation::gelu, true, 0.0f, 1.0f);
+    // The minimum of GELU: the derivative changes sign at x = -0.751791525
+    const float xs[] = {-0.7519f, -0.7517f};
+    float vec[2];
+    al::activate_grad(Activation::gelu, xs, vec, 2);
+    CHECK(al::activate_grad_scalar(Activation::gelu, xs[0]) < 0.0f);
+    CHECK(al::activate_grad_scalar(Activation::gelu, xs[1]) > 0.0f);
+    CHECK(vec[0] < 0.0f);
+    CHECK(vec[1] > 0.0f);
+}
+
+TEST_CASE("normal_cdf") {
+    CHECK(ulp_distance(al::normal_cdf(1.0f), 0.841344746f) <= 1);
+    CHECK(al::normal_cdf(0.0f) == 0.5f);
+    double worst = 0;
+    for (int i = -10000; i <= 10000; ++i) {
+        float x = static_cast<float>(i * 1e-3);
+        worst = std::max(worst, ulp_error(al::normal_cdf(x), plain(Phi(x))));
+    }
+    MESSAGE("normal_cdf max error " << worst << " ulp");
+    CHECK(worst <= kUlpBound);
+    CHECK(al::normal_cdf(-kInf) == 0.0f);
+    CHECK(al::normal_cdf(kInf) == 1.0f);
+    CHECK(std::isnan(al::normal_cdf(std::nanf(""))));
+}
+
+TEST_CASE("gelu_tanh (PyTorch approximate='tanh')") {
+    check_accuracy(Activation::gelu_tanh, false);
+    check_special(Activation::gelu_tanh, false, 0.0f, kInf);
+    // Close to the exact form: |tanh - exact| < 5e-4 on [-10, 10]
+    for (float x : {-3.0f, -1.0f, -0.5f, 0.5f, 1.0f, 3.0f})
+        CHECK(std::fabs(al::activate_scalar(Activation::gelu_tanh, x) - al::activate_scalar(Activation::gelu, x)) <
+              5e-4f);
+}
+
+TEST_CASE("gelu_tanh derivative") {
+    check_accuracy(Activation::gelu_tanh, true);
+    check_special(Activation::gelu_tanh, true, 0.0f, 1.0f);
+}
+
+TEST_CASE("silu") {
+    check_accuracy(Activation::silu, false);
+    check_special(Activation::silu, false, 0.0f, kInf);
+    CHECK(ulp_distance(al::activate_scalar(Activation::silu, 1.0f), 0.731058579f) <= 1);  // 1·σ(1)
+}
+
+TEST_CASE("silu derivative") {
+    check_accuracy(Activation::silu, true);
+    check_special(Activation::silu, true, 0.0f, 1.0f);
+    // minimum of SiLU at x ≈ -1.2785
+    CHECK(al::activate_grad_scalar(Activation::silu, -1.2786f) < 0.0f);
+    CHECK(al::activate_grad_scalar(Activation::silu, -1.2784f) > 0.0f);
+}
+
+TEST_CASE("kernels agree with the scalar references at any length, alignment and in place") {
+    const std::vector<float> xs = grid();
+    const std::size_t lanes = al::simd::float_lanes;
+    MESSAGE("SIMD arch " << std::string(al::simd::arch_name()) << ", " << lanes << " float lanes, AL_SIMD = " << AL_SIMD);
+    for (Activation a : al::all_activations) {
+        for (bool grad : {false, true}) {
+            CAPTURE(describe(a, grad));
+            const std::vector<float> ref = eval_scalar(a, grad, xs);
+            std::vector<float> whole(xs.size());
+            eval_simd(a, grad, xs.data(), whole.data(), xs.size());
+            // The kernel against the reference, every element (both are within kUlpBound of the truth)
+            double worst = 0;
+            for (std::size_t i = 0; i < xs.size(); ++i) {
+                if (std::isnan(ref[i]) || std::isnan(whole[i])) {
+                    CHECK(std::isnan(ref[i]) == std::isnan(whole[i]));
+                    continue;
+                }
+                Truth t = truth(a, grad, xs[i]);
+                t.value = ref[i];  // distance from the reference, in ulp of the same scale
+                double e = ulp_error(whole[i], t);
+                if (!std::isnan(e)) worst = std::max(worst, e);
+            }
+            CHECK(worst <= 2 * kUlpBound);
+            // Sub-arrays at every offset 0..lanes and odd lengths, out of place and in place:
+            // identical to the whole-array result (no element depends on where it sits).
+            std::vector<float> buf(xs.size() + 2 * lanes + 8);
+            std::vector<std::size_t> lengths;
+            for (std::size_t n = 0; n <= 3 * lanes + 1; ++n) lengths.push_back(n);
+            lengths.push_back(xs.size() - 8);
+            for (std::size_t offset = 0; offset <= lanes; ++offset) {
+                for (std::size_t n : lengths) {
+                    const std::size_t from = (offset * 977 + n * 31) % (xs.size() - n + 1);
+                    float* in = buf.data() + offset;
+                    std::copy(xs.begin() + from, xs.begin() + from + n, in);
+                    std::vector<float> out(n + 1, -7.0f);  // out[n]: a guard that must survive
+                    eval_simd(a, grad, in, out.data(), n);
+                    eval_simd(a, grad, in, in, n);  // in place
+                    bool same = out[n] == -7.0f;
+                    for (std::size_t i = 0; i < n; ++i) {
+                        float w = whole[from + i];
+                        same = same && ulp_distance(out[i], w) == 0 && ulp_distance(in[i], w) == 0;
+                    }
+                    CAPTURE(offset);
+                    CAPTURE(n);
+                    REQUIRE(same);
+                }
+            }
+        }
+    }
+}
