@@ -1,0 +1,66 @@
+// Labelled form fields for the evidence widgets (seeds, swap): a label, an input or a select, a
+// hint with the allowed range, and the error of a rejected value right under the control (also
+// announced). The fields know nothing about what they hold: the widget validates (with the core)
+// and passes the values, hints and errors back through sync().
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * fields: [{ key, label: 'ns.key', kind: 'input' | 'select', inputmode?, options?: [{ value, label }] }]
+ * (option labels are i18n keys). onChange(key, text) when the reader commits a value.
+ */
+export function createFields(container, fields, { idPrefix, onChange }) {
+  const id = (key) => `${idPrefix}-${key}`;
+  container.innerHTML = fields.map((f) => {
+    const control = f.kind === 'select'
+      ? `<select id="${id(f.key)}" name="${f.key}" aria-describedby="${id(f.key)}-err">
+          ${f.options.map((o) => `<option value="${esc(o.value)}" data-i18n="${o.label}"></option>`).join('')}</select>`
+      : `<input id="${id(f.key)}" name="${f.key}" type="text" inputmode="${f.inputmode ?? 'decimal'}" autocomplete="off"
+          spellcheck="false" aria-describedby="${id(f.key)}-hint ${id(f.key)}-err">`;
+    return `<div class="field" data-field="${f.key}">
+      <label for="${id(f.key)}" data-i18n="${f.label}"></label>${control}
+      <small class="field-hint" id="${id(f.key)}-hint"></small>
+      <span class="field-error" id="${id(f.key)}-err" aria-live="polite"></span></div>`;
+  }).join('');
+
+  const controls = () => [...container.querySelectorAll('[name]')];
+  for (const el of controls()) {
+    el.addEventListener('change', () => onChange(el.name, el.value));
+    // Enter commits a text field (through its change event) without submitting a form.
+    el.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && el.tagName === 'INPUT') (e.preventDefault(), el.blur(), el.focus());
+    });
+  }
+
+  return {
+    /** values: key -> text; errors: key -> message or ''; hints: key -> text. */
+    sync(values, errors = {}, hints = {}) {
+      for (const el of controls()) {
+        const key = el.name;
+        if (key in values) el.value = values[key];
+        el.setAttribute('aria-invalid', String(Boolean(errors[key])));
+        container.querySelector(`#${CSS.escape(id(key))}-err`).textContent = errors[key] ?? '';
+        const hint = container.querySelector(`#${CSS.escape(id(key))}-hint`);
+        if (hint) hint.textContent = hints[key] ?? '';
+      }
+    },
+    setDisabled(disabled) {
+      for (const el of controls()) el.disabled = disabled;
+    },
+  };
+}
+
+/** "min–max" of a config field from the core's limits (ints plain, floats locale-formatted). */
+export function rangeHint(core, i18n, field, type) {
+  const lim = core.limits[field];
+  if (!lim) return '';
+  if (type === 'layers') return i18n.t('evidence.range_layers', { max: lim.layers_max, min: lim.width_min, maxw: lim.width_max });
+  const fmt = (v) => (type === 'int' ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
+  return `${fmt(lim.min)}–${fmt(lim.max)}`;
+}
+
+/** The message for a settings error (state.js's { kind, raw, detail }) with its fallback value. */
+export function errorMessage(i18n, error, fallback) {
+  if (!error) return '';
+  return i18n.t(`evidence.err_${error.kind}`, { raw: esc(error.raw ?? ''), detail: esc(error.detail ?? ''), fallback: esc(fallback) });
+}

@@ -1,0 +1,66 @@
+// Horizontal bars in groups: one group per label, one bar per measurement (e.g. SIMD and scalar),
+// each with its value printed at its end. Data in, pixels out; the caller formats the numbers.
+import { createCanvas, theme } from './canvas.js';
+import { linear, ticks, tickDigits } from './axes.js';
+
+const BAR_H = 13, GAP = 3, GROUP_GAP = 12;
+
+/** update({ groups: [{ label, bars: [{ value, color, faded?, text }] }], fmt(value, digits) }) */
+export function createBarChart(parent) {
+  const state = { groups: [], fmt: (v) => String(v) };
+  const groupH = (g) => g.bars.length * (BAR_H + GAP) - GAP;
+  const height = () => 30 + state.groups.reduce((h, g) => h + groupH(g) + GROUP_GAP, 0);
+
+  function draw(ctx, w, h) {
+    const t = theme();
+    ctx.font = `12px ${t.sans}`;
+    const labelW = Math.min(w * 0.32, Math.max(...state.groups.map((g) => ctx.measureText(g.label).width), 30) + 10);
+    const box = { x: labelW, y: 4, w: Math.max(20, w - labelW - 64), h: h - 26 };
+    const max = Math.max(1e-12, ...state.groups.flatMap((g) => g.bars.map((b) => (Number.isFinite(b.value) ? b.value : 0))));
+    const xs = linear([0, max], [box.x, box.x + box.w]);
+    const xt = ticks(0, max, Math.max(2, Math.floor(box.w / 90))), digits = tickDigits(xt);
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = t.rule;
+    ctx.fillStyle = t.soft;
+    ctx.font = `11px ${t.sans}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    for (const v of xt) {
+      const px = Math.round(xs(v)) + 0.5;
+      ctx.beginPath(); ctx.moveTo(px, box.y); ctx.lineTo(px, box.y + box.h); ctx.stroke();
+      ctx.fillText(state.fmt(v, digits), px, box.y + box.h + 5);
+    }
+    let y = box.y + 4;
+    for (const g of state.groups) {
+      ctx.font = `12px ${t.sans}`;
+      ctx.fillStyle = t.fg;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(g.label, box.x - 8, y + groupH(g) / 2);
+      for (const b of g.bars) {
+        const v = Number.isFinite(b.value) ? b.value : 0;
+        ctx.fillStyle = t.color(b.color);
+        ctx.globalAlpha = b.faded ? 0.4 : 0.95;
+        ctx.fillRect(box.x, y, Math.max(1, xs(v) - box.x), BAR_H);
+        ctx.globalAlpha = 1;
+        if (b.text) {
+          ctx.font = `11px ${t.sans}`;
+          ctx.fillStyle = t.soft;
+          ctx.textAlign = 'left';
+          ctx.fillText(b.text, xs(v) + 4, y + BAR_H / 2);
+        }
+        y += BAR_H + GAP;
+      }
+      y += GROUP_GAP - GAP;
+    }
+  }
+
+  const surface = createCanvas(parent, { height, draw });
+  return {
+    canvas: surface.canvas,
+    update(partial) {
+      Object.assign(state, partial);
+      surface.relayout();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// A pool of module Web Workers that runs a list of independent tasks, one task per worker at a
+// time, as many workers as the machine has cores (capped: each worker holds its own copy of the
+// WASM module, and past a few workers the main thread's drawing competes with them).
+// Cancel terminates every worker at once: a worker busy in a WASM loop cannot read messages, so
+// terminating is the only way to stop it promptly. Workers exist only while tasks run.
+
+const MAX_WORKERS = 8;
+
+/** How many workers to start for `tasks` tasks on this machine. */
+export function poolSize(tasks, cores = navigator.hardwareConcurrency) {
+  const n = Number.isInteger(cores) && cores > 0 ? cores : 2;
+  return Math.max(1, Math.min(n, MAX_WORKERS, tasks));
+}
+
+/**
+ * Runs tasks (plain objects, posted as they are) on workers made from `url`. A worker answers a
+ * task with any number of {type:'progress', ...} messages and then one {type:'result', ...} or
+ * {type:'error', message}. Callbacks: onProgress(task, msg), onResult(task, msg),
+ * onError(task, message). Returns { done: Promise<'finished'|'cancelled'>, cancel(), size }.
+ */
+export function runPool(url, tasks, { onProgress, onResult, onError, size } = {}) {
+  const queue = tasks.slice();
+  const workers = [];
+  let running = 0, finished = false, settle;
+  const done = new Promise((ok) => (settle = ok));
+
+  function end(how) {
+    if (finished) return;
+    finished = true;
+    for (const w of workers) w.terminate();
+    workers.length = 0;
+    settle(how);
+  }
+
+  function feed(worker) {
+    if (finished) return;
+    const task = queue.shift();
+    if (!task) {
+      worker.terminate();
+      if (--running === 0) end('finished');
+      return;
+    }
+    worker.task = task;
+    worker.postMessage(task);
+  }
+
+  const count = size ?? poolSize(tasks.length);
+  for (let i = 0; i < count && i < tasks.length; i++) {
+    const worker = new Worker(url, { type: 'module' });
+    worker.onmessage = ({ data }) => {
+      if (finished) return;
+      if (data.type === 'progress') onProgress?.(worker.task, data);
+      else if (data.type === 'result') onResult?.(worker.task, data), feed(worker);
+      else if (data.type === 'error') onError?.(worker.task, data.message), feed(worker);
+    };
+    worker.onerror = (event) => {
+      // A worker that fails to start (or throws outside its handler) cannot be trusted again:
+      // report its task and let the other workers finish the queue.
+      event.preventDefault();
+      if (finished) return;
+      onError?.(worker.task ?? queue[0], event.message || 'worker failed');
+      worker.terminate();
+      if (--running === 0) end(queue.length ? 'failed' : 'finished');
+    };
+    workers.push(worker);
+    running++;
+    feed(worker);
+  }
+  if (!tasks.length) end('finished');
+  return { done, cancel: () => end('cancelled'), size: count };
+}

@@ -1,0 +1,68 @@
+// A pool worker of the many-seeds study (pool.js): trains one network of one seed to the end and
+// reports it. The test set is evaluated exactly once, after training, on the weights that the
+// validation set chose: the final ones, or (choose: 'best') those of the epoch with the lowest
+// validation loss. Nothing during training looks at the test set.
+//   in:  {id, config, choose: 'last' | 'best'}
+//   out: {type:'progress', id, epoch}   (at most every PROGRESS_MS)
+//        {type:'result', id, status, history, chosen_epoch, train, val, test, seconds}
+//        {type:'error', id, message}
+import { loadCore } from './core.js';
+
+const PROGRESS_MS = 100;
+const core = loadCore();
+
+function train(M, { id, config, choose }) {
+  const json = JSON.stringify(config);
+  const problem = M.validateConfigJson(json);
+  if (problem) throw new Error(problem);
+  const exp = new M.Experiment(json);
+  try {
+    if (exp.status() === 'invalid') throw new Error(exp.error() || 'invalid config');
+    const t0 = performance.now();
+    let lastPost = t0, best = { loss: Infinity, epoch: 0, state: '' };
+    const history = [];
+    while (exp.step()) {
+      const rec = JSON.parse(exp.lastEpochJson());
+      history.push(rec);
+      // Early stopping decided on validation only: keep the weights of the lowest val loss.
+      if (choose === 'best' && rec.val_loss !== null && rec.val_loss < best.loss) {
+        best = { loss: rec.val_loss, epoch: rec.epoch, state: exp.stateJson() };
+      }
+      const now = performance.now();
+      if (now - lastPost > PROGRESS_MS) (lastPost = now), postMessage({ type: 'progress', id, epoch: exp.epoch() });
+    }
+    // step() is false on the last epoch too: pick up its record if the loop did not see it.
+    const last = JSON.parse(exp.lastEpochJson());
+    if (last && (!history.length || history[history.length - 1].epoch !== last.epoch)) {
+      history.push(last);
+      if (choose === 'best' && last.val_loss !== null && last.val_loss < best.loss) {
+        best = { loss: last.val_loss, epoch: last.epoch, state: exp.stateJson() };
+      }
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    let chosen = exp.epoch();
+    if (choose === 'best' && best.state && best.epoch !== exp.epoch()) {
+      const err = exp.loadStateJson(best.state);
+      if (err) throw new Error(err);
+      chosen = best.epoch;
+    }
+    const evaluate = (which) => JSON.parse(exp.evaluateJson(which));
+    postMessage({
+      type: 'result', id, status: exp.status(), history, chosen_epoch: chosen,
+      train: evaluate('train'), val: evaluate('val'),
+      test: evaluate('test'), // the one and only look at the test set
+      seconds,
+    });
+  } finally {
+    exp.delete();
+  }
+}
+
+onmessage = async ({ data }) => {
+  try {
+    const { M } = await core;
+    train(M, data);
+  } catch (err) {
+    postMessage({ type: 'error', id: data?.id, message: String(err?.message ?? err) });
+  }
+};

@@ -1,0 +1,119 @@
+// The many-seeds study as data: the tasks (one per seed and activation, the two runs of a seed
+// starting from the same initial weights because the core draws them from the seed alone), the
+// collection of their results, progress with a time-left estimate, the paired summary (computed
+// by the core, pairedSummaryJson) and the rows of the exported files. No DOM here.
+import { runPool } from './pool.js';
+
+const WORKER_URL = new URL('./seed-worker.js', import.meta.url);
+
+/**
+ * Starts a study. base: the Experiment config shared by every run (its seed is the first seed);
+ * acts: [a, b]; seeds: how many; choose: 'last' | 'best'. onUpdate(study) after each change.
+ * Returns the study object: { seeds, acts, results, progress(), cancel(), done }.
+ */
+export function startStudy({ base, acts, seeds, choose }, onUpdate) {
+  const seedList = Array.from({ length: seeds }, (_, i) => base.seed + i);
+  const tasks = seedList.flatMap((seed) => acts.map((activation) => ({
+    id: `${seed}/${activation}`, seed, activation, choose,
+    config: { ...base, seed, activation },
+  })));
+  const epochsEach = base.epochs;
+  const live = new Map(); // task id -> epochs done so far
+  const study = {
+    base, acts, choose, seeds: seedList, tasks: tasks.length,
+    results: new Map(), // task id -> the worker's result (plus seed and activation)
+    errors: [],
+    state: 'running', // running | finished | cancelled | failed
+    startedAt: performance.now(),
+    endedAt: null,
+  };
+
+  const pool = runPool(WORKER_URL, tasks, {
+    onProgress(task, msg) {
+      live.set(task.id, msg.epoch);
+      onUpdate(study);
+    },
+    onResult(task, msg) {
+      live.delete(task.id);
+      study.results.set(task.id, { ...msg, seed: task.seed, activation: task.activation });
+      onUpdate(study);
+    },
+    onError(task, message) {
+      if (task) live.delete(task.id);
+      study.errors.push({ seed: task?.seed, activation: task?.activation, message });
+      onUpdate(study);
+    },
+  });
+  study.workers = pool.size;
+  study.cancel = () => pool.cancel();
+  study.done = pool.done.then((how) => {
+    study.state = how === 'cancelled' ? 'cancelled' : study.errors.length ? 'failed' : 'finished';
+    study.endedAt = performance.now();
+    onUpdate(study);
+    return study;
+  });
+
+  /** { fraction, epochs, total, elapsed (s), left (s or null), runsDone } */
+  study.progress = () => {
+    const total = tasks.length * epochsEach;
+    let epochs = study.results.size * epochsEach + study.errors.length * epochsEach;
+    for (const e of live.values()) epochs += e;
+    const elapsed = ((study.endedAt ?? performance.now()) - study.startedAt) / 1000;
+    const fraction = total ? Math.min(1, epochs / total) : 1;
+    // Rate so far, once there is enough of it to mean something (workers start in ~0.1 s).
+    const left = fraction > 0.02 && elapsed > 0.5 && study.state === 'running' ? (elapsed * (1 - fraction)) / fraction : null;
+    return { fraction, epochs, total, elapsed, left, runsDone: study.results.size };
+  };
+  return study;
+}
+
+/** Seeds whose two runs both finished, with their test accuracies: [{seed, a, b, diff}]. */
+export function pairs(study) {
+  const [a, b] = study.acts;
+  const out = [];
+  for (const seed of study.seeds) {
+    const ra = study.results.get(`${seed}/${a}`), rb = study.results.get(`${seed}/${b}`);
+    if (ra && rb) out.push({ seed, a: ra.test.acc, b: rb.test.acc, diff: ra.test.acc - rb.test.acc, ra, rb });
+  }
+  return out;
+}
+
+/** The core's paired summary of test accuracy (a − b), or null with fewer than one pair. */
+export function summarize(M, study) {
+  const p = pairs(study);
+  if (!p.length) return null;
+  return JSON.parse(M.pairedSummaryJson(JSON.stringify(p.map((x) => x.a)), JSON.stringify(p.map((x) => x.b))));
+}
+
+/** One row per seed, for the CSV. */
+export function seedRows(study) {
+  const [a, b] = study.acts;
+  return pairs(study).map((p) => ({
+    seed: p.seed,
+    [`${a}_test_acc`]: p.a, [`${b}_test_acc`]: p.b, diff_test_acc: p.diff,
+    [`${a}_chosen_epoch`]: p.ra.chosen_epoch, [`${b}_chosen_epoch`]: p.rb.chosen_epoch,
+    [`${a}_val_acc`]: p.ra.val.acc, [`${b}_val_acc`]: p.rb.val.acc,
+    [`${a}_seconds`]: p.ra.seconds, [`${b}_seconds`]: p.rb.seconds,
+  }));
+}
+
+/** One row per seed, activation and epoch (validation curves), for the CSV. */
+export function epochRows(study) {
+  const rows = [];
+  for (const r of study.results.values()) {
+    for (const h of r.history) rows.push({ seed: r.seed, activation: r.activation, ...h });
+  }
+  return rows.sort((x, y) => x.seed - y.seed || x.activation.localeCompare(y.activation) || x.epoch - y.epoch);
+}
+
+/** Everything, as one JSON document. */
+export function studyJson(study, summary) {
+  return {
+    kind: 'activation-lab/seeds-study',
+    config: study.base, activations: study.acts, seeds: study.seeds, choose: study.choose,
+    note: 'test accuracy evaluated once per run, after training; curves and epoch choice on validation only',
+    summary,
+    runs: [...study.results.values()].map(({ type, id, ...r }) => r),
+    errors: study.errors,
+  };
+}

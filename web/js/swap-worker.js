@@ -1,0 +1,130 @@
+// The pretrained-swap demo's worker: one network, kept between messages, so that the same
+// pretrained weights can be swapped to several activations in turn. Accuracies are on the
+// validation set; the demo never reads the test set.
+//   in:  {cmd:'pretrain', config, grid}          train from scratch to the end
+//        {cmd:'import', config, state, grid}      load a state_dict instead of training
+//        {cmd:'swap', to}                          pretrained weights, another activation
+//        {cmd:'finetune', epochs}                 train the swapped network further
+//        {cmd:'export'}                            the current weights
+//   out: {type:'progress', stage, epoch, of}
+//        {type:'stage', stage, activation, acc, grid, probe, maxDiff?, curve?, history?}
+//        {type:'state', json, activation, hidden}  |  {type:'error', cmd, message}
+import { loadCore } from './core.js';
+
+const PROGRESS_MS = 80;
+// Fixed points where the output is reported in full (data-probe): equal weights and equal
+// activation give equal numbers, whatever page or file they came from.
+const PROBE = new Float32Array([-1, 0.5, 0, 0, 0.5, 0.25, 1, -0.5, 1.5, 0, 2, 0.5, 0.3, 0.9, -0.2, -0.3]);
+const core = loadCore();
+let M, exp = null, pretrained = null, gridSize = 60, bounds = null, points = null;
+
+function boundsOf(sets) {
+  let b = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const d of sets) for (let i = 0; i < d.length; i += 3) {
+    b = [Math.min(b[0], d[i]), Math.max(b[1], d[i]), Math.min(b[2], d[i + 1]), Math.max(b[3], d[i + 1])];
+  }
+  const mx = 0.1 * (b[1] - b[0]) || 1, my = 0.1 * (b[3] - b[2]) || 1;
+  return [b[0] - mx, b[1] + mx, b[2] - my, b[3] + my];
+}
+
+/** A fresh Experiment of `config` (any previous one is deleted), with its data and bounds. */
+function create(config, grid) {
+  exp?.delete();
+  const json = JSON.stringify(config);
+  const problem = M.validateConfigJson(json);
+  if (problem) throw new Error(problem);
+  exp = new M.Experiment(json);
+  if (exp.status() === 'invalid') throw new Error(exp.error() || 'invalid config');
+  gridSize = grid;
+  const data = { train: exp.data('train').slice(), val: exp.data('val').slice() };
+  bounds = boundsOf(Object.values(data));
+  // The data points, as x0, x1 pairs, for the largest output change of a swap.
+  const xy = [];
+  for (const d of Object.values(data)) for (let i = 0; i < d.length; i += 3) xy.push(d[i], d[i + 1]);
+  points = Float32Array.from(xy);
+  return data;
+}
+
+const grid = () => exp.grid(gridSize, gridSize, ...bounds).slice(); // a copy of the view
+const acc = () => JSON.parse(exp.evaluateJson('val')).acc;
+
+function trainTo(stage, last) {
+  let t = performance.now();
+  while (exp.epoch() < last && exp.step()) {
+    if (performance.now() - t > PROGRESS_MS) {
+      t = performance.now();
+      postMessage({ type: 'progress', stage, epoch: exp.epoch(), of: last });
+    }
+  }
+  if (exp.status() === 'diverged') throw new Error(`diverged at epoch ${exp.epoch() + 1}: ${exp.error()}`);
+}
+
+function post(stage, extra = {}, data) {
+  const g = grid();
+  const probe = Array.from(exp.predict(PROBE));
+  postMessage({ type: 'stage', stage, activation: exp.activation(), acc: acc(), grid: g, probe, bounds, data, ...extra }, [g.buffer]);
+}
+
+const commands = {
+  pretrain({ config, grid: size }) {
+    const data = create(config, size);
+    trainTo('pretrain', config.epochs);
+    pretrained = { state: exp.stateJson(), activation: exp.activation() };
+    post('pretrained', { history: JSON.parse(exp.historyJson()) }, data);
+  },
+  import({ config, state, grid: size }) {
+    const data = create(config, size);
+    const err = exp.loadStateJson(state);
+    if (err) throw new Error(err);
+    pretrained = { state: exp.stateJson(), activation: exp.activation() };
+    post('pretrained', { history: [] , imported: true }, data);
+  },
+  swap({ to }) {
+    if (!pretrained) throw new Error('no pretrained network yet');
+    // Always from the pretrained weights, so that several swaps can be compared.
+    let err = exp.loadStateJson(pretrained.state) || exp.setActivation(pretrained.activation);
+    if (err) throw new Error(err);
+    const before = { grid: grid(), pts: exp.predict(points) };
+    err = exp.setActivation(to);
+    if (err) throw new Error(err);
+    const after = { grid: grid(), pts: exp.predict(points) };
+    let maxDiff = 0;
+    for (const k of ['grid', 'pts']) for (let i = 0; i < before[k].length; i++) maxDiff = Math.max(maxDiff, Math.abs(before[k][i] - after[k][i]));
+    post('swapped', { maxDiff, start: exp.epoch() });
+  },
+  finetune({ epochs }) {
+    if (!pretrained) throw new Error('no pretrained network yet');
+    const start = exp.epoch();
+    const err = exp.setEpochs(start + epochs);
+    if (err) throw new Error(err);
+    const curve = [{ epoch: 0, val_acc: acc() }];
+    let t = performance.now();
+    while (exp.epoch() < start + epochs && exp.step()) {
+      curve.push({ epoch: exp.epoch() - start, val_acc: JSON.parse(exp.lastEpochJson()).val_acc });
+      if (performance.now() - t > PROGRESS_MS) {
+        t = performance.now();
+        postMessage({ type: 'progress', stage: 'finetune', epoch: exp.epoch() - start, of: epochs, curve });
+      }
+    }
+    // A last epoch that step() reported as false has its record too.
+    const last = JSON.parse(exp.lastEpochJson());
+    if (last && curve[curve.length - 1].epoch !== last.epoch - start && last.epoch > start) curve.push({ epoch: last.epoch - start, val_acc: last.val_acc });
+    if (exp.status() === 'diverged') throw new Error(`diverged during fine-tuning: ${exp.error()}`);
+    post('finetuned', { curve });
+  },
+  export() {
+    if (!exp) throw new Error('no network yet');
+    postMessage({ type: 'state', json: exp.stateJson(), activation: exp.activation(), hidden: JSON.parse(exp.configJson?.() ?? '{}').hidden ?? null });
+  },
+};
+
+onmessage = async ({ data: msg }) => {
+  try {
+    M ??= (await core).M;
+    const run = commands[msg.cmd];
+    if (!run) throw new Error(`unknown command ${msg.cmd}`);
+    run(msg);
+  } catch (err) {
+    postMessage({ type: 'error', cmd: msg?.cmd, message: String(err?.message ?? err) });
+  }
+};

@@ -1,0 +1,34 @@
+// What a many-seeds study supports, read from the core's paired summary (pairedSummaryJson):
+// a classification and the numbers to quote, never more than the interval says. Pure (no DOM,
+// no i18n) so that Node tests can check it; the widget turns it into a sentence.
+//
+// The rules: a 95% interval of the mean paired difference that contains 0 means the study
+// cannot tell the two apart (which is not evidence that they are equal); an interval on one side
+// of 0 supports "higher on this task and setup", and nothing about other tasks. When the whole
+// interval is narrow we can also bound the size of any difference.
+
+export const NEGLIGIBLE = 0.01; // one accuracy point: below this a difference hardly matters here
+
+/**
+ * summary: {n, mean_a, sd_a, mean_b, sd_b, mean_diff, sd_diff, ci_low, ci_high} (diff = a − b).
+ * Returns { kind: 'too_few' | 'no_difference' | 'a_higher' | 'b_higher', bounded, negligible,
+ *           seedSpread, spreadExceedsDiff }.
+ */
+export function readSummary(summary) {
+  const { n, sd_a, sd_b, mean_diff, ci_low, ci_high } = summary ?? {};
+  if (!(n >= 2) || !Number.isFinite(ci_low) || !Number.isFinite(ci_high)) {
+    return { kind: 'too_few', bounded: false, negligible: false, seedSpread: NaN, spreadExceedsDiff: false };
+  }
+  const kind = ci_low > 0 ? 'a_higher' : ci_high < 0 ? 'b_higher' : 'no_difference';
+  const widest = Math.max(Math.abs(ci_low), Math.abs(ci_high));
+  const seedSpread = Math.max(sd_a, sd_b);
+  return {
+    kind,
+    // With no difference detected, a narrow interval still rules out differences beyond it.
+    bounded: kind === 'no_difference' && widest < NEGLIGIBLE,
+    // A clear but tiny difference: real on this setup, smaller than a point.
+    negligible: kind !== 'no_difference' && Math.abs(mean_diff) < NEGLIGIBLE,
+    seedSpread,
+    spreadExceedsDiff: Number.isFinite(seedSpread) && seedSpread > Math.abs(mean_diff),
+  };
+}

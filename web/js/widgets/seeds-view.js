@@ -1,0 +1,153 @@
+// The results of the many-seeds study: dot plots of the test accuracies and of the paired
+// differences with the core's 95% interval, the summary table, the sentence of what the data
+// supports, the validation curves, the per-seed table, the exports and the list of past studies.
+import { createDotPlot } from '../plots/dot-plot.js';
+import { createLinePlot } from '../plots/line-plot.js';
+import { readSummary } from '../verdict.js';
+import { pairs, summarize, seedRows, epochRows, studyJson } from '../study.js';
+import { download, downloadPng, stampedName, toCsv } from '../export.js';
+
+const pngButton = (plot) => `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png"></button>`;
+
+export function createSeedsView(root, { core, i18n }) {
+  root.innerHTML = `
+    <div class="ev-plots">
+      <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" id="seeds-acc-title" data-i18n="seeds.acc_title"></h3>${pngButton('acc')}</div>
+        <div class="plot-wrap" data-plot="acc"></div></div>
+      <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" id="seeds-diff-title"></h3>${pngButton('diff')}</div>
+        <div class="plot-wrap" data-plot="diff"></div></div>
+    </div>
+    <div class="table-scroll"><table class="results-table ev-summary" data-summary>
+      <caption class="ev-caption"></caption>
+      <thead><tr><th scope="col"></th><th scope="col" class="num" data-i18n="seeds.col_mean"></th>
+        <th scope="col" class="num" data-i18n="seeds.col_sd"></th><th scope="col" class="num" data-i18n="seeds.col_ci"></th></tr></thead>
+      <tbody></tbody></table></div>
+    <p class="ev-verdict" data-verdict></p>
+    <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="seeds.curves_title"></h3>${pngButton('curves')}</div>
+      <div class="plot-wrap" data-plot="curves"></div><div class="lab-legend" data-legend></div></div>
+    <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">
+      <span class="ev-export-label" data-i18n="evidence.export"></span>
+      <button type="button" class="btn small" data-export="seeds-csv" data-i18n="seeds.export_seeds_csv"></button>
+      <button type="button" class="btn small" data-export="epochs-csv" data-i18n="seeds.export_epochs_csv"></button>
+      <button type="button" class="btn small" data-export="json" data-i18n="seeds.export_json"></button>
+    </div>
+    <details class="ev-details"><summary data-i18n="seeds.table_summary"></summary>
+      <div class="table-scroll"><table class="results-table" data-seeds-table><thead></thead><tbody></tbody></table></div></details>`;
+  const $ = (s) => root.querySelector(s);
+  const fmt = (v, d) => i18n.num(v, d);
+  const plots = {
+    acc: createDotPlot($('[data-plot="acc"]')),
+    diff: createDotPlot($('[data-plot="diff"]')),
+    curves: createLinePlot($('[data-plot="curves"]'), {
+      height: (w) => Math.max(170, Math.min(w * 0.4, 260)), fmt,
+      yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1],
+    }),
+  };
+  for (const [name, p] of Object.entries(plots)) p.canvas.setAttribute('role', 'img'), (p.canvas.dataset.plot = name);
+
+  let study = null, summary = null;
+  const name = (act) => i18n.t(`common.act_${act}`);
+  const pts = (x, d = 2) => i18n.num(x * 100, d);
+
+  root.addEventListener('click', (e) => {
+    const png = e.target.closest('[data-png]');
+    if (png) return downloadPng(plots[png.dataset.png].canvas, stampedName(`seeds-${png.dataset.png}`, 'png'));
+    const ex = e.target.closest('[data-export]');
+    if (!ex || !study) return;
+    const kind = ex.dataset.export;
+    if (kind === 'json') download(stampedName('seeds', 'json'), JSON.stringify(studyJson(study, summary), null, 1), 'application/json');
+    else {
+      const rows = kind === 'seeds-csv' ? seedRows(study) : epochRows(study);
+      const columns = kind === 'seeds-csv' ? Object.keys(rows[0] ?? { seed: 0 }) : ['seed', 'activation', 'epoch', 'train_loss', 'train_acc', 'val_loss', 'val_acc'];
+      download(stampedName(kind === 'seeds-csv' ? 'seeds' : 'epochs', 'csv'), toCsv(rows, columns), 'text/csv;charset=utf-8');
+    }
+  });
+
+  function renderPlots(p, [a, b]) {
+    plots.acc.update({
+      fmt: (v, d) => i18n.pct(v, Math.max(0, d - 2)), pairs: true, reference: null,
+      rows: [{ label: name(a), color: a, values: p.map((x) => x.a) }, { label: name(b), color: b === a ? 'side-alt' : b, values: p.map((x) => x.b) }],
+    });
+    plots.diff.update({
+      fmt: (v, d) => i18n.num(v * 100, Math.max(0, d - 2)), reference: 0, pairs: false,
+      rows: [{
+        label: `${name(a)} − ${name(b)}`, color: 'err', values: p.map((x) => x.diff),
+        interval: summary ? { mean: summary.mean_diff, lo: summary.ci_low, hi: summary.ci_high } : null,
+      }],
+    });
+    $('#seeds-diff-title').textContent = i18n.t('seeds.diff_title', { a: name(a), b: name(b) });
+    plots.acc.canvas.setAttribute('aria-label', i18n.t('seeds.acc_label', { n: p.length, a: name(a), b: name(b) }));
+    plots.diff.canvas.setAttribute('aria-label', i18n.t('seeds.diff_label', { n: p.length, a: name(a), b: name(b) }));
+  }
+
+  function renderCurves([a, b]) {
+    const series = [];
+    let epochs = 1;
+    for (const r of study.results.values()) {
+      epochs = Math.max(epochs, r.history.length);
+      const color = r.activation === b && a === b ? 'side-alt' : r.activation;
+      series.push({ xs: r.history.map((h) => h.epoch), ys: r.history.map((h) => h.val_acc ?? NaN), color, width: 1 });
+    }
+    plots.curves.update({ xDomain: [0, epochs], series, xLabel: i18n.t('seeds.axis_epoch') });
+    plots.curves.canvas.setAttribute('aria-label', i18n.t('seeds.curves_label', { runs: series.length }));
+    $('[data-legend]').innerHTML = [a, b].map((act, i) => `<span class="legend-item" style="--chip: var(--c-${(i && a === b ? 'side-alt' : act).replace(/_/g, '-')})"><i class="swatch"></i>${name(act)}</span>`).join('');
+  }
+
+  function renderSummary(p, [a, b]) {
+    const body = $('[data-summary] tbody');
+    $('[data-summary] caption').textContent = i18n.t('seeds.summary_caption', { n: p.length });
+    if (!summary) return (body.innerHTML = '');
+    const ci = (lo, hi) => (Number.isFinite(lo) ? `[${pts(lo)}, ${pts(hi)}]` : '–');
+    const sd = (v) => (Number.isFinite(v) ? pts(v) : '–');
+    body.innerHTML = `
+      <tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${i18n.pct(summary.mean_a, 2)}</td><td class="num">${sd(summary.sd_a)}</td><td class="num">–</td></tr>
+      <tr data-row="b"><th scope="row">${name(b)}</th><td class="num">${i18n.pct(summary.mean_b, 2)}</td><td class="num">${sd(summary.sd_b)}</td><td class="num">–</td></tr>
+      <tr data-row="diff"><th scope="row">${i18n.t('seeds.row_diff', { a: name(a), b: name(b) })}</th><td class="num">${pts(summary.mean_diff)}</td>
+        <td class="num">${sd(summary.sd_diff)}</td><td class="num" data-ci>${ci(summary.ci_low, summary.ci_high)}</td></tr>`;
+  }
+
+  function renderVerdict(p, [a, b]) {
+    const el = $('[data-verdict]');
+    const r = readSummary(summary);
+    el.dataset.kind = r.kind;
+    if (r.kind === 'too_few') return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
+    const [hi, lo] = r.kind === 'b_higher' ? [b, a] : [a, b];
+    const sign = r.kind === 'b_higher' ? -1 : 1;
+    const vars = {
+      n: summary.n, a: name(a), b: name(b), hi: name(hi), lo: name(lo),
+      mean: pts(sign * summary.mean_diff), low: pts(summary.ci_low), high: pts(summary.ci_high),
+      wide: pts(Math.max(Math.abs(summary.ci_low), Math.abs(summary.ci_high))), sd: pts(r.seedSpread),
+    };
+    let text = i18n.t(`seeds.verdict_${r.kind}`, vars);
+    if (r.bounded) text += ' ' + i18n.t('seeds.verdict_bounded', vars);
+    if (r.negligible) text += ' ' + i18n.t('seeds.verdict_negligible', vars);
+    if (r.spreadExceedsDiff) text += ' ' + i18n.t('seeds.verdict_spread', vars);
+    el.innerHTML = text;
+  }
+
+  function renderTable(p, [a, b]) {
+    const table = $('[data-seeds-table]');
+    table.tHead.innerHTML = `<tr><th scope="col" data-i18n="seeds.col_seed">${i18n.t('seeds.col_seed')}</th>
+      <th scope="col" class="num">${name(a)}</th><th scope="col" class="num">${name(b)}</th>
+      <th scope="col" class="num">${i18n.t('seeds.col_diff_points')}</th><th scope="col" class="num">${i18n.t('seeds.col_epochs')}</th></tr>`;
+    table.tBodies[0].innerHTML = p.map((x) => `<tr><th scope="row">${x.seed}</th><td class="num">${i18n.pct(x.a, 2)}</td>
+      <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${x.ra.chosen_epoch} / ${x.rb.chosen_epoch}</td></tr>`).join('');
+  }
+
+  return {
+    /** Draws everything a (running or ended) study has so far. */
+    render(current) {
+      study = current;
+      if (!study) return;
+      const p = pairs(study);
+      summary = summarize(core.M, study);
+      renderPlots(p, study.acts);
+      renderCurves(study.acts);
+      renderSummary(p, study.acts);
+      renderVerdict(p, study.acts);
+      renderTable(p, study.acts);
+      for (const b of root.querySelectorAll('[data-export]')) b.disabled = !p.length || study.state === 'running';
+    },
+    summary: () => summary,
+  };
+}

@@ -1,0 +1,243 @@
+// The many-seeds study (NOTES.md 18–20): the twin experiment repeated over N seeds in a pool of
+// workers, each seed a pair of runs from the same initial weights, with validation for every
+// choice and the test set read once per run at the end. Settings live in the URL hash under
+// their own keys (s…), next to the twin lab's, so a study is a permalink too.
+import { createSettings } from '../state.js';
+import { createFields, errorMessage, rangeHint } from '../fields.js';
+import { startStudy, summarize } from '../study.js';
+import { createSeedsView } from './seeds-view.js';
+
+const ROWS = [
+  { key: 'sa', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
+  { key: 'sb', field: 'activation', type: 'activation', side: 'b', initial: 'gelu' },
+  { key: 'sn', field: 'n', type: 'int' },
+  { key: 'snoise', field: 'noise', type: 'float' },
+  { key: 'shidden', field: 'hidden', type: 'layers' },
+  { key: 'sbatch', field: 'batch', type: 'int' },
+  { key: 'slr', field: 'lr', type: 'float' },
+  { key: 'sepochs', field: 'epochs', type: 'int' },
+  { key: 'sseed', field: 'seed', type: 'int' },
+  { key: 'sval', field: 'val_fraction', type: 'float', initial: 0.2 },
+];
+const MAX_SEEDS = 100, DEFAULT_SEEDS = 10;
+// Each preset changes one thing of the article's setup (every other field back to it), so that
+// the reader compares setups the way the study compares activations.
+const PRESETS = {
+  article: {},
+  fullbatch: { sbatch: (core, v) => String(Math.min(core.limits.batch?.max ?? v.sn, v.sn)) },
+  small: { shidden: () => '16,16' },
+  noisy: { snoise: () => '0.4' },
+};
+
+export default async function createSeeds(root, { core, i18n }) {
+  await i18n.need('seeds', 'evidence', 'common');
+  const settings = createSettings(core, ROWS);
+  const extra = { seeds: DEFAULT_SEEDS, choose: 'last' };
+  const extraErrors = {};
+  settings.readHash();
+  readExtras();
+
+  root.innerHTML = `
+    <div class="ev-panel">
+      <div class="ev-presets" role="group" aria-labelledby="seeds-presets">
+        <span id="seeds-presets" class="ev-presets-label" data-i18n="seeds.presets"></span>
+        ${Object.keys(PRESETS).map((p) => `<button type="button" class="btn small" data-preset="${p}" data-i18n="seeds.preset_${p}"></button>`).join('')}
+      </div>
+      <form class="ev-form" novalidate data-i18n-attr="aria-label=seeds.form_label"></form>
+      <div class="lab-toolbar">
+        <button type="button" class="btn primary" data-act="run" data-i18n="seeds.run"></button>
+        <button type="button" class="btn" data-act="cancel" data-i18n="seeds.cancel" disabled></button>
+        <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=seeds.progress_label"></progress>
+          <span class="progress-text" data-progress></span></div>
+      </div>
+      <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
+      <p class="ev-note" data-protocol></p>
+      <p class="ev-note ev-error" data-errors hidden></p>
+      <div data-results hidden></div>
+      <div class="ev-history" data-history hidden><h3 class="plot-title" data-i18n="seeds.history_title"></h3>
+        <div class="table-scroll"><table class="results-table"><thead></thead><tbody></tbody></table></div></div>
+    </div>
+    <figcaption data-i18n="seeds.caption"></figcaption>`;
+  const $ = (s) => root.querySelector(s);
+
+  const actOptions = core.activations.map((a) => ({ value: a, label: `common.act_${a}` }));
+  const FIELDS = [
+    { key: 'sa', label: 'seeds.field_a', kind: 'select', options: actOptions },
+    { key: 'sb', label: 'seeds.field_b', kind: 'select', options: actOptions },
+    { key: 'seeds', label: 'seeds.field_seeds', inputmode: 'numeric' },
+    { key: 'sseed', label: 'seeds.field_first_seed', inputmode: 'numeric' },
+    { key: 'sn', label: 'evidence.field_n', inputmode: 'numeric' },
+    { key: 'snoise', label: 'evidence.field_noise' },
+    { key: 'shidden', label: 'evidence.field_hidden', inputmode: 'text' },
+    { key: 'sbatch', label: 'evidence.field_batch', inputmode: 'numeric' },
+    { key: 'slr', label: 'evidence.field_lr' },
+    { key: 'sepochs', label: 'evidence.field_epochs', inputmode: 'numeric' },
+    { key: 'sval', label: 'evidence.field_val' },
+    { key: 'choose', label: 'seeds.field_choose', kind: 'select', options: [{ value: 'last', label: 'seeds.choose_last' }, { value: 'best', label: 'seeds.choose_best' }] },
+  ];
+  const fields = createFields($('.ev-form'), FIELDS, { idPrefix: 'seeds', onChange: change });
+  const view = createSeedsView($('[data-results]'), { core, i18n });
+  let study = null, frame = 0, lastAnnounce = 0;
+  const past = []; // finished studies of this visit, to compare setups
+
+  function readExtras(hash = location.hash) {
+    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    delete extraErrors.seeds;
+    extra.seeds = DEFAULT_SEEDS;
+    if (params.has('seeds')) setSeeds(params.get('seeds'));
+    extra.choose = params.get('schoose') === 'best' ? 'best' : 'last';
+  }
+  function setSeeds(text) {
+    const v = Number(String(text).trim());
+    if (/^\s*\d+\s*$/.test(text) && v >= 1 && v <= MAX_SEEDS) return (extra.seeds = v), delete extraErrors.seeds;
+    extraErrors.seeds = i18n.t('seeds.err_seeds', { raw: String(text).replace(/[<&]/g, ''), max: MAX_SEEDS, fallback: DEFAULT_SEEDS });
+    extra.seeds = DEFAULT_SEEDS;
+  }
+  function writeHash() {
+    const params = new URLSearchParams(settings.toHash().slice(1));
+    params.set('seeds', String(extra.seeds));
+    params.set('schoose', extra.choose);
+    const hash = `#${params.toString().replace(/%2C/gi, ',')}`;
+    if (hash !== location.hash) history.replaceState(null, '', hash);
+  }
+
+  function change(key, text) {
+    if (key === 'seeds') setSeeds(text);
+    else if (key === 'choose') extra.choose = text === 'best' ? 'best' : 'last';
+    else {
+      settings.set(key, text);
+      // Every choice of the study is made on validation data, so it needs a validation set.
+      if (key === 'sval' && settings.values.sval === 0) {
+        settings.values.sval = settings.defaults.sval;
+        settings.errors.sval = { kind: 'needs_val', raw: text };
+      }
+    }
+    writeHash();
+    sync();
+  }
+
+  function sync() {
+    const values = { seeds: String(extra.seeds), choose: extra.choose };
+    const errors = { ...extraErrors }, hints = { seeds: `1–${MAX_SEEDS}` };
+    for (const row of ROWS) {
+      values[row.key] = settings.format(row, settings.values[row.key]);
+      errors[row.key] = errorMessage(i18n, settings.errors[row.key], settings.format(row, settings.defaults[row.key]));
+      if (!row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
+    }
+    fields.sync(values, errors, hints);
+    const cfg = settings.config('a');
+    $('[data-protocol]').innerHTML = i18n.t('seeds.protocol', {
+      val: i18n.pct(cfg.val_fraction, 0), test: i18n.pct(cfg.test_fraction, 0),
+      train: i18n.pct(1 - cfg.val_fraction - cfg.test_fraction, 0),
+      choice: i18n.t(extra.choose === 'best' ? 'seeds.protocol_best' : 'seeds.protocol_last'),
+    });
+  }
+
+  function applyPreset(name) {
+    const values = Object.fromEntries(ROWS.filter((r) => !r.side).map((r) => [r.key, settings.format(r, settings.defaults[r.key])]));
+    const current = { sn: settings.defaults.sn };
+    for (const [key, f] of Object.entries(PRESETS[name])) values[key] = f(core, current);
+    for (const [key, text] of Object.entries(values)) settings.set(key, text);
+    writeHash();
+    sync();
+    announce(i18n.t('seeds.announce_preset', { name: i18n.t(`seeds.preset_${name}`) }));
+  }
+
+  const announce = (text) => ($('[data-announce]').textContent = text);
+
+  function run() {
+    if (study?.state === 'running') return;
+    const base = settings.config('a');
+    const acts = [settings.values.sa, settings.values.sb];
+    const problem = core.M.validateConfigJson(JSON.stringify(base)) || core.M.validateConfigJson(JSON.stringify({ ...base, seed: base.seed + extra.seeds - 1 }));
+    if (problem) return announce(problem);
+    study = startStudy({ base, acts, seeds: extra.seeds, choose: extra.choose }, schedule);
+    $('[data-results]').hidden = false;
+    announce(i18n.t('seeds.announce_started', { seeds: extra.seeds, runs: study.tasks, workers: study.workers }));
+    study.done.then((s) => {
+      if (s !== study) return;
+      if (s.state === 'finished') addHistory(s);
+      announce(i18n.t(`seeds.announce_${s.state}`, progressVars(s)));
+      schedule();
+    });
+    schedule();
+  }
+
+  function progressVars(s) {
+    const p = s.progress();
+    return {
+      runs: p.runsDone, total: s.tasks, workers: s.workers, pct: i18n.pct(p.fraction, 0),
+      elapsed: i18n.num(p.elapsed, 1), left: p.left === null ? '…' : i18n.num(Math.ceil(p.left), 0),
+      pairs: view.summary()?.n ?? 0,
+    };
+  }
+
+  function addHistory(s) {
+    const sum = summarize(core.M, s); // the view may not have drawn the last result yet
+    if (!sum) return;
+    const c = s.base;
+    past.push({
+      setup: i18n.t('seeds.setup', { hidden: c.hidden.join(',') || '–', batch: c.batch, noise: i18n.num(c.noise, 2), lr: c.lr, epochs: c.epochs, n: c.n }),
+      acts: s.acts, sum,
+    });
+  }
+
+  function renderHistory() {
+    const box = $('[data-history]');
+    box.hidden = !past.length;
+    if (!past.length) return;
+    const name = (a) => i18n.t(`common.act_${a}`);
+    box.querySelector('thead').innerHTML = `<tr><th scope="col">${i18n.t('seeds.col_setup')}</th><th scope="col" class="num">${i18n.t('seeds.col_seeds')}</th>
+      <th scope="col" class="num">${i18n.t('seeds.col_acc_a')}</th><th scope="col" class="num">${i18n.t('seeds.col_acc_b')}</th><th scope="col" class="num">${i18n.t('seeds.col_ci')}</th></tr>`;
+    const pts = (x) => (Number.isFinite(x) ? i18n.num(x * 100, 2) : '–');
+    box.querySelector('tbody').innerHTML = past.map((h) => `<tr><th scope="row">${h.setup}</th><td class="num">${h.sum.n}</td>
+      <td class="num">${name(h.acts[0])} ${i18n.pct(h.sum.mean_a, 2)}</td><td class="num">${name(h.acts[1])} ${i18n.pct(h.sum.mean_b, 2)}</td>
+      <td class="num">[${pts(h.sum.ci_low)}, ${pts(h.sum.ci_high)}]</td></tr>`).join('');
+  }
+
+  function schedule() {
+    if (!frame) frame = requestAnimationFrame(() => ((frame = 0), render()));
+  }
+
+  function render() {
+    const running = study?.state === 'running';
+    $('[data-act="run"]').disabled = running;
+    $('[data-act="cancel"]').disabled = !running;
+    fields.setDisabled(running);
+    for (const b of root.querySelectorAll('[data-preset]')) b.disabled = running;
+    root.dataset.state = study?.state ?? 'idle';
+    const progress = $('progress'), text = $('[data-progress]');
+    if (study) {
+      const p = study.progress(), vars = progressVars(study);
+      progress.value = p.fraction;
+      text.textContent = i18n.t(running ? 'seeds.progress_running' : `seeds.progress_${study.state}`, vars);
+      progress.setAttribute('aria-valuetext', text.textContent);
+      // Screen readers hear the progress every few seconds, not at every frame.
+      if (running && performance.now() - lastAnnounce > 5000) (lastAnnounce = performance.now()), announce(text.textContent);
+      const errs = $('[data-errors]');
+      errs.hidden = !study.errors.length;
+      errs.textContent = study.errors.length ? i18n.t('seeds.run_errors', { n: study.errors.length, message: study.errors[0].message }) : '';
+      view.render(study);
+    } else text.textContent = i18n.t('seeds.progress_idle');
+    renderHistory();
+  }
+
+  root.addEventListener('click', (e) => {
+    const el = e.target.closest('[data-act], [data-preset]');
+    if (!el || el.disabled) return;
+    if (el.dataset.preset) return applyPreset(el.dataset.preset);
+    if (el.dataset.act === 'run') run();
+    else if (el.dataset.act === 'cancel') study?.cancel();
+  });
+  addEventListener('hashchange', () => {
+    if (study?.state === 'running') return;
+    settings.readHash();
+    readExtras();
+    sync();
+  });
+  await i18n.apply(root);
+  i18n.onChange(() => (sync(), render()));
+  sync();
+  render();
+  return { settings, run, cancel: () => study?.cancel(), study: () => study };
+}

@@ -1,0 +1,107 @@
+// Weights in and out of the swap panel: download the network as PyTorch's nn.Sequential
+// state_dict JSON (with the Python that loads it), and import such a file as the pretrained
+// network. The file is read here only to find the layer widths; the core validates it in full
+// (names, shapes, finite float32) and its message is shown next to the control.
+import { download, torchSnippet } from '../export.js';
+
+const MAX_BYTES = 20 * 1024 * 1024; // far above any network the limits allow; stops huge files early
+
+/**
+ * Hidden widths of a state_dict object {"0.weight": [[..]], "0.bias": [..], "2.weight": ...}:
+ * each Linear's out size but the last. Returns { hidden } or { problem: i18n key, vars }.
+ */
+export function hiddenOf(state) {
+  if (!state || typeof state !== 'object' || Array.isArray(state)) return { problem: 'swap.import_not_object' };
+  const layers = Object.keys(state).map((k) => /^(\d+)\.weight$/.exec(k)).filter(Boolean).map((m) => Number(m[1])).sort((a, b) => a - b);
+  if (!layers.length) return { problem: 'swap.import_no_weights' };
+  const widths = [];
+  for (const i of layers) {
+    const w = state[`${i}.weight`];
+    if (!Array.isArray(w) || !w.length || !Array.isArray(w[0])) return { problem: 'swap.import_shape', vars: { key: `${i}.weight` } };
+    widths.push(w.length);
+  }
+  return { hidden: widths.slice(0, -1) };
+}
+
+export function createSwapIo(root, { core, i18n, settings, requestState, importState, busy }) {
+  root.innerHTML = `
+    <div>
+      <h3 class="plot-title" data-i18n="swap.export_title"></h3>
+      <div class="ev-export">
+        <button type="button" class="btn small" data-export="weights" data-i18n="swap.export_weights"></button>
+      </div>
+      <p class="ev-note" data-i18n="swap.export_note"></p>
+      <pre class="code" translate="no"><code data-snippet></code></pre>
+    </div>
+    <div class="field">
+      <h3 class="plot-title"><label for="swap-import" data-i18n="swap.import_title"></label></h3>
+      <input type="file" id="swap-import" accept=".json,application/json" aria-describedby="swap-import-hint swap-import-err">
+      <small class="field-hint" id="swap-import-hint" data-i18n="swap.import_hint"></small>
+      <span class="field-error" id="swap-import-err" aria-live="polite"></span>
+      <span class="ev-note" id="swap-import-ok" aria-live="polite"></span>
+    </div>`;
+  const $ = (s) => root.querySelector(s);
+  const input = $('#swap-import');
+  let lastActivation = null, lastName = '';
+  const fileFor = (act) => `activation-lab-${act}-weights.json`;
+
+  const showImportError = (message) => {
+    $('#swap-import-err').textContent = message;
+    $('#swap-import-ok').textContent = '';
+    input.setAttribute('aria-invalid', message ? 'true' : 'false');
+  };
+
+  async function readFile(file) {
+    showImportError('');
+    if (file.size > MAX_BYTES) return showImportError(i18n.t('swap.import_too_big', { name: file.name }));
+    let state;
+    try {
+      state = JSON.parse(await file.text());
+    } catch (err) {
+      return showImportError(i18n.t('swap.import_not_json', { name: file.name, message: err.message }));
+    }
+    const { hidden, problem, vars } = hiddenOf(state);
+    if (problem) return showImportError(i18n.t(problem, { name: file.name, ...vars }));
+    const invalid = core.M.validateConfigJson(JSON.stringify({ hidden }));
+    if (invalid) return showImportError(i18n.t('swap.import_bad_arch', { name: file.name, hidden: hidden.join(',') || '–', detail: invalid }));
+    lastName = file.name;
+    $('#swap-import-ok').textContent = i18n.t('swap.import_reading', { name: file.name });
+    importState(JSON.stringify(state), hidden);
+  }
+
+  input.addEventListener('change', () => {
+    const file = input.files?.[0];
+    if (file) readFile(file);
+    input.value = ''; // the same file can be chosen again after a fix
+  });
+  root.addEventListener('click', (e) => {
+    const b = e.target.closest('[data-export]');
+    if (!b || b.disabled) return;
+    requestState(({ json, activation }) => {
+      lastActivation = activation;
+      download(fileFor(activation), json, 'application/json');
+      sync();
+    });
+  });
+
+  function sync() {
+    const act = lastActivation ?? settings.values.wa;
+    $('[data-snippet]').textContent = torchSnippet(settings.values.whidden, act, fileFor(act));
+  }
+
+  return {
+    sync,
+    /** The core refused the file (its message says which key and why). */
+    rejected: (message) => showImportError(i18n.t('swap.import_rejected', { name: lastName, message: message.replace(/[<&]/g, '') })),
+    render(run) {
+      $('[data-export]').disabled = busy() || !run.pretrained;
+      input.disabled = busy();
+      if (run.pretrained?.imported && !run.busy && $('#swap-import-ok').textContent) {
+        $('#swap-import-ok').textContent = i18n.t('swap.import_done', { fn: i18n.t(`common.act_${run.pretrained.activation}`) });
+      }
+      // The snippet names the activation of the network that would be downloaded now.
+      const current = run.finetuned ?? run.swapped ?? run.pretrained;
+      if (current && current.activation !== lastActivation) (lastActivation = current.activation), sync();
+    },
+  };
+}

@@ -1,0 +1,233 @@
+// The pretrained swap (NOTES.md 21): pretrain a network with one activation, swap in another while
+// keeping every weight, watch the accuracy and the boundary move, then fine-tune and watch it
+// recover. The same panel exports the weights as a PyTorch state_dict and imports such a file
+// (swap-io.js). One worker (swap-worker.js) holds the network between the steps.
+import { createSettings } from '../state.js';
+import { createFields, errorMessage, rangeHint } from '../fields.js';
+import { createBoundary } from '../plots/boundary.js';
+import { createLinePlot } from '../plots/line-plot.js';
+import { downloadPng, stampedName } from '../export.js';
+import { createSwapIo } from './swap-io.js';
+
+const GRID = 60;
+const VAL_FRACTION = 0.2; // accuracies here are on validation points: the test set stays unread
+const ROWS = [
+  { key: 'wa', field: 'activation', type: 'activation', side: 'a', initial: 'gelu' },
+  { key: 'wb', field: 'activation', type: 'activation', side: 'b', initial: 'relu' },
+  { key: 'whidden', field: 'hidden', type: 'layers' },
+  { key: 'wepochs', field: 'epochs', type: 'int' },
+  { key: 'wlr', field: 'lr', type: 'float' },
+  { key: 'wseed', field: 'seed', type: 'int' },
+  { key: 'wk', field: 'epochs', type: 'int', initial: 20, extra: true }, // fine-tuning epochs
+];
+const PRESETS = { gelu_relu: ['gelu', 'relu'], relu_gelu: ['relu', 'gelu'], gelu_tanh: ['gelu', 'gelu_tanh'] };
+const STAGES = ['pretrained', 'swapped', 'finetuned'];
+
+export default async function createSwap(root, { core, i18n }) {
+  await i18n.need('swap', 'evidence', 'common');
+  const settings = createSettings(core, ROWS);
+  settings.readHash();
+  root.innerHTML = `
+    <div class="ev-panel">
+      <div class="ev-presets" role="group" aria-labelledby="swap-presets">
+        <span id="swap-presets" class="ev-presets-label" data-i18n="swap.presets"></span>
+        ${Object.keys(PRESETS).map((p) => `<button type="button" class="btn small" data-preset="${p}" data-i18n="swap.preset_${p}"></button>`).join('')}
+      </div>
+      <form class="ev-form" novalidate data-i18n-attr="aria-label=swap.form_label"></form>
+      <div class="swap-steps">
+        <button type="button" class="btn primary" data-act="pretrain"></button><span class="arrow" aria-hidden="true">→</span>
+        <button type="button" class="btn" data-act="swap"></button><span class="arrow" aria-hidden="true">→</span>
+        <button type="button" class="btn" data-act="finetune"></button>
+        <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=swap.progress_label"></progress>
+          <span class="progress-text" data-progress role="status" aria-live="polite"></span></div>
+      </div>
+      <div class="swap-boards">${STAGES.map((s) => `<div class="swap-board" data-board="${s}">
+        <h3 class="plot-title"></h3><div class="boundary-wrap" role="img"></div><p class="swap-acc"></p></div>`).join('')}</div>
+      <p class="ev-verdict" data-result></p>
+      <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="swap.curve_title"></h3>
+        <button type="button" class="btn small" data-png="curve" data-i18n="evidence.png"></button></div>
+        <div class="plot-wrap" data-plot="curve"></div></div>
+      <div class="swap-io" data-io></div>
+    </div>
+    <figcaption data-i18n="swap.caption"></figcaption>`;
+  const $ = (s) => root.querySelector(s);
+  const name = (a) => i18n.t(`common.act_${a}`);
+  const fields = createFields($('.ev-form'), [
+    { key: 'wa', label: 'swap.field_from', kind: 'select', options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })) },
+    { key: 'wb', label: 'swap.field_to', kind: 'select', options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })) },
+    { key: 'whidden', label: 'evidence.field_hidden', inputmode: 'text' },
+    { key: 'wepochs', label: 'swap.field_epochs', inputmode: 'numeric' },
+    { key: 'wlr', label: 'evidence.field_lr' },
+    { key: 'wseed', label: 'evidence.field_seed', inputmode: 'numeric' },
+    { key: 'wk', label: 'swap.field_k', inputmode: 'numeric' },
+  ], { idPrefix: 'swap', onChange: change });
+  const boards = Object.fromEntries(STAGES.map((s) => [s, createBoundary($(`[data-board="${s}"] .boundary-wrap`))]));
+  const curve = createLinePlot($('[data-plot="curve"]'), {
+    height: (w) => Math.max(160, Math.min(w * 0.35, 240)), fmt: (v, d) => i18n.num(v, d),
+    yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1],
+  });
+  curve.canvas.setAttribute('role', 'img');
+
+  // What the worker reported, per stage; `busy` is the running command or ''.
+  const run = { busy: '', progress: null, error: '', pretrained: null, swapped: null, finetuned: null, curve: null };
+  let worker = null, onState = null;
+  // wk shares the core's 'epochs' field for its validation only: it is not a pretraining setting.
+  const config = () => ({ ...settings.config('a'), epochs: settings.values.wepochs, val_fraction: VAL_FRACTION });
+
+  function send(cmd, extra = {}) {
+    worker ??= startWorker();
+    run.busy = cmd;
+    run.error = '';
+    worker.postMessage({ cmd, ...extra });
+    render();
+  }
+  function startWorker() {
+    const w = new Worker(new URL('../swap-worker.js', import.meta.url), { type: 'module' });
+    w.onmessage = ({ data: m }) => {
+      if (m.type === 'progress') run.progress = m, m.curve && (run.curve = m.curve);
+      else if (m.type === 'stage') stageDone(m);
+      else if (m.type === 'state') (run.busy = ''), onState?.(m);
+      else if (m.type === 'error') {
+        if (m.cmd === 'import') io.rejected(m.message);
+        else run.error = m.message;
+        run.busy = '';
+      }
+      render();
+    };
+    w.onerror = (e) => (e.preventDefault(), (run.error = e.message || 'worker failed'), (run.busy = ''), render());
+    return w;
+  }
+
+  function stageDone(m) {
+    run.busy = '';
+    run.progress = null;
+    if (m.stage === 'pretrained') {
+      for (const b of Object.values(boards)) b.setData(m.data, m.bounds);
+      run.swapped = run.finetuned = run.curve = null;
+      root.dataset.probe = JSON.stringify(m.probe); // exact outputs at fixed points (tests, embedders)
+    }
+    if (m.stage === 'swapped') run.finetuned = null, (run.curve = null);
+    if (m.stage === 'finetuned') run.curve = m.curve;
+    run[m.stage] = m;
+    boards[m.stage].setGrid(m.grid, GRID);
+    root.dataset.stage = m.stage;
+    if (m.stage !== 'pretrained') root.dataset.probe = JSON.stringify(m.probe);
+  }
+
+  const io = createSwapIo($('[data-io]'), {
+    core, i18n, settings,
+    requestState(callback) {
+      onState = callback;
+      send('export');
+    },
+    importState(state, hidden) {
+      settings.set('whidden', hidden.join(','));
+      settings.writeHash();
+      sync();
+      send('import', { config: config(), state, grid: GRID });
+    },
+    busy: () => Boolean(run.busy),
+  });
+
+  function change(key, text) {
+    settings.set(key, text);
+    settings.writeHash();
+    sync();
+    render();
+  }
+
+  function sync() {
+    const values = {}, errors = {}, hints = {};
+    for (const row of ROWS) {
+      values[row.key] = settings.format(row, settings.values[row.key]);
+      errors[row.key] = errorMessage(i18n, settings.errors[row.key], settings.format(row, settings.defaults[row.key]));
+      if (!row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
+    }
+    fields.sync(values, errors, hints);
+    io.sync();
+  }
+
+  const pts = (x) => i18n.num(x * 100, 1, { signDisplay: 'exceptZero' });
+  const sig = (x) => i18n.num(x, 0, { minimumFractionDigits: 0, maximumFractionDigits: 20, maximumSignificantDigits: 3 });
+
+  function renderBoards() {
+    const p = run.pretrained, s = run.swapped, f = run.finetuned;
+    const from = p?.activation ?? settings.values.wa, to = s?.activation ?? settings.values.wb;
+    const titles = { pretrained: i18n.t('swap.board_pretrained', { fn: name(from) }), swapped: i18n.t('swap.board_swapped', { fn: name(to) }), finetuned: i18n.t('swap.board_finetuned', { k: f ? f.curve.length - 1 : settings.values.wk }) };
+    for (const stage of STAGES) {
+      const el = $(`[data-board="${stage}"]`), m = run[stage];
+      el.querySelector('h3').textContent = titles[stage];
+      el.dataset.acc = m ? String(m.acc) : '';
+      el.querySelector('.swap-acc').innerHTML = m
+        ? i18n.t('swap.acc', { acc: i18n.pct(m.acc, 1) }) + (stage !== 'pretrained' && p ? ` <span class="${m.acc < p.acc - 0.01 ? 'swap-drop' : ''}">(${pts(m.acc - p.acc)} ${i18n.t('swap.points')})</span>` : '')
+        : i18n.t('swap.acc_none');
+      el.querySelector('.boundary-wrap').setAttribute('aria-label', m ? i18n.t('swap.board_label', { title: titles[stage], acc: i18n.pct(m.acc, 1) }) : titles[stage]);
+    }
+    const result = $('[data-result]');
+    const parts = [];
+    if (p && s) {
+      parts.push(i18n.t('swap.result_swap', { from: name(p.activation), to: name(s.activation), before: i18n.pct(p.acc, 1), after: i18n.pct(s.acc, 1), delta: pts(s.acc - p.acc) }));
+      parts.push(i18n.t(s.maxDiff < 0.01 ? 'swap.result_maxdiff_small' : 'swap.result_maxdiff', { max: sig(s.maxDiff) }));
+    }
+    if (p && s && f) parts.push(i18n.t('swap.result_finetuned', { k: f.curve.length - 1, to: name(s.activation), acc: i18n.pct(f.acc, 1), delta: pts(f.acc - p.acc) }));
+    if (p?.imported && !s) parts.push(i18n.t('swap.result_imported', { acc: i18n.pct(p.acc, 1), fn: name(p.activation) }));
+    result.innerHTML = parts.join(' ');
+    result.dataset.maxDiff = s ? String(s.maxDiff) : '';
+  }
+
+  function renderCurve() {
+    const c = run.curve ?? [], p = run.pretrained;
+    const k = Math.max(1, settings.values.wk, c.length ? c[c.length - 1].epoch : 0);
+    const series = [];
+    if (p) series.push({ xs: [0, k], ys: [p.acc, p.acc], color: p.activation, dash: [5, 4], width: 1.5 });
+    if (c.length) series.push({ xs: c.map((r) => r.epoch), ys: c.map((r) => r.val_acc ?? NaN), color: run.swapped?.activation ?? settings.values.wb });
+    curve.update({ xDomain: [0, k], series, xLabel: i18n.t('swap.axis_epoch') });
+    curve.canvas.setAttribute('aria-label', i18n.t('swap.curve_label', { points: c.length }));
+  }
+
+  function render() {
+    const busy = Boolean(run.busy);
+    root.dataset.busy = run.busy;
+    $('[data-act="pretrain"]').textContent = i18n.t('swap.step_pretrain', { fn: name(settings.values.wa) });
+    $('[data-act="swap"]').textContent = i18n.t('swap.step_swap', { fn: name(settings.values.wb) });
+    $('[data-act="finetune"]').textContent = i18n.t('swap.step_finetune', { k: settings.values.wk });
+    $('[data-act="pretrain"]').disabled = busy;
+    $('[data-act="swap"]').disabled = busy || !run.pretrained;
+    $('[data-act="finetune"]').disabled = busy || !run.swapped;
+    for (const b of root.querySelectorAll('[data-preset]')) b.disabled = busy;
+    fields.setDisabled(busy);
+    const pr = run.progress, progress = $('progress');
+    progress.value = pr ? pr.epoch / pr.of : busy ? 0 : run.pretrained ? 1 : 0;
+    $('[data-progress]').textContent = run.error
+      ? i18n.t('swap.error', { message: run.error })
+      : busy ? i18n.t(`swap.busy_${run.busy}`, { epoch: pr?.epoch ?? 0, of: pr?.of ?? '…' })
+        : i18n.t(run.finetuned ? 'swap.status_finetuned' : run.swapped ? 'swap.status_swapped' : run.pretrained ? 'swap.status_pretrained' : 'swap.status_idle');
+    renderBoards();
+    renderCurve();
+    io.render(run);
+  }
+
+  root.addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (!b || b.disabled) return;
+    if (b.dataset.preset) {
+      const [from, to] = PRESETS[b.dataset.preset];
+      change('wa', from);
+      change('wb', to);
+    } else if (b.dataset.act === 'pretrain') send('pretrain', { config: config(), grid: GRID });
+    else if (b.dataset.act === 'swap') send('swap', { to: settings.values.wb });
+    else if (b.dataset.act === 'finetune') send('finetune', { epochs: settings.values.wk });
+    else if (b.dataset.png === 'curve') downloadPng(curve.canvas, stampedName('swap-recovery', 'png'));
+  });
+  addEventListener('hashchange', () => {
+    if (run.busy) return;
+    settings.readHash();
+    sync();
+    render();
+  });
+  await i18n.apply(root);
+  i18n.onChange(() => (sync(), render()));
+  sync();
+  render();
+  return { settings };
+}
