@@ -7,9 +7,7 @@ namespace al {
 
 namespace {
 
-constexpr int max_layers = 4;
-constexpr int max_width = 512;
-constexpr double max_uint32 = 4294967295.0;
+constexpr int max_layers = limits::max_layers;
 
 std::string num(double x) {
   std::string s;
@@ -27,8 +25,10 @@ std::string activation_list() {
 }
 
 // "<field> must be in [lo, hi] (got x)"; NaN fails every comparison, so it is rejected too.
-std::string check_range(const char* field, double x, double lo, double hi, bool lo_open,
-                        const char* kind) {
+std::string check_range(const char* field, double x, const Range& r) {
+  const double lo = r.lo, hi = r.hi;
+  const bool lo_open = r.lo_open;
+  const char* kind = r.integer ? "an integer" : "a number";
   const bool ok = (lo_open ? x > lo : x >= lo) && x <= hi;
   if (ok) return "";
   return std::string(field) + " must be " + kind + " in " + (lo_open ? "(" : "[") + num(lo) +
@@ -60,23 +60,23 @@ std::string validate(const Config& c) {
   if (c.hidden.empty() || c.hidden.size() > max_layers)
     return "hidden must have 1 to 4 layers (got " + std::to_string(c.hidden.size()) + ")";
   for (std::size_t i = 0; i < c.hidden.size(); ++i)
-    if (c.hidden[i] < 1 || c.hidden[i] > max_width)
+    if (c.hidden[i] < limits::width.lo || c.hidden[i] > limits::width.hi)
       return "hidden[" + std::to_string(i) + "] must be an integer in [1, 512] (got " +
              std::to_string(c.hidden[i]) + ")";
   std::string e;
-  if (!(e = check_range("lr", c.lr, 0, 1, true, "a number")).empty()) return e;
-  if (!(e = check_range("batch", c.batch, 1, 100000, false, "an integer")).empty()) return e;
-  if (!(e = check_range("epochs", c.epochs, 1, 10000, false, "an integer")).empty()) return e;
-  if (!(e = check_range("n", c.n, 10, 100000, false, "an integer")).empty()) return e;
-  if (!(e = check_range("noise", c.noise, 0, 2, false, "a number")).empty()) return e;
-  if (!(e = check_range("test_fraction", c.test_fraction, 0.05, 0.9, false, "a number")).empty())
+  if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
+  if (!(e = check_range("batch", c.batch, limits::batch)).empty()) return e;
+  if (!(e = check_range("epochs", c.epochs, limits::epochs)).empty()) return e;
+  if (!(e = check_range("n", c.n, limits::n)).empty()) return e;
+  if (!(e = check_range("noise", c.noise, limits::noise)).empty()) return e;
+  if (!(e = check_range("test_fraction", c.test_fraction, limits::test_fraction)).empty())
     return e;
-  if (!(e = check_range("val_fraction", c.val_fraction, 0, 0.5, false, "a number")).empty())
+  if (!(e = check_range("val_fraction", c.val_fraction, limits::val_fraction)).empty())
     return e;
-  if (!(c.test_fraction + c.val_fraction <= 0.9))
-    return "test_fraction + val_fraction must be at most 0.9 (got " +
+  if (!(c.test_fraction + c.val_fraction <= limits::max_held_out))
+    return "test_fraction + val_fraction must be at most " + num(limits::max_held_out) + " (got " +
            num(c.test_fraction + c.val_fraction) + ")";
-  if (!(e = check_range("weight_decay", c.weight_decay, 0, 1, false, "a number")).empty())
+  if (!(e = check_range("weight_decay", c.weight_decay, limits::weight_decay)).empty())
     return e;
   if (set_sizes(c).train < 1)
     return "val_fraction " + num(c.val_fraction) + " with test_fraction " +
@@ -87,8 +87,9 @@ std::string validate(const Config& c) {
 namespace {
 
 // Reads an integer field; integral doubles such as 32.0 are accepted (JavaScript cannot tell).
-bool read_int(const json::Value& v, const char* field, double lo, double hi, double& out,
+bool read_int(const json::Value& v, const char* field, const Range& r, double& out,
               std::string& error) {
+  const double lo = r.lo, hi = r.hi;
   const std::string range = "[" + num(lo) + ", " + num(hi) + "]";
   if (!v.is_number()) {
     error = std::string(field) + " must be an integer in " + range + " (got " +
@@ -146,27 +147,27 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
       c.hidden.clear();
       for (std::size_t i = 0; ok && i < x.as_array().size(); ++i) {
         const std::string field = "hidden[" + std::to_string(i) + "]";
-        ok = read_int(x.as_array()[i], field.c_str(), 1, max_width, d, error);
+        ok = read_int(x.as_array()[i], field.c_str(), limits::width, d, error);
         c.hidden.push_back(static_cast<int>(d));
       }
     } else if (k == "lr") {
       ok = read_number(x, "lr", c.lr, error);
     } else if (k == "batch") {
-      ok = read_int(x, "batch", 1, 100000, d, error);
+      ok = read_int(x, "batch", limits::batch, d, error);
       c.batch = static_cast<int>(d);
     } else if (k == "epochs") {
-      ok = read_int(x, "epochs", 1, 10000, d, error);
+      ok = read_int(x, "epochs", limits::epochs, d, error);
       c.epochs = static_cast<int>(d);
     } else if (k == "seed") {
-      ok = read_int(x, "seed", 0, max_uint32, d, error);
+      ok = read_int(x, "seed", limits::seed, d, error);
       c.seed = static_cast<std::uint32_t>(d);
     } else if (k == "n") {
-      ok = read_int(x, "n", 10, 100000, d, error);
+      ok = read_int(x, "n", limits::n, d, error);
       c.n = static_cast<int>(d);
     } else if (k == "noise") {
       ok = read_number(x, "noise", c.noise, error);
     } else if (k == "data_seed") {
-      ok = read_int(x, "data_seed", 0, max_uint32, d, error);
+      ok = read_int(x, "data_seed", limits::data_seed, d, error);
       c.data_seed = static_cast<std::uint32_t>(d);
     } else if (k == "test_fraction") {
       ok = read_number(x, "test_fraction", c.test_fraction, error);
@@ -224,5 +225,24 @@ json::Value config_to_value(const Config& c) {
 }
 
 std::string config_to_json(const Config& c) { return json::write(config_to_value(c)); }
+
+std::string config_limits_json() {
+  const std::pair<const char*, Range> ranges[] = {
+      {"lr", limits::lr},       {"batch", limits::batch},
+      {"epochs", limits::epochs}, {"seed", limits::seed},
+      {"n", limits::n},         {"noise", limits::noise},
+      {"data_seed", limits::data_seed}, {"test_fraction", limits::test_fraction},
+      {"val_fraction", limits::val_fraction}, {"weight_decay", limits::weight_decay}};
+  json::Object o;
+  for (const auto& [name, r] : ranges) {
+    o.emplace_back(name, json::Object{{"min", r.lo}, {"max", r.hi}, {"min_open", r.lo_open},
+                                      {"integer", r.integer}});
+  }
+  o.emplace_back("hidden", json::Object{{"layers_max", limits::max_layers},
+                                        {"width_min", limits::width.lo},
+                                        {"width_max", limits::width.hi}});
+  o.emplace_back("held_out_max", limits::max_held_out);
+  return json::write(json::Value(std::move(o)));
+}
 
 }  // namespace al

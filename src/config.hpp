@@ -31,6 +31,33 @@ struct Config {
 
 Config default_config();
 
+// The allowed values of each numeric field: [lo, hi], or (lo, hi] when lo_open. The one table
+// that validation, the JSON reader and the page's own checks (config_limits_json) all use.
+struct Range {
+  double lo, hi;
+  bool lo_open;
+  bool integer;
+};
+namespace limits {
+inline constexpr Range lr{0, 1, true, false};
+inline constexpr Range batch{1, 100000, false, true};
+inline constexpr Range epochs{1, 10000, false, true};
+inline constexpr Range seed{0, 4294967295.0, false, true};
+inline constexpr Range n{10, 100000, false, true};
+inline constexpr Range noise{0, 2, false, false};
+inline constexpr Range data_seed = seed;
+inline constexpr Range test_fraction{0.05, 0.9, false, false};
+inline constexpr Range val_fraction{0, 0.5, false, false};
+inline constexpr Range weight_decay{0, 1, false, false};
+inline constexpr Range width{1, 512, false, true};  // of each hidden layer
+inline constexpr int max_layers = 4;
+inline constexpr double max_held_out = 0.9;  // test_fraction + val_fraction
+}  // namespace limits
+
+// {"lr":{"min":0,"max":1,"min_open":true,"integer":false}, ..., "hidden":{"layers_max":4,
+// "width_min":1,"width_max":512}, "held_out_max":0.9}
+std::string config_limits_json();
+
 // Sizes of the three sets for a config, as train_test_split computes them:
 // test = ceil(test_fraction·n); val = ceil(val_fraction/(1 − test_fraction) · (n − test)) when
 // val_fraction > 0, else 0; train = the rest.

@@ -43,7 +43,9 @@ test('eval --grad and --scalar agree with the SIMD kernel', () => {
       const simd = run(['eval', '--fn', fn, ...grad], xs).stdout.trim().split('\n').map(Number);
       const scalar = run(['eval', '--fn', fn, ...grad, '--scalar'], xs).stdout.trim().split('\n').map(Number);
       assert.equal(simd.length, 257);
-      simd.forEach((y, i) => assert.ok(ulpDistance(y, scalar[i]) <= 4 || Math.abs(y - scalar[i]) < 1e-30,
+      // 4 float32 ulp of the larger of |y| and 1: near a derivative's zero crossing the
+      // terms, not the result, set the scale (the C++ suites test the accuracy itself).
+      simd.forEach((y, i) => assert.ok(Math.abs(y - scalar[i]) <= 4 * 2 ** -23 * Math.max(Math.abs(y), 1),
         `${fn}${grad} at ${xs.split(' ')[i]}: ${y} vs ${scalar[i]}`));
     }
   }
@@ -54,7 +56,7 @@ test('eval reads nan and inf', () => {
   const [nan, inf, minusInf] = run(['eval', '--fn', 'gelu'], 'nan inf -inf').stdout.trim().split('\n');
   assert.equal(nan, 'nan');
   assert.equal(inf, 'inf');
-  assert.equal(Number(minusInf), 0);  // GELU(-inf) = 0 (either sign)
+  assert.ok(Number(minusInf) === 0, minusInf);  // GELU(-inf) = 0 (either sign)
 });
 
 test('eval errors: one line, exit 2, nothing on stdout', () => {
