@@ -73,8 +73,14 @@ std::string state_dict_json(const Mlp& net) {
 }
 
 std::string load_state_dict_json(Mlp& net, std::string_view text) {
+  // The largest network (2-512-512-512-512-1) has ~790k numbers in ~2k arrays; the limits
+  // leave room for that and bound what a hostile file can make us allocate.
+  json::Limits limits;
+  limits.max_depth = 4;
+  limits.max_values = 1u << 20;
+  limits.max_bytes = 32u << 20;
   std::string error;
-  std::optional<json::Value> doc = json::parse(text, error);
+  std::optional<json::Value> doc = json::parse(text, error, limits);
   if (!doc) return "state_dict: " + error;
   if (!doc->is_object())
     return std::string("state_dict: must be a JSON object (got ") +
