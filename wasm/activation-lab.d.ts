@@ -66,6 +66,8 @@ export interface Experiment {
 export interface ActivationLab {
   activationNames(): string;               // JSON: ActivationName[]
   simdArch(): string;
+  /** Bytes currently allocated by malloc inside the module (for leak tests). */
+  heapBytesInUse(): number;
   defaultConfigJson(): string;             // Required<Config>
   configLimitsJson(): string;              // allowed ranges, for the UI's own checks
   /** "" when valid, else "field: message (allowed range)". */

@@ -5,6 +5,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <malloc.h>
+
 #include <cmath>
 #include <memory>
 #include <string>
@@ -79,6 +81,9 @@ double bench_activation(const std::string& fn, bool grad, bool scalar, double n,
 }
 
 std::string simd_arch() { return al::simd::arch_name(); }
+
+// Bytes malloc has handed out and not had back: lets a test prove that runs do not leak.
+double heap_bytes_in_use() { return double(mallinfo().uordblks); }
 
 std::string default_config_json() { return al::config_to_json(al::default_config()); }
 
@@ -251,6 +256,7 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
   using namespace emscripten;
   function("activationNames", &activation_names_json);
   function("simdArch", &simd_arch);
+  function("heapBytesInUse", &heap_bytes_in_use);
   function("evaluate", &evaluate);
   function("normalCdf", &al::normal_cdf);
   function("benchActivation", &bench_activation);
