@@ -68,9 +68,10 @@ export async function screenshot(target, name, options = {}) {
 /** "−0,1587" or "−0.1587" -> -0.1587 (the page writes a real minus and, in pt-PT, a comma). */
 export const parseNumber = (text) => Number(text.trim().replace('−', '-').replace(',', '.').replace(/[^\d.eE+-]/g, ''));
 
-/** The module's own defaults, read in Node from the same file the page loads. */
-export async function moduleDefaults() {
-  const { default: createModule } = await import(join(dist, 'wasm', 'activation-lab.mjs'));
-  const M = await createModule();
-  return JSON.parse(M.defaultConfigJson());
+/** The module's own defaults, asked of the core the page itself loaded. */
+export function moduleDefaults(page) {
+  return page.evaluate(async () => {
+    const { loadCore } = await import(new URL('js/core.js', document.baseURI).href);
+    return (await loadCore()).defaults;
+  });
 }

@@ -75,11 +75,11 @@ test('at 360 px wide nothing overflows horizontally', async () => {
     body: document.body.scrollWidth,
     wide: [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > innerWidth + 1 && !el.closest('.equation, .table-scroll, pre'))
-      .map((el) => el.tagName + '.' + el.className).slice(0, 5),
+      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`).slice(0, 5),
   }));
+  assert.deepEqual(widths.wide, []);
   assert.ok(widths.doc <= 360, `document is ${widths.doc}px wide`);
   assert.ok(widths.body <= 360, `body is ${widths.body}px wide`);
-  assert.deepEqual(widths.wide, []);
   await screenshot(page, 'page-360');
   assert.deepEqual(problems, []);
   await context.close();

@@ -1,6 +1,6 @@
 // Lab settings <-> URL hash, so every view is a permalink. A declarative table, one row per
 // setting (as in TensorFlow Playground): the hash key, the Experiment config field it feeds and
-// how to parse it. Defaults and ranges come from the WASM core; values are checked with
+// how to parse it (number, layers or activation; whole numbers are the core's call). Defaults and ranges come from the WASM core; values are checked with
 // M.validateConfigJson. A bad value never stops the page: it is reported (errors[key]) and the
 // default is used instead. Keys of the hash that a table does not own are kept untouched, so
 // several widgets can share one URL.
@@ -9,16 +9,16 @@
 export const LAB_SETTINGS = [
   { key: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
   { key: 'b', field: 'activation', type: 'activation', side: 'b' },
-  { key: 'n', field: 'n', type: 'int' },
-  { key: 'noise', field: 'noise', type: 'float' },
-  { key: 'dseed', field: 'data_seed', type: 'int' },
+  { key: 'n', field: 'n', type: 'number' },
+  { key: 'noise', field: 'noise', type: 'number' },
+  { key: 'dseed', field: 'data_seed', type: 'number' },
   { key: 'hidden', field: 'hidden', type: 'layers' },
-  { key: 'lr', field: 'lr', type: 'float' },
-  { key: 'batch', field: 'batch', type: 'int' },
-  { key: 'epochs', field: 'epochs', type: 'int' },
-  { key: 'seed', field: 'seed', type: 'int' },
-  { key: 'test', field: 'test_fraction', type: 'float' },
-  { key: 'val', field: 'val_fraction', type: 'float' },
+  { key: 'lr', field: 'lr', type: 'number' },
+  { key: 'batch', field: 'batch', type: 'number' },
+  { key: 'epochs', field: 'epochs', type: 'number' },
+  { key: 'seed', field: 'seed', type: 'number' },
+  { key: 'test', field: 'test_fraction', type: 'number' },
+  { key: 'val', field: 'val_fraction', type: 'number' },
 ];
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
@@ -27,10 +27,17 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 function parse(row, text, core) {
   const s = String(text).trim();
   switch (row.type) {
-    case 'float':
-      return NUMBER.test(s) ? Number(s) : { kind: 'number' };
     case 'int':
-      return NUMBER.test(s) && Number.isInteger(Number(s)) ? Number(s) : { kind: 'integer' };
+    case 'float':
+    case 'number': {
+      // Whole or not is the core's call (limits[field].integer; 'int' forces it). pt-PT readers
+      // may type 0,001.
+      if (row.type === 'int' || (row.type === 'number' && core.limits[row.field]?.integer)) {
+        return NUMBER.test(s) && Number.isInteger(Number(s)) ? Number(s) : { kind: 'integer' };
+      }
+      const t = s.replace(/^([^,]*),([^,]*)$/, '$1.$2');
+      return NUMBER.test(t) ? Number(t) : { kind: 'number' };
+    }
     case 'layers': {
       if (s === '') return [];
       const parts = s.split(',').map((p) => p.trim());
@@ -103,7 +110,7 @@ export function createSettings(core, rows = LAB_SETTINGS) {
       let message = '';
       for (const side of ['a', 'b']) message ||= M.validateConfigJson(JSON.stringify(config(side)));
       if (!message) return;
-      const field = message.slice(0, message.indexOf(':')).trim();
+      const field = /^[a-z_]+/.exec(message)?.[0]; // the core names the field first
       const row =
         rows.find((r) => r.field === field && !r.side && values[r.key] !== defaults[r.key]) ??
         rows.find((r) => !r.side && values[r.key] !== defaults[r.key]);

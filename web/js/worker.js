@@ -1,7 +1,7 @@
 // A module Web Worker that owns one Experiment of the WASM core and trains it epoch by epoch.
 // It posts snapshots at a fixed frame rate (every SLICE_MS of training), not every epoch, so
 // drawing on the page never slows training down. Protocol (all messages are plain objects):
-//   in:  {cmd:'create', config, grid}  {cmd:'play'}  {cmd:'pause'}  {cmd:'step'}  {cmd:'stop'}
+//   in:  {cmd:'create', config, grid (points per axis, 0 for none)}  {cmd:'play'}  {cmd:'pause'}  {cmd:'step'}  {cmd:'stop'}
 //   out: {type:'created', status, arch, bounds, data:{train,val,test}}  (then a snapshot)
 //        {type:'snapshot', epoch, status, stopped, records, grid, seconds, final}
 //        {type:'error', message}
@@ -21,11 +21,12 @@ function stepOnce() {
 
 function snapshot() {
   const status = exp.status(), ended = stopped || status === 'done' || status === 'diverged';
-  const grid = exp.grid(gridSize, gridSize, ...bounds).slice(); // a copy: the view dies on the next call
+  // A copy: the view into WASM memory dies on the next call. grid 0 = no picture (e.g. seed studies).
+  const grid = gridSize ? exp.grid(gridSize, gridSize, ...bounds).slice() : null;
   const final = ended
     ? { train: JSON.parse(exp.evaluateJson('train')), test: JSON.parse(exp.evaluateJson('test')) }
     : null;
-  postMessage({ type: 'snapshot', epoch: exp.epoch(), status, stopped, records: pending, grid, seconds, final }, [grid.buffer]);
+  postMessage({ type: 'snapshot', epoch: exp.epoch(), status, stopped, records: pending, grid, seconds, final }, grid ? [grid.buffer] : []);
   pending = [];
 }
 

@@ -6,7 +6,9 @@ const GROUPS = [
   { key: 'network', rows: ['hidden'] },
   { key: 'training', rows: ['lr', 'batch', 'epochs', 'seed'] },
 ];
-const INPUT_MODE = { int: 'numeric', float: 'decimal', layers: 'text' };
+
+const inputMode = (row, limits) =>
+  row.type === 'layers' ? 'text' : limits[row.field]?.integer ? 'numeric' : 'decimal';
 
 /** "min–max" for a row, from the core's limits. */
 function rangeOf(row, limits, i18n) {
@@ -15,8 +17,8 @@ function rangeOf(row, limits, i18n) {
   if (row.type === 'layers') {
     return i18n.t('twin.range_layers', { max: lim.layers_max, min: lim.width_min, maxw: lim.width_max });
   }
-  const fmt = (v) => (row.type === 'int' ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
-  return `${fmt(lim.min)}–${fmt(lim.max)}`;
+  const fmt = (v) => (lim.integer ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
+  return lim.min_open ? `${fmt(lim.min)} < x ≤ ${fmt(lim.max)}` : `${fmt(lim.min)}–${fmt(lim.max)}`;
 }
 
 /** The text shown for a rejected value. */
@@ -36,7 +38,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
   const field = (row) => `
     <div class="field" data-row="${row.key}">
       <label for="${id(row.key)}" data-i18n="twin.field_${row.key}"></label>
-      <input id="${id(row.key)}" name="${row.key}" type="text" inputmode="${INPUT_MODE[row.type]}"
+      <input id="${id(row.key)}" name="${row.key}" type="text" inputmode="${inputMode(row, core.limits)}"
         autocomplete="off" spellcheck="false" aria-describedby="${id(row.key)}-hint ${id(row.key)}-err">
       <small class="field-hint" id="${id(row.key)}-hint"></small>
       <span class="field-error" id="${id(row.key)}-err" aria-live="polite"></span>

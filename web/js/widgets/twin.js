@@ -124,7 +124,6 @@ export default async function createTwin(root, { core, i18n }) {
     const playBtn = $('[data-act="play"]');
     playBtn.querySelector('[data-label]').textContent = i18n.t(phase === 'running' ? 'twin.pause' : 'twin.play');
     playBtn.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
-    playBtn.setAttribute('aria-pressed', String(phase === 'running'));
     playBtn.disabled = phase === 'finished';
     $('[data-act="step"]').disabled = phase === 'running' || phase === 'finished';
     $('[data-act="stop"]').disabled = phase === 'finished' || runs.every((r) => r.epoch === 0);

@@ -1,0 +1,51 @@
+// Every page string exists in both languages, with the same placeholders, and valid TeX.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'i18n');
+const langs = readdirSync(dir);
+const load = (lang, file) => JSON.parse(readFileSync(join(dir, lang, file), 'utf8'));
+const placeholders = (s) => [...s.matchAll(/\{(\w+)\}|data-core="([^"]+)"/g)].map((m) => m[0]).sort();
+
+test('both languages have the same files and keys', () => {
+  assert.deepEqual(langs.sort(), ['en', 'pt']);
+  const files = readdirSync(join(dir, 'en')).sort();
+  assert.deepEqual(readdirSync(join(dir, 'pt')).sort(), files);
+  for (const file of files) {
+    const en = load('en', file), pt = load('pt', file);
+    assert.deepEqual(Object.keys(pt).sort(), Object.keys(en).sort(), file);
+    for (const key of Object.keys(en)) {
+      assert.deepEqual(placeholders(pt[key]), placeholders(en[key]), `${file} ${key}`);
+      assert.notEqual(pt[key].trim(), '', `${file} ${key} is empty in pt`);
+    }
+  }
+});
+
+test('every $…$ formula typesets with KaTeX', async () => {
+  let typeset;
+  try {
+    ({ typeset } = await import('../../web/build.mjs'));
+  } catch {
+    return; // katex not installed: web/build.mjs would fail on its own
+  }
+  for (const lang of langs) {
+    for (const file of readdirSync(join(dir, lang))) {
+      for (const [key, value] of Object.entries(load(lang, file))) {
+        assert.doesNotThrow(() => typeset(value, `${lang}/${file} ${key}`));
+      }
+    }
+  }
+});
+
+test('every data-i18n key of index.html has a string', () => {
+  const html = readFileSync(join(dir, '..', 'index.html'), 'utf8');
+  const keys = [...html.matchAll(/data-i18n="([^"]+)"/g), ...html.matchAll(/data-i18n-attr="[^"=]+=([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(keys.length > 20);
+  for (const key of keys) {
+    const [ns, name] = [key.slice(0, key.indexOf('.')), key.slice(key.indexOf('.') + 1)];
+    for (const lang of langs) assert.ok(name in load(lang, `${ns}.json`), `${lang} ${key}`);
+  }
+});

@@ -1,0 +1,76 @@
+// web/js/state.js against the real module: hash <-> settings, fallbacks, messages.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadModule } from '../../wasm/module.mjs';
+import { createSettings } from '../../web/js/state.js';
+
+let core;
+before(async () => {
+  const M = await loadModule();
+  core = {
+    M,
+    defaults: JSON.parse(M.defaultConfigJson()),
+    limits: JSON.parse(M.configLimitsJson()),
+    activations: JSON.parse(M.activationNames()),
+  };
+});
+
+test('defaults come from the module; side A starts as ReLU', () => {
+  const s = createSettings(core);
+  s.readHash('');
+  assert.equal(s.config('a').activation, 'relu');
+  assert.equal(s.config('b').activation, core.defaults.activation);
+  assert.deepEqual({ ...s.config('b') }, { ...core.defaults });
+  assert.deepEqual(s.errors, {});
+});
+
+test('a hash round-trips and keeps keys it does not own', () => {
+  const s = createSettings(core);
+  s.readHash('#a=silu&b=identity&n=500&hidden=16,8&lr=0.01&other=1');
+  assert.deepEqual(s.errors, {});
+  assert.equal(s.config('a').activation, 'silu');
+  assert.deepEqual(s.config('a').hidden, [16, 8]);
+  const hash = s.toHash('#other=1');
+  assert.match(hash, /other=1/);
+  assert.match(hash, /hidden=16,8/);
+  const t = createSettings(core);
+  t.readHash(hash);
+  assert.deepEqual(t.config('a'), s.config('a'));
+  assert.deepEqual(t.config('b'), s.config('b'));
+});
+
+test('bad values are reported and fall back to the default', () => {
+  const s = createSettings(core);
+  s.readHash('#n=abc&lr=5&hidden=64,x&b=swish&epochs=2.5&batch=0');
+  assert.deepEqual(Object.keys(s.errors).sort(), ['b', 'batch', 'epochs', 'hidden', 'lr', 'n']);
+  assert.equal(s.errors.n.kind, 'integer');
+  assert.equal(s.errors.lr.kind, 'core');
+  assert.match(s.errors.lr.detail, /^lr/);
+  assert.equal(s.values.lr, core.defaults.lr);
+  assert.equal(s.values.n, core.defaults.n);
+  assert.equal(s.errors.b.kind, 'activation');
+  assert.equal(s.errors.epochs.kind, 'integer');
+  assert.equal(s.errors.hidden.kind, 'layers');
+  assert.equal(M_valid(s), '');
+});
+
+test('a pt-PT decimal comma is accepted for fractional settings', () => {
+  const s = createSettings(core);
+  assert.equal(s.set('lr', '0,01'), null);
+  assert.equal(s.values.lr, 0.01);
+  assert.notEqual(s.set('n', '1,5'), null);
+});
+
+test('values valid alone but not together are reported on a field the core names', () => {
+  const s = createSettings(core);
+  s.set('test', '0.6');
+  const error = s.set('val', '0.5');
+  const blamed = Object.keys(s.errors);
+  assert.equal(blamed.length, 1, JSON.stringify(s.errors));
+  assert.ok(error || s.errors.test);
+  assert.equal(M_valid(s), '');
+});
+
+function M_valid(s) {
+  return core.M.validateConfigJson(JSON.stringify(s.config('a'))) + core.M.validateConfigJson(JSON.stringify(s.config('b')));
+}
