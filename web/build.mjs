@@ -5,6 +5,7 @@ import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promi
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import katex from 'katex';
+import { ship } from './ship/index.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -17,7 +18,7 @@ const out = resolve(root, arg('out') ?? 'dist');
 const wasmDir = resolve(root, arg('wasm-dir') ?? process.env.WASM_DIR ?? 'build/wasm');
 const modules = ['activation-lab.mjs', 'activation-lab-scalar.mjs'];
 const katexDir = join(root, 'node_modules', 'katex', 'dist');
-const notCopied = new Set(['build.mjs', 'serve.mjs']);
+const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship', 'examples/EMBED.md']); // ship/: build steps
 
 async function exists(path) {
   try { await stat(path); return true; } catch { return false; }
@@ -74,6 +75,9 @@ async function main() {
   await cp(join(katexDir, 'katex.min.css'), join(out, 'vendor', 'katex', 'katex.min.css'));
   await cp(join(katexDir, 'fonts'), join(out, 'vendor', 'katex', 'fonts'), { recursive: true });
   await typesetI18n(join(out, 'i18n'));
+  // Offline, file://, CSP and embedding (web/ship/): after everything else, it hashes the result.
+  const shipped = await ship(out);
+  console.log(`web/build.mjs: service worker ${shipped.version}, ${shipped.shell} files in the app shell`);
   console.log(`web/build.mjs: wrote ${relative(process.cwd(), out) || '.'}/`);
 }
 

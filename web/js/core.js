@@ -8,7 +8,18 @@ const SIMD_PROBE = new Uint8Array([
   253, 98, 11,
 ]);
 
+/**
+ * ?engine=scalar on the page URL runs the scalar build as a browser without WASM SIMD would (a test
+ * and demo hook). A worker has its own URL: js/boot.js passes the choice on in the worker's name.
+ */
+function forcedScalar() {
+  const query = typeof document === 'undefined' ? globalThis.name ?? '' : location.search;
+  return new URLSearchParams(query).get('engine') === 'scalar';
+}
+
+/** Whether this page runs the SIMD build: the browser validates SIMD code and nothing forces scalar. */
 export function simdSupported() {
+  if (forcedScalar()) return false;
   try {
     return WebAssembly.validate(SIMD_PROBE);
   } catch {

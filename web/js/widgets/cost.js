@@ -25,8 +25,8 @@ export default async function createCost(root, { core, i18n }) {
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="cost.chart_title"></h3>
         <button type="button" class="btn small" data-png data-i18n="evidence.png"></button></div>
         <div class="plot-wrap" data-plot></div>
-        <div class="lab-legend"><span class="legend-item"><i class="swatch" style="--chip: var(--fg-soft)"></i><span data-i18n="cost.legend_simd"></span></span>
-          <span class="legend-item"><i class="swatch" style="--chip: var(--fg-soft); opacity: 0.4"></i><span data-i18n="cost.legend_scalar"></span></span></div></div>
+        <div class="lab-legend"><span class="legend-item"><i class="swatch" data-chip="soft"></i><span data-i18n="cost.legend_simd"></span></span>
+          <span class="legend-item"><i class="swatch" data-chip="soft-faded"></i><span data-i18n="cost.legend_scalar"></span></span></div></div>
       <div class="table-scroll"><table class="results-table" data-table>
         <caption class="ev-caption" data-i18n="cost.table_caption"></caption><thead></thead><tbody></tbody></table></div>
       <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">

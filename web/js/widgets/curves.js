@@ -69,7 +69,7 @@ export default async function createCurves(root, { core, i18n }) {
     const at = Float32Array.of(cursor);
     const parts = [...shown].map((fn) => {
       const y = M.evaluate(fn, mode === 'grad', false, at)[0];
-      return `<span class="readout-item" style="--chip: var(--c-${fn.replace(/_/g, '-')})">${i18n.t(`common.act_${fn}`)} <b>${i18n.num(y, 4)}</b></span>`;
+      return `<span class="readout-item" data-chip="${fn.replace(/_/g, '-')}">${i18n.t(`common.act_${fn}`)} <b>${i18n.num(y, 4)}</b></span>`;
     });
     const xText = `x = ${i18n.num(cursor, 2)}`;
     readout.innerHTML = `<span class="readout-x">${xText}</span>${parts.join('')}`;

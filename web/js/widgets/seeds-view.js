@@ -90,7 +90,7 @@ export function createSeedsView(root, { core, i18n }) {
     }
     plots.curves.update({ xDomain: [0, epochs], series, xLabel: i18n.t('seeds.axis_epoch') });
     plots.curves.canvas.setAttribute('aria-label', i18n.t('seeds.curves_label', { runs: series.length }));
-    $('[data-legend]').innerHTML = [a, b].map((act, i) => `<span class="legend-item" style="--chip: var(--c-${(i && a === b ? 'side-alt' : act).replace(/_/g, '-')})"><i class="swatch"></i>${name(act)}</span>`).join('');
+    $('[data-legend]').innerHTML = [a, b].map((act, i) => `<span class="legend-item" data-chip="${(i && a === b ? 'side-alt' : act).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`).join('');
   }
 
   function renderSummary(p, [a, b]) {

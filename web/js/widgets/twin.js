@@ -154,7 +154,7 @@ export default async function createTwin(root, { core, i18n }) {
     lossPlot.update({ xDomain, series: series('loss'), xLabel: i18n.t('twin.axis_epoch') });
     accPlot.update({ xDomain, series: series('acc'), xLabel: i18n.t('twin.axis_epoch') });
     const hasVal = runs.some((r) => r.history.some((h) => h.val_loss !== null));
-    $('[data-legend]').innerHTML = SIDES.map((s) => `<span class="legend-item" style="--chip: var(--c-${colorOf(s).replace(/_/g, '-')})">
+    $('[data-legend]').innerHTML = SIDES.map((s) => `<span class="legend-item" data-chip="${colorOf(s).replace(/_/g, '-')}">
       <i class="swatch"></i>${name(s)}</span>`).join('') +
       `<span class="legend-item"><i class="line solid"></i>${i18n.t('twin.legend_train')}</span>` +
       `<span class="legend-item"><i class="line dashed"></i>${i18n.t(hasVal ? 'twin.legend_val' : 'twin.legend_no_val')}</span>`;
@@ -164,7 +164,7 @@ export default async function createTwin(root, { core, i18n }) {
     SIDES.forEach((s, i) => {
       const r = runs[i], row = $(`tr[data-row="${s}"]`);
       const last = r.history[r.history.length - 1];
-      row.querySelector('th').innerHTML = `<span class="legend-item" style="--chip: var(--c-${colorOf(s).replace(/_/g, '-')})"><i class="swatch"></i>${i18n.t(`twin.side_${s}`)}: ${name(s)}</span>`;
+      row.querySelector('th').innerHTML = `<span class="legend-item" data-chip="${colorOf(s).replace(/_/g, '-')}"><i class="swatch"></i>${i18n.t(`twin.side_${s}`)}: ${name(s)}</span>`;
       row.querySelector('[data-col="train"]').textContent = i18n.pct(r.final?.train?.acc ?? last?.train_acc);
       row.querySelector('[data-col="test"]').textContent = r.final ? i18n.pct(r.final.test?.acc) : '–';
       row.querySelector('[data-col="epochs"]').textContent = `${r.epoch} / ${r.epochs}`;

@@ -1,0 +1,44 @@
+// The shipping steps of `node web/build.mjs`, run on dist/ once the web files, modules and KaTeX
+// are in place (see each module for why): CSS for CSP and shadow roots, the file:// bundle, and
+// last the service worker's version and app-shell list, so the version hashes the final files.
+import { createHash } from 'node:crypto';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
+import { writeFileBundle } from './file-bundle.mjs';
+
+async function walk(dir, base = dir) {
+  const files = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await walk(path, base)));
+    else files.push(relative(base, path).split(sep).join('/'));
+  }
+  return files.sort();
+}
+
+/** Files the service worker precaches: everything the page and the embeds load over http. */
+function isShell(file, fonts) {
+  if (file === 'sw.js' || file === 'js/app.file.js' || file.startsWith('examples/')) return false;
+  if (file.startsWith('vendor/katex/fonts/')) return fonts.includes(file);
+  return !file.endsWith('.md');
+}
+
+export async function ship(out) {
+  const styles = await styleAttributesToClasses(out);
+  const fonts = await katexFonts(out);
+  await embedCss(out);
+  const bundle = await writeFileBundle(out);
+  const files = await walk(out);
+  const hash = createHash('sha256');
+  for (const file of files.filter((f) => f !== 'sw.js')) hash.update(file).update(await readFile(join(out, file)));
+  const version = hash.digest('hex').slice(0, 12);
+  const shell = files.filter((f) => isShell(f, fonts));
+  const swPath = join(out, 'sw.js');
+  const sw = (await readFile(swPath, 'utf8'))
+    .replace(/^const VERSION = .*;$/m, `const VERSION = ${JSON.stringify(version)};`)
+    .replace(/^const SHELL = .*;$/m, `const SHELL = ${JSON.stringify(shell)};`);
+  if (!sw.includes(version)) throw new Error('web/sw.js: no VERSION line to stamp');
+  await writeFile(swPath, sw);
+  return { version, shell: shell.length, styles, fonts: fonts.length, bundle };
+}

@@ -1,0 +1,104 @@
+// Build-time CSS steps for shipping:
+// - styleAttributesToClasses: KaTeX's typeset HTML sizes glyphs with style="…" attributes, which a
+//   Content-Security-Policy without 'unsafe-inline' refuses. Each distinct style becomes a class
+//   (`!important`, as an inline style would win) appended to KaTeX's stylesheet, so the page runs
+//   under style-src 'self'.
+// - katexFonts: KaTeX's @font-face rules alone (embedded widgets: fonts declared inside a shadow
+//   root are ignored, so the embed script links these into the host document; the family names
+//   are KaTeX's own, they touch nothing else) and the .woff2 files the strings really use.
+// - embedCss: the page's stylesheets for a shadow root: `:root` becomes `:host`, and the dark
+//   palette also answers the element's theme="light|dark" attribute.
+import { createHash } from 'node:crypto';
+import { readFile, readdir, writeFile, appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+async function i18nFiles(out) {
+  const files = [];
+  for (const lang of await readdir(join(out, 'i18n'))) {
+    for (const f of await readdir(join(out, 'i18n', lang))) if (f.endsWith('.json')) files.push(join(out, 'i18n', lang, f));
+  }
+  return files;
+}
+
+/** Rewrites style attributes in every i18n string; returns the number of distinct styles. */
+export async function styleAttributesToClasses(out) {
+  const classes = new Map(); // style text -> class name
+  const classOf = (style) => {
+    const text = style.trim().replace(/;$/, '');
+    if (!classes.has(text)) classes.set(text, `al-s${createHash('sha256').update(text).digest('hex').slice(0, 8)}`);
+    return classes.get(text);
+  };
+  const rewrite = (html) => html.replace(/<([a-zA-Z][\w-]*)(\s[^>]*?)?\sstyle="([^"]*)"([^>]*)>/g, (m, tag, before = '', style, after) => {
+    let attrs = `${before}${after}`;
+    const name = classOf(style);
+    if (/\sclass="/.test(attrs)) attrs = attrs.replace(/\sclass="([^"]*)"/, (c, list) => ` class="${list} ${name}"`);
+    else attrs = ` class="${name}"${attrs}`;
+    return `<${tag}${attrs}>`;
+  });
+  for (const file of await i18nFiles(out)) {
+    const strings = JSON.parse(await readFile(file, 'utf8'));
+    for (const key of Object.keys(strings)) {
+      strings[key] = rewrite(strings[key]);
+      if (/\sstyle="/.test(strings[key])) throw new Error(`${file} ${key}: a style attribute is left`);
+    }
+    await writeFile(file, JSON.stringify(strings));
+  }
+  const important = (style) => style.split(';').map((d) => d.trim()).filter(Boolean).map((d) => `${d}!important`).join(';');
+  const rules = [...classes].map(([style, name]) => `.${name}{${important(style)}}`).join('\n');
+  await appendFile(join(out, 'vendor', 'katex', 'katex.min.css'), `\n/* KaTeX inline styles as classes (web/ship/styles.mjs) */\n${rules}\n`);
+  return classes.size;
+}
+
+/** Writes vendor/katex/katex-fonts.css; returns the .woff2 paths (relative to out) in use. */
+export async function katexFonts(out) {
+  const css = await readFile(join(out, 'vendor', 'katex', 'katex.min.css'), 'utf8');
+  const faces = css.match(/@font-face\{[^}]*\}/g) ?? [];
+  await writeFile(join(out, 'vendor', 'katex', 'katex-fonts.css'), `${faces.join('\n')}\n`);
+  // Which families the typeset strings use: class -> font-family from KaTeX's own rules.
+  const familyOf = new Map();
+  for (const [, selectors, family] of css.matchAll(/([^{}]+)\{[^}]*?font-family:\s*(KaTeX_[\w]+)/g)) {
+    for (const [, cls] of selectors.matchAll(/\.([\w-]+)/g)) if (cls !== 'katex') familyOf.set(cls, family);
+  }
+  const used = new Set(['KaTeX_Main', 'KaTeX_Math']);
+  for (const file of await i18nFiles(out)) {
+    for (const [, list] of (await readFile(file, 'utf8')).matchAll(/class=\\"([^"\\]*)\\"/g)) {
+      for (const cls of list.split(/\s+/)) if (familyOf.has(cls)) used.add(familyOf.get(cls));
+    }
+  }
+  const fonts = await readdir(join(out, 'vendor', 'katex', 'fonts'));
+  return fonts
+    .filter((f) => f.endsWith('.woff2') && used.has(f.slice(0, f.indexOf('-'))))
+    .map((f) => `vendor/katex/fonts/${f}`);
+}
+
+/** The block that starts at the `{` at index open: [inner text, index after the closing `}`]. */
+function block(css, open) {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) return [css.slice(open + 1, i), i + 1];
+  }
+  throw new Error('embed css: unbalanced braces');
+}
+
+/** One stylesheet for a shadow root. */
+export function toShadowCss(css) {
+  css = css.replace(/:root\b/g, ':host');
+  const DARK = '@media (prefers-color-scheme: dark)';
+  let result = '', forced = '', at = 0;
+  for (let i = css.indexOf(DARK); i >= 0; i = css.indexOf(DARK, at)) {
+    const [inner, end] = block(css, css.indexOf('{', i));
+    result += css.slice(at, i);
+    result += `${DARK} {${inner.replace(/:host(?![(\w-])/g, ':host(:not([theme="light"]))')}}`;
+    forced += inner.replace(/:host(?![(\w-])/g, ':host([theme="dark"])');
+    at = end;
+  }
+  return `${result}${css.slice(at)}\n/* theme="dark" on any system */\n${forced}\n`;
+}
+
+/** Writes css/embed.css from the page's stylesheets and css/embed-host.css. */
+export async function embedCss(out, sheets = ['article.css', 'widgets.css', 'evidence.css', 'embed-host.css']) {
+  const parts = [];
+  for (const name of sheets) parts.push(`/* ${name} */\n${toShadowCss(await readFile(join(out, 'css', name), 'utf8'))}`);
+  await writeFile(join(out, 'css', 'embed.css'), parts.join('\n'));
+}
