@@ -56,7 +56,8 @@ export function rangeHint(core, i18n, field, type) {
   if (!lim) return '';
   if (type === 'layers') return i18n.t('evidence.range_layers', { max: lim.layers_max, min: lim.width_min, maxw: lim.width_max });
   const fmt = (v) => (type === 'int' ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
-  return `${fmt(lim.min)}–${fmt(lim.max)}`;
+  // An open lower bound (the learning rate must be above 0) is written as an interval.
+  return lim.min_open ? `(${fmt(lim.min)}, ${fmt(lim.max)}]` : `${fmt(lim.min)}–${fmt(lim.max)}`;
 }
 
 /** The message for a settings error (state.js's { kind, raw, detail }) with its fallback value. */

@@ -1,0 +1,170 @@
+// The evidence widgets: the many-seeds study (summary, cancel), the pretrained swap (drop, then
+// recovery; the tanh form barely moves), the cost panel (a positive throughput for every kernel)
+// and the weights' round trip (export, then import into a fresh page: the same outputs).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { openPage, screenshot, setup } from './helpers.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(async () => env?.close());
+
+const seeds = '[data-widget="seeds"]', swap = '[data-widget="swap"]', cost = '[data-widget="cost"]';
+const num = (page, sel, attr) => page.locator(sel).getAttribute(attr).then(Number);
+
+/** Waits for a study state; a timeout says where the study was (machines under load are slow). */
+async function studyState(page, state, timeout = 90000) {
+  try {
+    await page.waitForSelector(`${seeds}[data-state="${state}"]`, { timeout });
+  } catch (err) {
+    const where = await page.locator(`${seeds} [data-progress]`).textContent().catch(() => '?');
+    throw new Error(`study not ${state}: "${where}" (${err.message.split('\n')[0]})`);
+  }
+}
+
+test('a 3-seed study completes and states what its summary supports', async () => {
+  const { page, context, problems, offOrigin } = await openPage(env, '#seeds=3&sn=400&sepochs=10');
+  await page.locator(seeds).scrollIntoViewIfNeeded();
+  await page.click(`${seeds} [data-act="run"]`);
+  await studyState(page, 'finished');
+  const rows = page.locator(`${seeds} [data-summary] tbody tr`);
+  assert.equal(await rows.count(), 3);
+  assert.match(await page.locator(`${seeds} [data-summary] [data-ci]`).textContent(), /^\[−?\d+\.\d\d, −?\d+\.\d\d\]$/);
+  const verdict = page.locator(`${seeds} [data-verdict]`);
+  assert.ok(['no_difference', 'a_higher', 'b_higher'].includes(await verdict.getAttribute('data-kind')));
+  assert.match(await verdict.textContent(), /On this task and setup, /);
+  assert.equal(await page.locator(`${seeds} [data-seeds-table] tbody tr`).count(), 3);
+  assert.match(await page.locator(`${seeds} [data-progress]`).textContent(), /^Done: 6 runs in/);
+  assert.match(await page.locator(`${seeds} [data-protocol]`).textContent(), /evaluated once/);
+  // the per-seed CSV carries the three seeds and both activations
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(`${seeds} [data-export="seeds-csv"]`)]);
+  const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  assert.equal(csv.length, 4);
+  assert.match(csv[0], /^seed,relu_test_acc,gelu_test_acc,diff_test_acc,/);
+  await screenshot(page.locator(seeds), 'evidence-seeds');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(offOrigin, []);
+  await context.close();
+});
+
+test('cancel terminates the study workers and progress stops', async () => {
+  const { page, context, problems } = await openPage(env, '#seeds=40&sepochs=300');
+  const before = page.workers().length;
+  await page.click(`${seeds} [data-act="run"]`);
+  await page.waitForFunction((sel) => document.querySelector(`${sel} progress`).value > 0, seeds);
+  assert.ok(page.workers().length > before, 'the pool started workers');
+  await page.click(`${seeds} [data-act="cancel"]`);
+  await studyState(page, 'cancelled', 10000);
+  const deadline = Date.now() + 3000;
+  while (page.workers().length > before && Date.now() < deadline) await page.waitForTimeout(50);
+  assert.equal(page.workers().length, before, 'every pool worker is gone');
+  const value = await page.locator(`${seeds} progress`).evaluate((p) => p.value);
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator(`${seeds} progress`).evaluate((p) => p.value), value);
+  assert.match(await page.locator(`${seeds} [data-progress]`).textContent(), /^Cancelled/);
+  assert.equal(await page.locator(`${seeds} [data-act="run"]`).isDisabled(), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('swapping a GELU network to ReLU drops its accuracy, fine-tuning recovers it', async () => {
+  const { page, context, problems } = await openPage(env, '#wk=10');
+  await page.locator(swap).scrollIntoViewIfNeeded();
+  await page.click(`${swap} [data-act="pretrain"]`);
+  await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
+  await page.click(`${swap} [data-act="swap"]`);
+  await page.waitForSelector(`${swap}[data-stage="swapped"]`);
+  await page.click(`${swap} [data-act="finetune"]`);
+  await page.waitForSelector(`${swap}[data-stage="finetuned"]`, { timeout: 60000 });
+  const acc = (stage) => num(page, `${swap} [data-board="${stage}"]`, 'data-acc');
+  const [pre, swapped, tuned] = [await acc('pretrained'), await acc('swapped'), await acc('finetuned')];
+  assert.ok(pre > 0.94, `pretrained ${pre}`);
+  assert.ok(pre - swapped >= 0.02, `drop ${pre} -> ${swapped}`);
+  assert.ok(tuned >= pre - 0.01, `recovery ${tuned} vs ${pre}`);
+  await screenshot(page.locator(swap), 'evidence-swap');
+  // the tanh form of GELU, from the same pretrained weights: the output barely moves
+  await page.click(`${swap} [data-preset="gelu_tanh"]`);
+  await page.click(`${swap} [data-act="swap"]`);
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.stage === 'swapped' && !document.querySelector(sel).dataset.busy, swap);
+  assert.ok((await num(page, `${swap} [data-result]`, 'data-max-diff')) < 0.01);
+  assert.ok(Math.abs((await acc('swapped')) - pre) <= 0.005);
+  assert.match(await page.locator(`${swap} [data-result]`).textContent(), /barely changes anything/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the cost panel measures a positive throughput for every activation', async () => {
+  const { page, context, problems } = await openPage(env);
+  await page.locator(cost).scrollIntoViewIfNeeded(); // measuring starts when the panel is seen
+  await page.waitForSelector(`${cost}[data-state="done"]`, { timeout: 60000 });
+  const cells = page.locator(`${cost} [data-rate]`);
+  assert.equal(await cells.count(), 16);
+  for (const v of await cells.evaluateAll((els) => els.map((e) => Number(e.dataset.value)))) assert.ok(v > 0, `rate ${v}`);
+  for (const fn of ['relu', 'gelu', 'gelu_tanh', 'silu']) assert.ok((await num(page, `${cost} [data-epoch="${fn}"]`, 'data-value')) > 0);
+  assert.ok((await num(page, `${cost} [data-ratio="gelu_relu"]`, 'data-value')) > 0);
+  assert.match(await page.locator(`${cost} [data-build]`).textContent(), /SIMD/);
+  await screenshot(page.locator(cost), 'evidence-cost');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('exported weights re-import into a fresh page with the same outputs; bad files are refused', async () => {
+  const hash = '#wepochs=15&whidden=32,16&wseed=5';
+  const first = await openPage(env, hash);
+  await first.page.click(`${swap} [data-act="pretrain"]`);
+  await first.page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
+  const probe = JSON.parse(await first.page.locator(swap).getAttribute('data-probe'));
+  const [download] = await Promise.all([first.page.waitForEvent('download'), first.page.click(`${swap} [data-export="weights"]`)]);
+  const text = await readFile(await download.path(), 'utf8');
+  assert.deepEqual(Object.keys(JSON.parse(text)), ['0.weight', '0.bias', '2.weight', '2.bias', '4.weight', '4.bias']);
+  assert.match(await first.page.locator(`${swap} [data-snippet]`).textContent(), /nn\.Linear\(2, 32\), nn\.GELU\(\), nn\.Linear\(32, 16\)/);
+  await first.context.close();
+
+  // a fresh page with another architecture in its settings: the file's shapes decide
+  const second = await openPage(env, '#wseed=9');
+  const file = (name, content) => ({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+  const input = second.page.locator('#swap-import');
+  const error = second.page.locator('#swap-import-err');
+  await input.setInputFiles(file('broken.json', '{"0.weight": [[1, 2]'));
+  await second.page.waitForFunction(() => document.querySelector('#swap-import-err').textContent !== '');
+  assert.match(await error.textContent(), /broken\.json is not valid JSON/);
+  const bad = JSON.parse(text);
+  bad['2.bias'] = bad['2.bias'].slice(1);
+  await input.setInputFiles(file('short.json', JSON.stringify(bad)));
+  await second.page.waitForFunction(() => /refused/.test(document.querySelector('#swap-import-err').textContent));
+  assert.match(await error.textContent(), /2\.bias/);
+  assert.equal(await input.getAttribute('aria-invalid'), 'true');
+  await input.setInputFiles(file('weights.json', text));
+  await second.page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
+  assert.equal(await error.textContent(), '');
+  assert.deepEqual(JSON.parse(await second.page.locator(swap).getAttribute('data-probe')), probe);
+  assert.equal(await second.page.locator('#swap-whidden').inputValue(), '32,16');
+  await screenshot(second.page.locator(swap), 'evidence-import');
+  assert.deepEqual(first.problems, []);
+  assert.deepEqual(second.problems, []);
+  await second.context.close();
+});
+
+test('the evidence widgets fit 360 px, in dark mode and in Portuguese', async () => {
+  const { page, context, problems } = await openPage(env, '#seeds=2&sn=200&sepochs=3', {
+    viewport: { width: 360, height: 740 }, colorScheme: 'dark',
+  });
+  await page.click('[data-lang="pt"]');
+  await page.waitForFunction(() => document.documentElement.lang === 'pt-PT');
+  await page.click(`${seeds} [data-act="run"]`);
+  await studyState(page, 'finished');
+  assert.match(await page.locator(`${seeds} [data-verdict]`).textContent(), /Nesta tarefa|Corra pelo menos/);
+  for (const sel of [seeds, swap, cost]) {
+    const over = await page.locator(sel).evaluate((el) => el.scrollWidth - el.clientWidth);
+    assert.ok(over <= 1, `${sel} overflows by ${over}px`);
+  }
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360);
+  await screenshot(page.locator(seeds), 'evidence-seeds-360-dark-pt');
+  await page.locator(cost).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${cost}[data-state="done"]`, { timeout: 60000 });
+  await screenshot(page.locator(cost), 'evidence-cost-360-dark-pt');
+  await screenshot(page.locator(swap), 'evidence-swap-360-dark-pt');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
