@@ -113,7 +113,7 @@ test('bad values in the hash or a control are reported next to it and fall back 
 });
 
 test('the identity activation draws a straight boundary and says why', async () => {
-  const { page, context, problems } = await openPage(env, '#a=gelu&b=identity&n=400&epochs=5');
+  const { page, context, problems } = await openPage(env, '#a=gelu&b=identity&n=600&epochs=60');
   assert.notEqual(await page.locator(`${lab} [data-note]`).textContent(), '');
   await page.click(`${lab} [data-act="play"]`);
   await page.waitForSelector(`${lab} tr[data-row="b"][data-status="done"]`, { timeout: 60000 });

@@ -83,18 +83,24 @@ export async function apply(root = document) {
 export const language = () => lang;
 export const languageTag = () => LANGS[lang];
 
+const formatters = new Map(); // building an Intl.NumberFormat is slow: keep one per style
+
 /** Formats a number for the current language (pt-PT writes 0,159 where English writes 0.159). */
 export function num(x, digits = 3, opts = {}) {
   if (x === null || x === undefined) return '–';
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
-  return new Intl.NumberFormat(LANGS[lang], {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    ...opts,
-  })
-    .format(x)
-    .replace('-', '−');
+  const key = `${lang} ${digits} ${JSON.stringify(opts)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LANGS[lang], {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      ...opts,
+    });
+    formatters.set(key, f);
+  }
+  return f.format(x).replace('-', '−');
 }
 
 /** Formats a fraction as a percentage, e.g. 0.9625 -> "96.3 %" / "96,3 %". */
@@ -105,6 +111,16 @@ export const pct = (x, digits = 1) =>
 export function onChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
+}
+
+/**
+ * For embedded widgets: sets the language of this module instance and nothing else, neither the
+ * host page's <html lang> nor the reader's stored choice (activation-lab.js loads one instance of
+ * this module per language, as i18n.js?lang=en and i18n.js?lang=pt).
+ */
+export function useLanguage(code) {
+  lang = code in LANGS ? code : 'en';
+  return lang;
 }
 
 /** Switches language: loads every namespace in use, re-applies the page, notifies widgets. */

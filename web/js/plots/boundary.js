@@ -47,19 +47,62 @@ export function createBoundary(parent) {
       for (let i = 0; i < n; i++) {
         const p = grid[j * n + i];
         const q = Number.isFinite(p) ? p : 0.5;
-        const color = mix(bg, q >= 0.5 ? c1 : c0, 0.12 + 0.5 * Math.abs(2 * q - 1));
+        const [r, g, b] = mix(bg, q >= 0.5 ? c1 : c0, 0.12 + 0.5 * Math.abs(2 * q - 1));
         const o = ((n - 1 - j) * n + i) * 4; // row 0 is ymin: the bottom of the picture
-        pixels.data.set([...color, 255], o);
+        pixels.data[o] = r;
+        pixels.data[o + 1] = g;
+        pixels.data[o + 2] = b;
+        pixels.data[o + 3] = 255;
       }
     }
     ictx.putImageData(pixels, 0, 0);
   }
 
-  function draw(ctx, w, h) {
-    const t = theme();
+  // The points never change during a run: paint them once per data, size and colour scheme, then
+  // copy that layer on every frame (thousands of arcs per frame would stall the page).
+  let layer = null, layerKey = '';
+  function pointsLayer(t, w, h) {
+    const dpr = window.devicePixelRatio || 1;
+    const key = `${w}x${h}@${dpr} ${t.class0} ${t.class1} ${t.bg}`;
+    if (layer && layerKey === key) return layer;
+    layer ??= document.createElement('canvas');
+    layer.width = Math.round(w * dpr);
+    layer.height = Math.round(h * dpr);
+    layerKey = key;
+    const ctx = layer.getContext('2d');
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const [x0, x1, y0, y1] = bounds;
     const px = (x) => ((x - x0) / (x1 - x0)) * w;
     const py = (y) => h - ((y - y0) / (y1 - y0)) * h;
+    const r = Math.max(1.6, Math.min(3.2, w / 160));
+    const colors = [t.class0, t.class1];
+    for (const [which, ring] of [['train', false], ['val', false], ['test', true]]) {
+      const d = data[which];
+      if (!d) continue;
+      for (let k = 0; k < d.length; k += 3) {
+        const cx = px(d[k]), cy = py(d[k + 1]), color = colors[d[k + 2] > 0.5 ? 1 : 0];
+        ctx.beginPath();
+        ctx.arc(cx, cy, ring ? r + 0.6 : r, 0, 2 * Math.PI);
+        if (ring) {
+          ctx.fillStyle = t.bg;
+          ctx.fill();
+          ctx.lineWidth = 1.6;
+          ctx.strokeStyle = color;
+          ctx.stroke();
+        } else {
+          ctx.fillStyle = color;
+          ctx.fill();
+          ctx.lineWidth = 0.7;
+          ctx.strokeStyle = t.bg;
+          ctx.stroke();
+        }
+      }
+    }
+    return layer;
+  }
+
+  function draw(ctx, w, h) {
+    const t = theme();
     ctx.fillStyle = t.bgSoft;
     ctx.fillRect(0, 0, w, h);
     if (grid) {
@@ -79,32 +122,7 @@ export function createBoundary(parent) {
       ctx.stroke();
       ctx.globalAlpha = 1;
     }
-    if (data) {
-      const r = Math.max(1.6, Math.min(3.2, w / 160));
-      const colors = [t.class0, t.class1];
-      for (const [which, ring] of [['train', false], ['val', false], ['test', true]]) {
-        const d = data[which];
-        if (!d) continue;
-        for (let k = 0; k < d.length; k += 3) {
-          const cx = px(d[k]), cy = py(d[k + 1]), color = colors[d[k + 2] > 0.5 ? 1 : 0];
-          ctx.beginPath();
-          ctx.arc(cx, cy, ring ? r + 0.6 : r, 0, 2 * Math.PI);
-          if (ring) {
-            ctx.fillStyle = t.bg;
-            ctx.fill();
-            ctx.lineWidth = 1.6;
-            ctx.strokeStyle = color;
-            ctx.stroke();
-          } else {
-            ctx.fillStyle = color;
-            ctx.fill();
-            ctx.lineWidth = 0.7;
-            ctx.strokeStyle = t.bg;
-            ctx.stroke();
-          }
-        }
-      }
-    }
+    if (data) ctx.drawImage(pointsLayer(t, w, h), 0, 0, w, h);
     ctx.strokeStyle = t.rule;
     ctx.lineWidth = 1;
     ctx.strokeRect(0.5, 0.5, w - 1, h - 1);
@@ -119,6 +137,7 @@ export function createBoundary(parent) {
       data = points;
       bounds = box;
       grid = null;
+      layerKey = '';
       surface.relayout();
     },
     setGrid(values, size) {

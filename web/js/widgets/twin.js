@@ -6,11 +6,12 @@ import { createControls } from './twin-controls.js';
 import { createSide } from './twin-side.js';
 
 const SIDES = ['a', 'b'];
+const FRAME_MS = 60; // the workers post every 50 ms each: one repaint shows both
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
-export default async function createTwin(root, { core, i18n }) {
+export default async function createTwin(root, { core, i18n, store }) {
   await i18n.need('twin', 'common');
-  const settings = createSettings(core);
+  const settings = createSettings(core, undefined, store); // store: the URL hash unless embedded
   settings.readHash();
   root.innerHTML = `
     <div class="lab">
@@ -103,10 +104,11 @@ export default async function createTwin(root, { core, i18n }) {
     if (button && !button.disabled) actions[button.dataset.act](), schedule(true);
   });
 
-  /** Repaints at most once per frame (twice a second with reduced motion, except on demand). */
+  /** Repaints at most every FRAME_MS (twice a second with reduced motion), at once on demand. */
   function schedule(now = false) {
     if (frame) return;
-    const wait = reducedMotion.matches && !now ? Math.max(0, 500 - (performance.now() - lastPaint)) : 0;
+    const every = reducedMotion.matches ? 500 : FRAME_MS;
+    const wait = now ? 0 : Math.max(0, every - (performance.now() - lastPaint));
     frame = setTimeout(() => requestAnimationFrame(() => ((frame = 0), (lastPaint = performance.now()), render())), wait);
   }
 
@@ -175,7 +177,7 @@ export default async function createTwin(root, { core, i18n }) {
     });
   }
 
-  addEventListener('hashchange', () => {
+  settings.store.listen(() => {
     settings.readHash();
     controls.sync();
     reset();
