@@ -58,11 +58,22 @@ export function format(row, value) {
 const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
+ * Where settings live: { read() -> '#…', write(hash), listen(fn on outside change) }. By default the
+ * page's URL hash, so every view is a permalink; an embedded widget (activation-lab.js) brings its
+ * own, fed by its element's attributes, and leaves the host page's URL alone.
+ */
+export const pageHash = {
+  read: () => location.hash,
+  write: (hash) => hash !== location.hash && history.replaceState(null, '', hash),
+  listen: (fn) => addEventListener('hashchange', fn),
+};
+
+/**
  * Settings for one table of rows. `values[key]` always holds a valid value; `errors[key]` is
  * { kind, raw, detail } for the last rejected input of that row (kind: number | integer | layers |
  * activation | core; detail: the core's message).
  */
-export function createSettings(core, rows = LAB_SETTINGS) {
+export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
   const { M } = core;
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const defaults = {};
@@ -128,7 +139,7 @@ export function createSettings(core, rows = LAB_SETTINGS) {
   }
 
   /** Reads every owned key from a hash ("#a=relu&n=500"); missing keys take their default. */
-  function readHash(hash = location.hash) {
+  function readHash(hash = store.read()) {
     const params = new URLSearchParams(hash.replace(/^#/, ''));
     for (const row of rows) {
       delete errors[row.key];
@@ -139,7 +150,7 @@ export function createSettings(core, rows = LAB_SETTINGS) {
   }
 
   /** The hash with this table's values, keeping keys other widgets own. */
-  function toHash(hash = location.hash) {
+  function toHash(hash = store.read()) {
     const params = new URLSearchParams(hash.replace(/^#/, ''));
     for (const row of rows) params.set(row.key, format(row, values[row.key]));
     // Keep commas readable in the URL ("hidden=64,64"): they are safe in a fragment.
@@ -147,9 +158,8 @@ export function createSettings(core, rows = LAB_SETTINGS) {
   }
 
   function writeHash() {
-    const hash = toHash();
-    if (hash !== location.hash) history.replaceState(null, '', hash);
+    store.write(toHash());
   }
 
-  return { rows, values, errors, defaults, config, set, readHash, toHash, writeHash, format };
+  return { rows, values, errors, defaults, config, set, readHash, toHash, writeHash, format, store };
 }
