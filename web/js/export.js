@@ -1,6 +1,10 @@
 // Getting results out of the page: files the reader downloads (CSV, JSON, PNG) and the PyTorch
 // snippet that loads exported weights. Everything is made in the browser; nothing is uploaded.
 import { theme } from './plots/canvas.js';
+import { stampedName, toCsv, torchSnippet } from './formats.js';
+
+// The pure formats are re-exported so that widgets import downloads and formats from one place.
+export { stampedName, toCsv, torchSnippet };
 
 /** Saves a Blob (or text) as a file through a temporary link. */
 export function download(filename, content, type = 'text/plain;charset=utf-8') {
@@ -15,17 +19,6 @@ export function download(filename, content, type = 'text/plain;charset=utf-8') {
   a.remove();
   // The download has started once click() returns; keep the URL a moment for slow browsers.
   setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
-
-const csvCell = (v) => {
-  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
-  const s = typeof v === 'number' ? String(v) : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** CSV text of rows (objects) with the given columns, full precision, '.' decimals. */
-export function toCsv(rows, columns) {
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n';
 }
 
 /**
@@ -45,39 +38,4 @@ export function canvasPng(canvas) {
 
 export async function downloadPng(canvas, filename) {
   download(filename, await canvasPng(canvas));
-}
-
-const TORCH_ACT = {
-  relu: 'nn.ReLU()',
-  gelu: 'nn.GELU()',
-  gelu_tanh: "nn.GELU(approximate='tanh')",
-  silu: 'nn.SiLU()',
-  identity: 'nn.Identity()',
-};
-
-/** Python that rebuilds the lab's network in PyTorch and loads an exported state_dict file. */
-export function torchSnippet(hidden, activation, filename) {
-  const widths = [2, ...hidden, 1];
-  const layers = [];
-  for (let i = 0; i + 1 < widths.length; i++) {
-    layers.push(`nn.Linear(${widths[i]}, ${widths[i + 1]})`);
-    if (i + 2 < widths.length) layers.push(TORCH_ACT[activation] ?? TORCH_ACT.gelu);
-  }
-  return [
-    'import json, torch',
-    'from torch import nn',
-    '',
-    `model = nn.Sequential(${layers.join(', ')})`,
-    `with open(${JSON.stringify(filename)}) as f:`,
-    '    state = json.load(f)',
-    'model.load_state_dict({k: torch.tensor(v) for k, v in state.items()})',
-    'model.eval()',
-    '# P(class 1) of a point: torch.sigmoid(model(torch.tensor([[x0, x1]])))',
-  ].join('\n');
-}
-
-/** A file name with the current date and time, e.g. activation-lab-seeds-20260129-0930.csv */
-export function stampedName(stem, ext) {
-  const d = new Date(), p = (n) => String(n).padStart(2, '0');
-  return `activation-lab-${stem}-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}.${ext}`;
 }

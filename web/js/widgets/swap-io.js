@@ -2,26 +2,10 @@
 // state_dict JSON (with the Python that loads it), and import such a file as the pretrained
 // network. The file is read here only to find the layer widths; the core validates it in full
 // (names, shapes, finite float32) and its message is shown next to the control.
-import { download, torchSnippet } from '../export.js';
+import { download } from '../export.js';
+import { hiddenOf, torchSnippet } from '../formats.js';
 
 const MAX_BYTES = 20 * 1024 * 1024; // far above any network the limits allow; stops huge files early
-
-/**
- * Hidden widths of a state_dict object {"0.weight": [[..]], "0.bias": [..], "2.weight": ...}:
- * each Linear's out size but the last. Returns { hidden } or { problem: i18n key, vars }.
- */
-export function hiddenOf(state) {
-  if (!state || typeof state !== 'object' || Array.isArray(state)) return { problem: 'swap.import_not_object' };
-  const layers = Object.keys(state).map((k) => /^(\d+)\.weight$/.exec(k)).filter(Boolean).map((m) => Number(m[1])).sort((a, b) => a - b);
-  if (!layers.length) return { problem: 'swap.import_no_weights' };
-  const widths = [];
-  for (const i of layers) {
-    const w = state[`${i}.weight`];
-    if (!Array.isArray(w) || !w.length || !Array.isArray(w[0])) return { problem: 'swap.import_shape', vars: { key: `${i}.weight` } };
-    widths.push(w.length);
-  }
-  return { hidden: widths.slice(0, -1) };
-}
 
 export function createSwapIo(root, { core, i18n, settings, requestState, importState, busy }) {
   root.innerHTML = `

@@ -1,0 +1,66 @@
+// Text formats of the lab's results, pure (no DOM), so that Node tests can check them: CSV,
+// file names, the PyTorch snippet that loads exported weights, and the layer widths of a
+// state_dict. export.js turns them into downloads.
+
+const csvCell = (v) => {
+  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
+  const s = String(v); // numbers in full precision (shortest round-trip form)
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** CSV text of rows (objects) with the given columns, full precision, '.' decimals. */
+export function toCsv(rows, columns) {
+  return [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n';
+}
+
+const TORCH_ACT = {
+  relu: 'nn.ReLU()',
+  gelu: 'nn.GELU()',
+  gelu_tanh: "nn.GELU(approximate='tanh')",
+  silu: 'nn.SiLU()',
+  identity: 'nn.Identity()',
+};
+
+/** Python that rebuilds the lab's network in PyTorch and loads an exported state_dict file. */
+export function torchSnippet(hidden, activation, filename) {
+  const widths = [2, ...hidden, 1];
+  const layers = [];
+  for (let i = 0; i + 1 < widths.length; i++) {
+    layers.push(`nn.Linear(${widths[i]}, ${widths[i + 1]})`);
+    if (i + 2 < widths.length) layers.push(TORCH_ACT[activation] ?? TORCH_ACT.gelu);
+  }
+  return [
+    'import json, torch',
+    'from torch import nn',
+    '',
+    `model = nn.Sequential(${layers.join(', ')})`,
+    `with open(${JSON.stringify(filename)}) as f:`,
+    '    state = json.load(f)',
+    'model.load_state_dict({k: torch.tensor(v) for k, v in state.items()})',
+    'model.eval()',
+    '# P(class 1) of a point: torch.sigmoid(model(torch.tensor([[x0, x1]])))',
+  ].join('\n');
+}
+
+/** A file name with the current date and time, e.g. activation-lab-seeds-20260129-0930.csv */
+export function stampedName(stem, ext) {
+  const d = new Date(), p = (n) => String(n).padStart(2, '0');
+  return `activation-lab-${stem}-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}.${ext}`;
+}
+
+/**
+ * Hidden widths of a state_dict object {"0.weight": [[..]], "0.bias": [..], "2.weight": ...}:
+ * each Linear's out size but the last. Returns { hidden } or { problem: i18n key, vars }.
+ */
+export function hiddenOf(state) {
+  if (!state || typeof state !== 'object' || Array.isArray(state)) return { problem: 'swap.import_not_object' };
+  const layers = Object.keys(state).map((k) => /^(\d+)\.weight$/.exec(k)).filter(Boolean).map((m) => Number(m[1])).sort((a, b) => a - b);
+  if (!layers.length) return { problem: 'swap.import_no_weights' };
+  const widths = [];
+  for (const i of layers) {
+    const w = state[`${i}.weight`];
+    if (!Array.isArray(w) || !w.length || !Array.isArray(w[0])) return { problem: 'swap.import_shape', vars: { key: `${i}.weight` } };
+    widths.push(w.length);
+  }
+  return { hidden: widths.slice(0, -1) };
+}
