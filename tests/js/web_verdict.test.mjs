@@ -31,3 +31,8 @@ test('fewer than two seeds, or no interval, gives no verdict at all', () => {
   assert.equal(readSummary(null).kind, 'too_few');
   assert.equal(readSummary({ ...base, ci_low: null, ci_high: null }).kind, 'too_few');
 });
+
+test('identical differences on every seed give no interval worth the name', () => {
+  const r = readSummary({ ...base, n: 2, mean_diff: 0.05, sd_diff: 0, ci_low: 0.05, ci_high: 0.05 });
+  assert.equal(r.kind, 'no_spread');
+});

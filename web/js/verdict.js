@@ -11,13 +11,18 @@ export const NEGLIGIBLE = 0.01; // one accuracy point: below this a difference h
 
 /**
  * summary: {n, mean_a, sd_a, mean_b, sd_b, mean_diff, sd_diff, ci_low, ci_high} (diff = a − b).
- * Returns { kind: 'too_few' | 'no_difference' | 'a_higher' | 'b_higher', bounded, negligible,
+ * Returns { kind: 'too_few' | 'no_spread' | 'no_difference' | 'a_higher' | 'b_higher', bounded, negligible,
  *           seedSpread, spreadExceedsDiff }.
  */
 export function readSummary(summary) {
   const { n, sd_a, sd_b, mean_diff, ci_low, ci_high } = summary ?? {};
   if (!(n >= 2) || !Number.isFinite(ci_low) || !Number.isFinite(ci_high)) {
     return { kind: 'too_few', bounded: false, negligible: false, seedSpread: NaN, spreadExceedsDiff: false };
+  }
+  // Every seed gave the same difference (few seeds, few test points: accuracies move in steps of
+  // 1/n_test). The interval then has no width, which measures nothing about the noise.
+  if (!(summary.sd_diff > 0)) {
+    return { kind: 'no_spread', bounded: false, negligible: false, seedSpread: Math.max(sd_a, sd_b), spreadExceedsDiff: false };
   }
   const kind = ci_low > 0 ? 'a_higher' : ci_high < 0 ? 'b_higher' : 'no_difference';
   const widest = Math.max(Math.abs(ci_low), Math.abs(ci_high));

@@ -39,8 +39,9 @@ export default async function createSwap(root, { core, i18n }) {
         <button type="button" class="btn" data-act="swap"></button><span class="arrow" aria-hidden="true">→</span>
         <button type="button" class="btn" data-act="finetune"></button>
         <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=swap.progress_label"></progress>
-          <span class="progress-text" data-progress role="status" aria-live="polite"></span></div>
+          <span class="progress-text" data-progress></span></div>
       </div>
+      <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
       <div class="swap-boards">${STAGES.map((s) => `<div class="swap-board" data-board="${s}">
         <h3 class="plot-title"></h3><div class="boundary-wrap" role="img"></div><p class="swap-acc"></p></div>`).join('')}</div>
       <p class="ev-verdict" data-result></p>
@@ -91,6 +92,7 @@ export default async function createSwap(root, { core, i18n }) {
         if (m.cmd === 'import') io.rejected(m.message);
         else run.error = m.message;
         run.busy = '';
+        $('[data-announce]').textContent = i18n.t('swap.error', { message: m.message });
       }
       render();
     };
@@ -110,6 +112,8 @@ export default async function createSwap(root, { core, i18n }) {
     if (m.stage === 'finetuned') run.curve = m.curve;
     run[m.stage] = m;
     boards[m.stage].setGrid(m.grid, GRID);
+    // One announcement per finished step (the progress text changes too often to be read out).
+    $('[data-announce]').textContent = i18n.t(`swap.announce_${m.stage}`, { acc: i18n.pct(m.acc, 1), fn: name(m.activation) });
     root.dataset.stage = m.stage;
     if (m.stage !== 'pretrained') root.dataset.probe = JSON.stringify(m.probe);
   }
