@@ -33,7 +33,7 @@ export default async function createDipZoom(root, { core, i18n }) {
       series,
       marks: minima.map((m) => ({
         x: m.x, y: m.y, color: m.fn, below: true,
-        label: `${i18n.t(`common.act_${m.fn}`)}: (${i18n.num(m.x, 3)}, ${i18n.num(m.y, 3)})`,
+        label: i18n.t('dip-zoom.point', { name: i18n.t(`common.act_${m.fn}`), x: i18n.num(m.x, 3), y: i18n.num(m.y, 3) }),
       })),
     });
     note.innerHTML = minima

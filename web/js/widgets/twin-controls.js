@@ -17,7 +17,7 @@ function rangeOf(row, limits, i18n) {
   if (row.type === 'layers') {
     return i18n.t('twin.range_layers', { max: lim.layers_max, min: lim.width_min, maxw: lim.width_max });
   }
-  const fmt = (v) => (lim.integer ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
+  const fmt = (v) => String(v); // as the fields and the URL write numbers
   return lim.min_open ? `${fmt(lim.min)} < x ≤ ${fmt(lim.max)}` : `${fmt(lim.min)}–${fmt(lim.max)}`;
 }
 
@@ -72,8 +72,10 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       const error = settings.errors[row.key];
       el.value = settings.format(row, settings.values[row.key]);
       el.setAttribute('aria-invalid', String(Boolean(error)));
-      document.getElementById(`${id(row.key)}-err`).textContent = errorText(error, row, settings, i18n);
-      const hint = document.getElementById(`${id(row.key)}-hint`);
+      // The form's own root (the document, or a shadow root when embedded) holds these ids.
+      const root = form.getRootNode();
+      root.getElementById(`${id(row.key)}-err`).textContent = errorText(error, row, settings, i18n);
+      const hint = root.getElementById(`${id(row.key)}-hint`);
       if (hint) hint.textContent = rangeOf(row, core.limits, i18n);
     }
   }
