@@ -39,14 +39,15 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
-/** The cache key of a request: pages are keyed without query or hash, the folder as index.html. */
+/**
+ * The cache key of a request: the URL without query or hash (the files are static: ?engine=scalar
+ * or the embed script's i18n.js?lang=pt are the same file), and the folder as its index.html.
+ */
 function keyOf(request) {
   const url = new URL(request.url);
   url.hash = '';
-  if (request.mode === 'navigate') {
-    url.search = '';
-    if (url.pathname.endsWith('/')) url.pathname += 'index.html';
-  }
+  url.search = '';
+  if (url.pathname.endsWith('/')) url.pathname += 'index.html';
   return url.href;
 }
 

@@ -3,9 +3,13 @@
 
 const darkQuery = matchMedia('(prefers-color-scheme: dark)');
 
+// The canvas being drawn. theme() reads the colours where that canvas sits: the page's :root, or
+// the shadow root of an embedded widget, whose variables live on its host element.
+let drawing = null;
+
 /** Colours of the page (CSS variables of :root), read at draw time so dark mode follows. */
-export function theme() {
-  const css = getComputedStyle(document.documentElement);
+export function theme(el = drawing ?? document.documentElement) {
+  const css = getComputedStyle(el);
   const v = (name) => css.getPropertyValue(name).trim();
   return {
     fg: v('--fg'), soft: v('--fg-soft'), rule: v('--rule'), bg: v('--bg'), bgSoft: v('--bg-soft'),
@@ -34,7 +38,12 @@ export function createCanvas(parent, { height, draw, className = 'plot-canvas' }
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    draw(ctx, w, h);
+    drawing = canvas;
+    try {
+      draw(ctx, w, h);
+    } finally {
+      drawing = null;
+    }
   }
 
   /** Coalesces many requests in one animation frame (snapshots may arrive faster than frames). */

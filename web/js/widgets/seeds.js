@@ -29,9 +29,9 @@ const PRESETS = {
   noisy: { snoise: () => '0.4' },
 };
 
-export default async function createSeeds(root, { core, i18n }) {
+export default async function createSeeds(root, { core, i18n, store }) {
   await i18n.need('seeds', 'evidence', 'common');
-  const settings = createSettings(core, ROWS);
+  const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
   const extra = { seeds: DEFAULT_SEEDS, choose: 'last' };
   const extraErrors = {};
   settings.readHash();
@@ -80,7 +80,7 @@ export default async function createSeeds(root, { core, i18n }) {
   let study = null, frame = 0, lastAnnounce = 0;
   const past = []; // finished studies of this visit, to compare setups
 
-  function readExtras(hash = location.hash) {
+  function readExtras(hash = settings.store.read()) {
     const params = new URLSearchParams(hash.replace(/^#/, ''));
     delete extraErrors.seeds;
     extra.seeds = DEFAULT_SEEDS;
@@ -98,7 +98,7 @@ export default async function createSeeds(root, { core, i18n }) {
     params.set('seeds', String(extra.seeds));
     params.set('schoose', extra.choose);
     const hash = `#${params.toString().replace(/%2C/gi, ',')}`;
-    if (hash !== location.hash) history.replaceState(null, '', hash);
+    settings.store.write(hash);
   }
 
   function change(key, text) {
@@ -229,7 +229,7 @@ export default async function createSeeds(root, { core, i18n }) {
     if (el.dataset.act === 'run') run();
     else if (el.dataset.act === 'cancel') study?.cancel();
   });
-  addEventListener('hashchange', () => {
+  settings.store.listen(() => {
     if (study?.state === 'running') return;
     settings.readHash();
     readExtras();

@@ -1,0 +1,138 @@
+// Embeds the lab's figures in any page with one script tag:
+//   <script type="module" src="https://…/activation-lab.js"></script>
+//   <activation-lab-twin a="relu" b="gelu" epochs="40"></activation-lab-twin>
+// Each element builds the article's own widget (js/widgets/<name>.js, the same factory the page
+// uses) inside a shadow root, so the host page's styles and the widget's cannot touch each other.
+// Every element on a page shares one load of the core (core.js memoises it); the widget's settings
+// come from the element's attributes instead of the URL hash (state.js stores), so the blog's URL
+// is never rewritten. Attributes: see ATTRIBUTES below and web/examples/EMBED.md.
+import { loadCore } from './js/core.js';
+
+/**
+ * Per widget: element attribute -> the widget's settings key (its URL-hash key in the article).
+ * The hidden layers are `layers`, not `hidden`: that is HTML's global attribute that hides an element.
+ */
+export const ATTRIBUTES = {
+  curves: {},
+  twin: {
+    a: 'a', b: 'b', n: 'n', noise: 'noise', 'data-seed': 'dseed', layers: 'hidden', lr: 'lr',
+    batch: 'batch', epochs: 'epochs', seed: 'seed', 'test-fraction': 'test', 'val-fraction': 'val',
+  },
+  seeds: {
+    a: 'sa', b: 'sb', seeds: 'seeds', seed: 'sseed', n: 'sn', noise: 'snoise', layers: 'shidden',
+    batch: 'sbatch', lr: 'slr', epochs: 'sepochs', 'val-fraction': 'sval', choose: 'schoose',
+  },
+  cost: {},
+};
+/** Attributes every element understands. */
+export const COMMON_ATTRIBUTES = ['lang', 'theme', 'credit'];
+
+const here = new URL('.', import.meta.url);
+const languages = new Map(); // 'en' | 'pt' -> Promise<i18n module instance>
+
+/** One i18n module instance per language (i18n.js?lang=…), so two languages can share a page. */
+function i18nFor(code) {
+  if (!languages.has(code)) {
+    languages.set(code, import(new URL(`js/i18n.js?lang=${code}`, here).href).then((i18n) => (i18n.useLanguage(code), i18n)));
+  }
+  return languages.get(code);
+}
+
+/** 'pt', 'pt-PT', 'pt-BR' -> 'pt'; anything else -> 'en'. */
+export const languageOf = (tag) => (/^pt\b/i.test(tag ?? '') ? 'pt' : 'en');
+
+/** KaTeX's @font-face rules, once per document: fonts declared inside a shadow root are ignored. */
+function linkFontsOnce() {
+  if (document.querySelector('link[data-activation-lab-fonts]')) return;
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('vendor/katex/katex-fonts.css', here).href });
+  link.dataset.activationLabFonts = '';
+  document.head.append(link);
+}
+
+/** A stylesheet inside the shadow root; resolves when it has loaded (or failed: never blocks). */
+function linkStyle(shadow, path) {
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(path, here).href });
+  const loaded = new Promise((ok) => (link.onload = link.onerror = ok));
+  shadow.append(link);
+  return loaded;
+}
+
+function defineWidget(name) {
+  const attributes = ATTRIBUTES[name];
+
+  class LabElement extends HTMLElement {
+    static observedAttributes = Object.keys(attributes);
+
+    constructor() {
+      super();
+      this.listeners = new Set();
+      this.hash = '#'; // filled from the attributes by attributeChangedCallback
+      // Where the widget keeps its settings (see state.js): here, not in the page's URL.
+      this.store = {
+        read: () => this.hash,
+        write: (hash) => (this.hash = hash),
+        listen: (fn) => this.listeners.add(fn),
+      };
+    }
+
+    hashFromAttributes() {
+      const params = new URLSearchParams();
+      for (const [attr, key] of Object.entries(attributes)) {
+        if (this.hasAttribute(attr)) params.set(key, this.getAttribute(attr));
+      }
+      return `#${params}`;
+    }
+
+    /** A changed attribute re-reads every setting, as a changed URL hash does in the article. */
+    attributeChangedCallback() {
+      this.hash = this.hashFromAttributes();
+      if (this.widget) for (const fn of this.listeners) fn();
+    }
+
+    connectedCallback() {
+      if (!this.started) (this.started = true), this.mount();
+    }
+
+    async mount() {
+      const shadow = this.attachShadow({ mode: 'open' });
+      const lang = languageOf(this.closest('[lang]')?.getAttribute('lang')); // its own, or the page's
+      const status = Object.assign(document.createElement('p'), { className: 'al-status' });
+      status.setAttribute('role', 'status');
+      shadow.append(status);
+      let i18n;
+      try {
+        linkFontsOnce();
+        const styled = Promise.all([linkStyle(shadow, 'css/embed.css'), linkStyle(shadow, 'vendor/katex/katex.min.css')]);
+        i18n = await i18nFor(lang);
+        await i18n.need('embed');
+        status.textContent = i18n.t('embed.loading');
+        const [core, { default: create }] = await Promise.all([loadCore(), import(new URL(`js/widgets/${name}.js`, here).href), styled]);
+        const figure = Object.assign(document.createElement('figure'), { className: 'widget' });
+        figure.dataset.widget = name;
+        figure.lang = i18n.languageTag();
+        status.replaceWith(figure);
+        this.widget = await create(figure, { core, i18n, store: this.store });
+        if (this.getAttribute('credit') !== 'off') figure.after(this.credit(i18n));
+        this.setAttribute('ready', '');
+        this.dispatchEvent(new CustomEvent('activation-lab-ready', { bubbles: true, detail: { widget: name } }));
+      } catch (err) {
+        console.error(`activation-lab-${name}:`, err);
+        status.classList.add('al-failed');
+        status.textContent = i18n ? i18n.t('embed.failed', { name, message: err.message }) : `Activation Lab: ${err.message}`;
+        if (!status.isConnected) shadow.replaceChildren(status);
+        this.setAttribute('failed', '');
+      }
+    }
+
+    credit(i18n) {
+      const p = Object.assign(document.createElement('p'), { className: 'al-credit' });
+      p.innerHTML = i18n.t('embed.credit', { href: new URL('index.html', here).href });
+      return p;
+    }
+  }
+
+  const tag = `activation-lab-${name}`;
+  if (!customElements.get(tag)) customElements.define(tag, LabElement);
+}
+
+for (const name of Object.keys(ATTRIBUTES)) defineWidget(name);

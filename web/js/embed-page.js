@@ -1,0 +1,35 @@
+// embed.html: shows one figure chosen by the URL fragment, for an <iframe> on platforms that
+// forbid script tags: embed.html#widget=twin&a=relu&b=gelu&epochs=40&lang=pt. The fragment's other
+// keys become the element's attributes (the same names as in the one-tag embed), so both routes
+// take the same settings. It tells the parent page its height, for hosts that resize iframes.
+import { ATTRIBUTES, COMMON_ATTRIBUTES, languageOf } from '../activation-lab.js';
+
+const main = document.getElementById('figure');
+
+async function show() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const name = params.get('widget') ?? 'twin';
+  const lang = languageOf(params.get('lang') ?? navigator.language);
+  document.documentElement.lang = lang === 'pt' ? 'pt-PT' : 'en';
+  const i18n = await import(`./i18n.js?lang=${lang}`);
+  i18n.useLanguage(lang);
+  await i18n.need('embed');
+  document.title = i18n.t('embed.page_title');
+  if (!(name in ATTRIBUTES)) {
+    const p = Object.assign(document.createElement('p'), { className: 'embed-message' });
+    p.textContent = i18n.t('embed.unknown_widget', { name, list: Object.keys(ATTRIBUTES).join(', ') });
+    main.replaceChildren(p);
+    return;
+  }
+  const el = document.createElement(`activation-lab-${name}`);
+  for (const [key, value] of params) {
+    if (key in ATTRIBUTES[name] || COMMON_ATTRIBUTES.includes(key)) el.setAttribute(key, value);
+  }
+  main.replaceChildren(el);
+}
+
+new ResizeObserver(() => {
+  if (parent !== window) parent.postMessage({ type: 'activation-lab:height', height: document.documentElement.scrollHeight }, '*');
+}).observe(document.documentElement);
+addEventListener('hashchange', show);
+show();
