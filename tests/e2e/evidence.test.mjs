@@ -83,11 +83,17 @@ test('swapping a GELU network to ReLU drops its accuracy, fine-tuning recovers i
   assert.ok(pre - swapped >= 0.02, `drop ${pre} -> ${swapped}`);
   assert.ok(tuned >= pre - 0.01, `recovery ${tuned} vs ${pre}`);
   await screenshot(page.locator(swap), 'evidence-swap');
+  // every plot downloads as a PNG image
+  const [png] = await Promise.all([page.waitForEvent('download'), page.click(`${swap} [data-png="finetuned"]`)]);
+  const bytes = await readFile(await png.path());
+  assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  assert.match(png.suggestedFilename(), /^activation-lab-swap-finetuned-.*\.png$/);
   // the tanh form of GELU, from the same pretrained weights: the output barely moves
   await page.click(`${swap} [data-preset="gelu_tanh"]`);
   await page.click(`${swap} [data-act="swap"]`);
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.stage === 'swapped' && !document.querySelector(sel).dataset.busy, swap);
-  assert.ok((await num(page, `${swap} [data-result]`, 'data-max-diff')) < 0.01);
+  const maxDiff = await num(page, `${swap} [data-result]`, 'data-max-diff');
+  assert.ok(maxDiff < 0.01, `GELU -> GELU (tanh) moved the output by up to ${maxDiff}`);
   assert.ok(Math.abs((await acc('swapped')) - pre) <= 0.005);
   assert.match(await page.locator(`${swap} [data-result]`).textContent(), /barely changes anything/);
   assert.deepEqual(problems, []);

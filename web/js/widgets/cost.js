@@ -23,7 +23,7 @@ export default async function createCost(root, { core, i18n }) {
       <p class="ev-note" data-build></p>
       <div class="cost-summary" data-ratios></div>
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="cost.chart_title"></h3>
-        <button type="button" class="btn small" data-png data-i18n="evidence.png"></button></div>
+        <button type="button" class="btn small" data-png data-i18n="evidence.png" data-i18n-attr="aria-label=evidence.png_label"></button></div>
         <div class="plot-wrap" data-plot></div>
         <div class="lab-legend"><span class="legend-item"><i class="swatch" data-chip="soft"></i><span data-i18n="cost.legend_simd"></span></span>
           <span class="legend-item"><i class="swatch" data-chip="soft-faded"></i><span data-i18n="cost.legend_scalar"></span></span></div></div>

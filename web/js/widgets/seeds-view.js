@@ -7,7 +7,7 @@ import { readSummary } from '../verdict.js';
 import { pairs, summarize, seedRows, epochRows, studyJson } from '../study.js';
 import { download, downloadPng, stampedName, toCsv } from '../export.js';
 
-const pngButton = (plot) => `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png"></button>`;
+const pngButton = (plot) => `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png" data-i18n-attr="aria-label=evidence.png_label"></button>`;
 
 export function createSeedsView(root, { core, i18n }) {
   root.innerHTML = `

@@ -22,6 +22,7 @@ const ROWS = [
 ];
 const PRESETS = { gelu_relu: ['gelu', 'relu'], relu_gelu: ['relu', 'gelu'], gelu_tanh: ['gelu', 'gelu_tanh'] };
 const STAGES = ['pretrained', 'swapped', 'finetuned'];
+const png = (plot) => `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png" data-i18n-attr="aria-label=evidence.png_label"></button>`;
 
 export default async function createSwap(root, { core, i18n }) {
   await i18n.need('swap', 'evidence', 'common');
@@ -43,10 +44,11 @@ export default async function createSwap(root, { core, i18n }) {
       </div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
       <div class="swap-boards">${STAGES.map((s) => `<div class="swap-board" data-board="${s}">
-        <h3 class="plot-title"></h3><div class="boundary-wrap" role="img"></div><p class="swap-acc"></p></div>`).join('')}</div>
+        <div class="ev-plot-head"><h3 class="plot-title"></h3>${png(s)}</div>
+        <div class="boundary-wrap" role="img"></div><p class="swap-acc"></p></div>`).join('')}</div>
       <p class="ev-verdict" data-result></p>
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="swap.curve_title"></h3>
-        <button type="button" class="btn small" data-png="curve" data-i18n="evidence.png"></button></div>
+        ${png('curve')}</div>
         <div class="plot-wrap" data-plot="curve"></div></div>
       <div class="swap-io" data-io></div>
     </div>
@@ -222,6 +224,7 @@ export default async function createSwap(root, { core, i18n }) {
     else if (b.dataset.act === 'swap') send('swap', { to: settings.values.wb });
     else if (b.dataset.act === 'finetune') send('finetune', { epochs: settings.values.wk });
     else if (b.dataset.png === 'curve') downloadPng(curve.canvas, stampedName('swap-recovery', 'png'));
+    else if (b.dataset.png) downloadPng(boards[b.dataset.png].canvas, stampedName(`swap-${b.dataset.png}`, 'png'));
   });
   addEventListener('hashchange', () => {
     if (run.busy) return;
