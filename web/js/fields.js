@@ -63,5 +63,6 @@ export function rangeHint(core, i18n, field, type) {
 /** The message for a settings error (state.js's { kind, raw, detail }) with its fallback value. */
 export function errorMessage(i18n, error, fallback) {
   if (!error) return '';
-  return i18n.t(`evidence.err_${error.kind}`, { raw: esc(error.raw ?? ''), detail: esc(error.detail ?? ''), fallback: esc(fallback) });
+  // Plain text: sync() writes it with textContent, so the reader's input is never parsed as HTML.
+  return i18n.t(`evidence.err_${error.kind}`, { raw: error.raw ?? '', detail: error.detail ?? '', fallback });
 }

@@ -45,7 +45,7 @@ export function createSeedsView(root, { core, i18n }) {
   };
   for (const [name, p] of Object.entries(plots)) p.canvas.setAttribute('role', 'img'), (p.canvas.dataset.plot = name);
 
-  let study = null, summary = null;
+  let study = null, summary = null, drawn = '';
   const name = (act) => i18n.t(`common.act_${act}`);
   const pts = (x, d = 2) => i18n.num(x * 100, d);
 
@@ -134,10 +134,15 @@ export function createSeedsView(root, { core, i18n }) {
       <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${x.ra.chosen_epoch} / ${x.rb.chosen_epoch}</td></tr>`).join('');
   }
 
-  return {
+  const view = {
     /** Draws everything a (running or ended) study has so far. */
-    render(current) {
+    render(current, force = false) {
+      // Progress messages arrive many times a second but change nothing here: redraw only when a
+      // run finished, the study ended, or the language changed (force).
+      const mark = current ? `${current.startedAt}/${current.results.size}/${current.state}` : '';
+      if (!force && current === study && mark === drawn) return;
       study = current;
+      drawn = mark;
       if (!study) return;
       const p = pairs(study);
       summary = summarize(core.M, study);
@@ -150,4 +155,6 @@ export function createSeedsView(root, { core, i18n }) {
     },
     summary: () => summary,
   };
+  i18n.onChange(() => view.render(study, true)); // every text and number format changes
+  return view;
 }

@@ -149,8 +149,14 @@ export default async function createSeeds(root, { core, i18n, store }) {
     if (study?.state === 'running') return;
     const base = settings.config('a');
     const acts = [settings.values.sa, settings.values.sb];
+    // The last seed must be valid too: show that next to the number of seeds, where it is fixed.
     const problem = core.M.validateConfigJson(JSON.stringify(base)) || core.M.validateConfigJson(JSON.stringify({ ...base, seed: base.seed + extra.seeds - 1 }));
-    if (problem) return announce(problem);
+    if (problem) {
+      extraErrors.seeds = i18n.t('seeds.err_seed_range', { first: base.seed, last: base.seed + extra.seeds - 1, detail: problem.replace(/[<&]/g, '') });
+      sync();
+      return announce(extraErrors.seeds);
+    }
+    delete extraErrors.seeds;
     study = startStudy({ base, acts, seeds: extra.seeds, choose: extra.choose }, schedule);
     $('[data-results]').hidden = false;
     announce(i18n.t('seeds.announce_started', { seeds: extra.seeds, runs: study.tasks, workers: study.workers }));
