@@ -159,7 +159,7 @@ export default async function createSwap(root, { core, i18n }) {
   function renderBoards() {
     const p = run.pretrained, s = run.swapped, f = run.finetuned;
     const from = p?.activation ?? settings.values.wa, to = s?.activation ?? settings.values.wb;
-    const titles = { pretrained: i18n.t('swap.board_pretrained', { fn: name(from) }), swapped: i18n.t('swap.board_swapped', { fn: name(to) }), finetuned: i18n.t('swap.board_finetuned', { k: f ? f.curve.length - 1 : settings.values.wk }) };
+    const titles = { pretrained: i18n.t(p?.imported ? 'swap.board_imported' : 'swap.board_pretrained', { fn: name(from) }), swapped: i18n.t('swap.board_swapped', { fn: name(to) }), finetuned: i18n.t('swap.board_finetuned', { k: f ? f.curve.length - 1 : settings.values.wk }) };
     for (const stage of STAGES) {
       const el = $(`[data-board="${stage}"]`), m = run[stage];
       el.querySelector('h3').textContent = titles[stage];
