@@ -115,6 +115,16 @@ test('the cost panel measures a positive throughput for every activation', async
   await context.close();
 });
 
+test('without WASM SIMD the cost panel says the scalar build runs, and still measures', async () => {
+  const { page, context, problems } = await openPage(env, '?engine=scalar'); // the page's own hook
+  await page.locator(cost).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${cost}[data-state="done"]`, { timeout: 60000 });
+  assert.match(await page.locator(`${cost} [data-build]`).textContent(), /does not support WebAssembly SIMD.*scalar build/);
+  for (const v of await page.locator(`${cost} [data-rate]`).evaluateAll((els) => els.map((e) => Number(e.dataset.value)))) assert.ok(v > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('exported weights re-import into a fresh page with the same outputs; bad files are refused', async () => {
   const hash = '#wepochs=15&whidden=32,16&wseed=5';
   const first = await openPage(env, hash);
