@@ -38,6 +38,22 @@ function i18nFor(code) {
   return languages.get(code);
 }
 
+// Browsers start workers only from the page's own origin. When this script comes from another
+// origin than the page (a blog embedding the figures from where dist/ is hosted), a worker starts
+// as a one-line blob: module on the page's origin that imports the real one (fetched with CORS).
+// Same-origin workers, the page's own included, pass through untouched.
+if (here.origin !== location.origin) {
+  const NativeWorker = window.Worker;
+  const CrossOriginWorker = function Worker(url, options = {}) {
+    const href = new URL(url, location.href).href;
+    if (new URL(href).origin === location.origin) return new NativeWorker(url, options);
+    const blob = new Blob([`import ${JSON.stringify(href)};`], { type: 'text/javascript' });
+    return new NativeWorker(URL.createObjectURL(blob), { ...options, type: 'module' });
+  };
+  CrossOriginWorker.prototype = NativeWorker.prototype;
+  window.Worker = CrossOriginWorker;
+}
+
 /** 'pt', 'pt-PT', 'pt-BR' -> 'pt'; anything else -> 'en'. */
 export const languageOf = (tag) => (/^pt\b/i.test(tag ?? '') ? 'pt' : 'en');
 

@@ -146,3 +146,21 @@ test('the blog example renders both embedded widgets and runs the twin lab', asy
   await w.context.close();
   await server.close();
 });
+
+test('a blog on another origin embeds the figures from where dist/ is hosted (CORS), training included', async () => {
+  const host = await startStatic(dist, { 'Access-Control-Allow-Origin': '*' });
+  const copy = await copyUnderSubPath('unused'); // a scratch folder for the blog
+  await writeFile(join(copy.root, 'post.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
+    <link rel="icon" href="data:,"><script type="module" src="${host.url}activation-lab.js"></script></head>
+    <body><p>Text.</p><activation-lab-twin n="300" epochs="8" theme="dark"></activation-lab-twin></body></html>`);
+  const blog = await startStatic(copy.root);
+  const w = await watchedPage(browser, blog.url);
+  await w.page.goto(`${blog.url}post.html`);
+  await w.page.waitForSelector('activation-lab-twin[ready]', { timeout: 30000 });
+  await runTwin(w.page, 'activation-lab-twin');
+  assert.deepEqual(w.problems, []);
+  assert.ok(w.offOrigin.every((u) => u.startsWith(host.url)), `requests beyond the two origins: ${w.offOrigin}`);
+  await screenshot(w.page.locator('activation-lab-twin'), 'ship-cross-origin-dark');
+  await w.context.close();
+  await Promise.all([blog.close(), host.close(), copy.remove()]);
+});
