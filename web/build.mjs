@@ -18,7 +18,7 @@ const out = resolve(root, arg('out') ?? 'dist');
 const wasmDir = resolve(root, arg('wasm-dir') ?? process.env.WASM_DIR ?? 'build/wasm');
 const modules = ['activation-lab.mjs', 'activation-lab-scalar.mjs'];
 const katexDir = join(root, 'node_modules', 'katex', 'dist');
-const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship', 'examples/EMBED.md']); // ship/: build steps
+const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship']); // ship/: build steps
 
 async function exists(path) {
   try { await stat(path); return true; } catch { return false; }

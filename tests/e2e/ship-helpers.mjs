@@ -11,7 +11,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { dist } from './helpers.mjs';
 
-/** The policy the page and the widgets need over http (README / examples/EMBED.md). */
+/** The policy the page and the widgets need over http (README). */
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /** A copy of dist/ at <tmp>/blog/gelu/, as a reader would upload it; returns <tmp>. */
