@@ -30,7 +30,7 @@ export function canvasPng(canvas) {
   out.width = canvas.width;
   out.height = canvas.height;
   const ctx = out.getContext('2d');
-  ctx.fillStyle = theme().bg || '#ffffff';
+  ctx.fillStyle = theme(canvas).bg || '#ffffff'; // the colours where the plot sits (page or embed)
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.drawImage(canvas, 0, 0);
   return new Promise((ok, fail) => out.toBlob((b) => (b ? ok(b) : fail(new Error('PNG encoding failed'))), 'image/png'));
