@@ -27,8 +27,9 @@ export default async function createCost(root, { core, i18n }) {
         <div class="plot-wrap" data-plot></div>
         <div class="lab-legend"><span class="legend-item"><i class="swatch" data-chip="soft"></i><span data-i18n="cost.legend_simd"></span></span>
           <span class="legend-item"><i class="swatch" data-chip="soft-faded"></i><span data-i18n="cost.legend_scalar"></span></span></div></div>
-      <div class="table-scroll"><table class="results-table" data-table>
-        <caption class="ev-caption" data-i18n="cost.table_caption"></caption><thead></thead><tbody></tbody></table></div>
+      <p class="ev-caption" id="cost-table-caption" data-i18n="cost.table_caption"></p>
+      <div class="table-scroll"><table class="results-table" data-table aria-labelledby="cost-table-caption">
+        <thead></thead><tbody></tbody></table></div>
       <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">
         <span class="ev-export-label" data-i18n="evidence.export"></span>
         <button type="button" class="btn small" data-export="csv">CSV</button>

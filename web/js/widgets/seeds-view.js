@@ -17,8 +17,8 @@ export function createSeedsView(root, { core, i18n }) {
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" id="seeds-diff-title"></h3>${pngButton('diff')}</div>
         <div class="plot-wrap" data-plot="diff"></div></div>
     </div>
-    <div class="table-scroll"><table class="results-table ev-summary" data-summary>
-      <caption class="ev-caption"></caption>
+    <p class="ev-caption" id="seeds-summary-caption" data-summary-caption></p>
+    <div class="table-scroll"><table class="results-table ev-summary" data-summary aria-labelledby="seeds-summary-caption">
       <thead><tr><th scope="col"></th><th scope="col" class="num" data-i18n="seeds.col_mean"></th>
         <th scope="col" class="num" data-i18n="seeds.col_sd"></th><th scope="col" class="num" data-i18n="seeds.col_ci"></th></tr></thead>
       <tbody></tbody></table></div>
@@ -95,7 +95,7 @@ export function createSeedsView(root, { core, i18n }) {
 
   function renderSummary(p, [a, b]) {
     const body = $('[data-summary] tbody');
-    $('[data-summary] caption').textContent = i18n.t('seeds.summary_caption', { n: p.length });
+    $('[data-summary-caption]').textContent = i18n.t('seeds.summary_caption', { n: p.length });
     if (!summary) return (body.innerHTML = '');
     const ci = (lo, hi) => (Number.isFinite(lo) ? `[${pts(lo)}, ${pts(hi)}]` : '–');
     const sd = (v) => (Number.isFinite(v) ? pts(v) : '–');
