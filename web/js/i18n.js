@@ -127,14 +127,10 @@ export function useLanguage(code) {
 export async function setLanguage(code, root = document) {
   if (!(code in LANGS)) code = 'en';
   const used = [...new Set([...loaded.keys()].map((id) => id.split('/')[1]))];
-  const previous = lang;
+  // Load the new language's tables before switching: a widget that repaints meanwhile (a
+  // training snapshot) must never ask for a string that is not there yet.
+  await Promise.all(used.map((ns) => fetchTable(code, ns)));
   lang = code;
-  try {
-    await need(...used);
-  } catch (err) {
-    lang = previous;
-    throw err;
-  }
   document.documentElement.lang = LANGS[lang];
   try {
     localStorage.setItem(STORAGE_KEY, lang);
