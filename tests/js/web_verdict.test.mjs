@@ -35,4 +35,6 @@ test('fewer than two seeds, or no interval, gives no verdict at all', () => {
 test('identical differences on every seed give no interval worth the name', () => {
   const r = readSummary({ ...base, n: 2, mean_diff: 0.05, sd_diff: 0, ci_low: 0.05, ci_high: 0.05 });
   assert.equal(r.kind, 'no_spread');
+  // 0.825 − 0.775 and 0.775 − 0.725 differ by rounding only
+  assert.equal(readSummary({ ...base, n: 2, mean_diff: 0.05, sd_diff: 7e-17, ci_low: 0.05, ci_high: 0.05 }).kind, 'no_spread');
 });

@@ -21,7 +21,8 @@ export function readSummary(summary) {
   }
   // Every seed gave the same difference (few seeds, few test points: accuracies move in steps of
   // 1/n_test). The interval then has no width, which measures nothing about the noise.
-  if (!(summary.sd_diff > 0)) {
+  // (Rounding leaves ~1e-17 where the differences are equal; accuracies move in steps ≥ 1e-5.)
+  if (!(summary.sd_diff > 1e-9)) {
     return { kind: 'no_spread', bounded: false, negligible: false, seedSpread: Math.max(sd_a, sd_b), spreadExceedsDiff: false };
   }
   const kind = ci_low > 0 ? 'a_higher' : ci_high < 0 ? 'b_higher' : 'no_difference';
