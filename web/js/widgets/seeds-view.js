@@ -111,6 +111,8 @@ export function createSeedsView(root, { core, i18n }) {
     const r = readSummary(summary);
     el.dataset.kind = r.kind;
     if (r.kind === 'too_few') return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
+    // Both sides the same activation: same seed, same start, same data, so the same run twice.
+    if (a === b) return (el.dataset.kind = 'same'), (el.innerHTML = i18n.t('seeds.verdict_same', { a: name(a) }));
     const [hi, lo] = r.kind === 'b_higher' ? [b, a] : [a, b];
     const sign = r.kind === 'b_higher' ? -1 : 1;
     const vars = {
@@ -125,13 +127,16 @@ export function createSeedsView(root, { core, i18n }) {
     el.innerHTML = text;
   }
 
+  // A diverged run is tested on its last finite weights; the table says so rather than hide it.
+  const epochKept = (r) => (r.status === 'diverged' ? i18n.t('seeds.diverged', { epoch: r.chosen_epoch }) : String(r.chosen_epoch));
+
   function renderTable(p, [a, b]) {
     const table = $('[data-seeds-table]');
     table.tHead.innerHTML = `<tr><th scope="col" data-i18n="seeds.col_seed">${i18n.t('seeds.col_seed')}</th>
       <th scope="col" class="num">${name(a)}</th><th scope="col" class="num">${name(b)}</th>
       <th scope="col" class="num">${i18n.t('seeds.col_diff_points')}</th><th scope="col" class="num">${i18n.t('seeds.col_epochs')}</th></tr>`;
     table.tBodies[0].innerHTML = p.map((x) => `<tr><th scope="row">${x.seed}</th><td class="num">${i18n.pct(x.a, 2)}</td>
-      <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${x.ra.chosen_epoch} / ${x.rb.chosen_epoch}</td></tr>`).join('');
+      <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${epochKept(x.ra)} / ${epochKept(x.rb)}</td></tr>`).join('');
   }
 
   const view = {
