@@ -10,8 +10,8 @@ namespace al {
 enum class Kernel { simd, scalar };
 enum class Pass { value, grad };
 
-// Elements per second of one activation kernel over `n` floats, the best of
-// `reps` timed passes (after one warm-up pass). Inputs span [-6, 6].
+// Elements per second of one activation kernel over `n` floats: the best of `reps`
+// timings, each of enough passes to last >= 5 ms (coarse browser clocks). Inputs span [-6, 6].
 double activation_throughput(Activation a, Pass pass, Kernel kernel, std::size_t n, int reps);
 
 // Seconds on a monotonic clock (performance.now() under Emscripten).
