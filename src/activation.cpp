@@ -219,35 +219,6 @@ inline fbatch exp_sum(fbatch a, fbatch b) {
     return p * xsimd::bitwise_cast<fbatch>(scale);
 }
 
-// Upper tail Q(a) = ½erfc(a/√2) = e^{-a²/2}·R(a) for a ≥ 0, with R(a) = P(u)/(1 + a/2),
-// u = (a/2)/(1 + a/2) ∈ [0, 1): P is a degree-11 Chebyshev fit over a ∈ [0, 14.5] (relative
-// error of R 2e-8 with float coefficients; Horner adds about 1 ulp). One formula for all a: no
-// branches, and no ½(1 + erf) that would cancel. Also returns e^{-a²/2} (for φ).
-struct Tail {
-    fbatch q, gauss;
-};
-inline Tail upper_tail(fbatch a) {
-    fbatch ah = hi12(a), al = a - ah;
-    // -a²/2 = -½ah² (exact) - ½al·(a + ah)
-    fbatch g = exp_sum(fbatch(-0.5f) * (ah * ah), fbatch(-0.5f) * (al * (a + ah)));
-    fbatch half_a = fbatch(0.5f) * a;
-    fbatch d = fbatch(1.0f) + half_a;  // 1/t
-    fbatch u = half_a / d;
-    fbatch p = fbatch(-6.667595466e-02f);
-    p = p * u + fbatch(2.907123730e-01f);
-    p = p * u + fbatch(-5.028686136e-01f);
-    p = p * u + fbatch(4.745079556e-01f);
-    p = p * u + fbatch(-3.049843476e-01f);
-    p = p * u + fbatch(1.106174022e-01f);
-    p = p * u + fbatch(-7.945139356e-03f);
-    p = p * u + fbatch(5.766653734e-02f);
-    p = p * u + fbatch(4.207513039e-02f);
-    p = p * u + fbatch(-9.574890243e-02f);
-    p = p * u + fbatch(-2.978849356e-01f);
-    p = p * u + fbatch(5.000000011e-01f);
-    return {g * (p / d), g};
-}
-
 // NaN in, NaN out (min/max/compare-based clamps would otherwise turn it into a number).
 inline fbatch keep_nan(fbatch x, fbatch v) { return xsimd::select(x == x, v, x); }  // == is ordered on every arch
 
@@ -255,20 +226,6 @@ inline fbatch relu_k(fbatch x) { return xsimd::select(x <= fbatch(0.0f), fbatch(
 inline fbatch relu_grad_k(fbatch x) {
     return xsimd::select(x <= fbatch(0.0f), fbatch(0.0f),
                          xsimd::select(x > fbatch(0.0f), fbatch(1.0f), x));
-}
-
-inline fbatch gelu_cdf(fbatch x, Tail tail) {
-    return xsimd::select(x < fbatch(0.0f), tail.q, fbatch(1.0f) - tail.q);
-}
-inline fbatch gelu_general_k(fbatch x) {
-    fbatch xc = xsimd::max(x, fbatch(-kGeluSat));  // -inf → -20, so -inf·0 does not arise
-    Tail tail = upper_tail(xsimd::min(abs_(x), fbatch(kGeluSat)));
-    return keep_nan(x, xc * gelu_cdf(x, tail));
-}
-inline fbatch gelu_grad_general_k(fbatch x) {
-    fbatch xc = xsimd::min(xsimd::max(x, fbatch(-kGeluSat)), fbatch(kGeluSat));
-    Tail tail = upper_tail(abs_(xc));
-    return keep_nan(x, gelu_cdf(x, tail) + xc * (fbatch(kInvSqrt2Pi) * tail.gauss));
 }
 
 // Fast range of the GELU kernels, |x| ≤ kGeluFast (where training pre-activations live).
@@ -283,9 +240,13 @@ struct FastTail {
     fbatch em1, scale;  // e^{-a²/2} = (1 + em1)·scale, scale = 2^-m (em1 kept apart: one rounding less)
     fbatch f;           // F(a) = Q(a)·(a + c)/e^{-a²/2}
 };
-inline FastTail fast_tail(fbatch a) {
-    // e^{-a²/2} = 2^-m·e^{w/2} with a² = hi + lo (hi = ah² exact) and m = round(hi/(2ln2)) ≤ 26;
-    // w = (m·2ln2_hi - hi) + (m·2ln2_lo - lo), the first difference exact.
+// e^{-a²/2} = 2^-m·(1 + em1) for 0 ≤ a ≤ 15: a² = hi + lo (hi = ah² exact), m = round(hi/(2ln2))
+// ≤ 163 held in the low mantissa bits of k = m + 1.5·2^23, and em1 = e^{w/2} - 1 with
+// w = (m·2ln2_hi - hi) + (m·2ln2_lo - lo), the first difference exact; |w/2| ≲ 0.38.
+struct Gauss {
+    fbatch em1, k;
+};
+inline Gauss gauss_parts(fbatch a) {
     fbatch ah = hi12(a), al = a - ah;
     fbatch hi = ah * ah, lo = al * (a + ah);
     const fbatch magic(12582912.0f);  // 1.5·2^23: adding it rounds to an integer
@@ -296,15 +257,54 @@ inline FastTail fast_tail(fbatch a) {
     fbatch r = fbatch(0.5f) * w, r2 = r * r;
     fbatch inner = (fbatch(5.000000000e-01f) + fbatch(1.666656229e-01f) * r) +
                    r2 * ((fbatch(4.166653625e-02f) + fbatch(8.365534112e-03f) * r) + fbatch(1.392912537e-03f) * r2);
-    fbatch em1 = r + r2 * inner;
-    ibatch scale = ibatch(127 << 23) - (xsimd::bitwise_cast<ibatch>(k) << 23);  // 2^-m
+    return {r + r2 * inner, k};
+}
+
+inline FastTail fast_tail(fbatch a) {
+    Gauss g = gauss_parts(a);
+    ibatch scale = ibatch(127 << 23) - (xsimd::bitwise_cast<ibatch>(g.k) << 23);  // 2^-m, m ≤ 26
     fbatch a2 = a * a;
     fbatch num = a * ((fbatch(2.007931620e-01f) + fbatch(7.783812284e-02f) * a) +
                       a2 * (fbatch(1.576845907e-02f) + fbatch(7.158032968e-04f) * a));
     fbatch den = (fbatch(1.0f) + fbatch(1.440675735e+00f) * a) +
                  a2 * ((fbatch(8.473320603e-01f) + fbatch(2.462989837e-01f) * a) +
                        a2 * (fbatch(3.156421334e-02f) + fbatch(-3.762778215e-05f) * a));
-    return {em1, xsimd::bitwise_cast<fbatch>(scale), fbatch(0.5f * kMillsC) + num / den};
+    return {g.em1, xsimd::bitwise_cast<fbatch>(scale), fbatch(0.5f * kMillsC) + num / den};
+}
+
+// Beyond the fast range (6 < |x|, inf, NaN): a·Q(a) = e^{-a²/2}·T(y), y = 1/a², with
+// T = K + y·P(y) (K = 1/√(2π), the asymptotic series summed by a degree-4 fit on a ∈ [5.9, 15.1],
+// relative error 2.5e-9; y·P is under 3% of T, so its rounding errors hardly count). a is clamped
+// to 15, where every result has under- or overflowed (a·Q(15) < 2^-150), which also keeps inf
+// out of the arithmetic; 2^-m (m ≤ 163) is applied in two factors so that each is a normal float.
+constexpr float kGeluClamp = 15.0f;
+struct GeneralTail {
+    fbatch em1, s1, s2;  // e^{-a²/2} = (1 + em1)·s1·s2
+    fbatch t, y;         // T(y), y = 1/a²
+};
+inline GeneralTail general_tail(fbatch a) {
+    Gauss g = gauss_parts(a);
+    ibatch m = xsimd::bitwise_cast<ibatch>(g.k) - xsimd::bitwise_cast<ibatch>(fbatch(12582912.0f));
+    ibatch m1 = m >> 1;
+    fbatch s1 = xsimd::bitwise_cast<fbatch>((ibatch(127) - m1) << 23);
+    fbatch s2 = xsimd::bitwise_cast<fbatch>((ibatch(127) - (m - m1)) << 23);
+    fbatch y = fbatch(1.0f) / (a * a), y2 = y * y;
+    fbatch p = (fbatch(-3.989461064e-01f) + fbatch(1.197103500e+00f) * y) +
+               y2 * ((fbatch(-5.962018490e+00f) + fbatch(3.808934402e+01f) * y) + fbatch(-1.905355988e+02f) * y2);
+    return {g.em1, s1, s2, fbatch(kInvSqrt2Pi) + y * p, y};
+}
+inline fbatch gelu_general_k(fbatch x) {
+    fbatch a = xsimd::min(abs_(x), fbatch(kGeluClamp));
+    GeneralTail t = general_tail(a);
+    fbatch aq = ((t.t + t.t * t.em1) * t.s1) * t.s2;  // a·Q(a)
+    return keep_nan(x, xsimd::max(x, fbatch(0.0f)) - aq);
+}
+inline fbatch gelu_grad_general_k(fbatch x) {
+    fbatch a = xsimd::min(abs_(x), fbatch(kGeluClamp));
+    GeneralTail t = general_tail(a);
+    fbatch b = a * (t.t * t.y - fbatch(kInvSqrt2Pi));  // (Q - aφ)/e^{-a²/2} = T/a - aK
+    fbatch gb = ((b + b * t.em1) * t.s1) * t.s2;
+    return keep_nan(x, xsimd::select(x < fbatch(0.0f), gb, fbatch(1.0f) - gb));
 }
 
 // A vector whose lanes are all in the fast range takes the fast formula alone; any other vector
