@@ -50,12 +50,12 @@ export function createFields(container, fields, { idPrefix, onChange }) {
   };
 }
 
-/** "min–max" of a config field from the core's limits (ints plain, floats locale-formatted). */
+/** "min–max" of a config field from the core's limits (integers plain, others locale-formatted). */
 export function rangeHint(core, i18n, field, type) {
   const lim = core.limits[field];
   if (!lim) return '';
   if (type === 'layers') return i18n.t('evidence.range_layers', { max: lim.layers_max, min: lim.width_min, maxw: lim.width_max });
-  const fmt = (v) => (type === 'int' ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
+  const fmt = (v) => (lim.integer ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
   // An open lower bound (the learning rate must be above 0) is written as an interval.
   return lim.min_open ? `(${fmt(lim.min)}, ${fmt(lim.max)}]` : `${fmt(lim.min)}–${fmt(lim.max)}`;
 }

@@ -27,12 +27,10 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 function parse(row, text, core) {
   const s = String(text).trim();
   switch (row.type) {
-    case 'int':
-    case 'float':
     case 'number': {
-      // Whole or not is the core's call (limits[field].integer; 'int' forces it). pt-PT readers
+      // Whole or not is the core's call (limits[field].integer). pt-PT readers
       // may type 0,001.
-      if (row.type === 'int' || (row.type === 'number' && core.limits[row.field]?.integer)) {
+      if (core.limits[row.field]?.integer) {
         return NUMBER.test(s) && Number.isInteger(Number(s)) ? Number(s) : { kind: 'integer' };
       }
       const t = s.replace(/^([^,]*),([^,]*)$/, '$1.$2');

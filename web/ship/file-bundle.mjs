@@ -14,14 +14,15 @@ import { join, posix, relative, sep } from 'node:path';
 
 const SKIP = new Set(['js/boot.js', 'js/app.file.js', 'sw.js']);
 
-async function walk(dir, base = dir) {
+/** Every file below `dir`, as sorted '/'-separated paths relative to it. */
+export async function walk(dir, base = dir) {
   const files = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) files.push(...(await walk(path, base)));
     else files.push(relative(base, path).split(sep).join('/'));
   }
-  return files;
+  return files.sort();
 }
 
 /** './x.js' imported by 'js/widgets/a.js' -> 'js/widgets/x.js'. */

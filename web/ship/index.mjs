@@ -5,17 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
-import { writeFileBundle } from './file-bundle.mjs';
-
-async function walk(dir, base = dir) {
-  const files = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...(await walk(path, base)));
-    else files.push(relative(base, path).split(sep).join('/'));
-  }
-  return files.sort();
-}
+import { walk, writeFileBundle } from './file-bundle.mjs';
 
 /** Files the service worker precaches: everything the page and the embeds load over http. */
 function isShell(file, fonts) {

@@ -30,14 +30,12 @@ export function tickDigits(values) {
 }
 
 /**
- * Draws a framed plot area with grid lines and tick labels. box = {x, y, w, h} in CSS pixels.
- * fmt(value, digits) formats tick labels (locale aware). Returns nothing: it only paints.
+ * Vertical grid lines at round x values, about one per `spacing` pixels, labelled under the box.
+ * Leaves ctx with the grid's font, colours and alignment.
  */
-export function drawAxes(ctx, box, xs, ys, t, { fmt, xLabel, yLabel, zeroLines = true }) {
-  const xt = ticks(...xs.domain, Math.max(2, Math.floor(box.w / 70)));
-  const yt = ticks(...ys.domain, Math.max(2, Math.floor(box.h / 45)));
-  const xd = tickDigits(xt), yd = tickDigits(yt);
-  ctx.save();
+export function drawXGrid(ctx, box, xs, t, fmt, spacing) {
+  const xt = ticks(...xs.domain, Math.max(2, Math.floor(box.w / spacing)));
+  const digits = tickDigits(xt);
   ctx.font = `11px ${t.sans}`;
   ctx.lineWidth = 1;
   ctx.strokeStyle = t.rule;
@@ -50,8 +48,19 @@ export function drawAxes(ctx, box, xs, ys, t, { fmt, xLabel, yLabel, zeroLines =
     ctx.moveTo(px, box.y);
     ctx.lineTo(px, box.y + box.h);
     ctx.stroke();
-    ctx.fillText(fmt(v, xd), px, box.y + box.h + 4);
+    ctx.fillText(fmt(v, digits), px, box.y + box.h + 4);
   }
+}
+
+/**
+ * Draws a framed plot area with grid lines and tick labels. box = {x, y, w, h} in CSS pixels.
+ * fmt(value, digits) formats tick labels (locale aware). Returns nothing: it only paints.
+ */
+export function drawAxes(ctx, box, xs, ys, t, { fmt, xLabel, yLabel, zeroLines = true }) {
+  const yt = ticks(...ys.domain, Math.max(2, Math.floor(box.h / 45)));
+  const yd = tickDigits(yt);
+  ctx.save();
+  drawXGrid(ctx, box, xs, t, fmt, 70);
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
   for (const v of yt) {

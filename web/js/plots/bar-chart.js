@@ -1,7 +1,7 @@
 // Horizontal bars in groups: one group per label, one bar per measurement (e.g. SIMD and scalar),
 // each with its value printed at its end. Data in, pixels out; the caller formats the numbers.
 import { createCanvas, theme } from './canvas.js';
-import { linear, ticks, tickDigits } from './axes.js';
+import { drawXGrid, linear } from './axes.js';
 
 const BAR_H = 13, GAP = 3, GROUP_GAP = 12;
 
@@ -18,18 +18,7 @@ export function createBarChart(parent) {
     const box = { x: labelW, y: 4, w: Math.max(20, w - labelW - 64), h: h - 26 };
     const max = Math.max(1e-12, ...state.groups.flatMap((g) => g.bars.map((b) => (Number.isFinite(b.value) ? b.value : 0))));
     const xs = linear([0, max], [box.x, box.x + box.w]);
-    const xt = ticks(0, max, Math.max(2, Math.floor(box.w / 90))), digits = tickDigits(xt);
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = t.rule;
-    ctx.fillStyle = t.soft;
-    ctx.font = `11px ${t.sans}`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'top';
-    for (const v of xt) {
-      const px = Math.round(xs(v)) + 0.5;
-      ctx.beginPath(); ctx.moveTo(px, box.y); ctx.lineTo(px, box.y + box.h); ctx.stroke();
-      ctx.fillText(state.fmt(v, digits), px, box.y + box.h + 5);
-    }
+    drawXGrid(ctx, box, xs, t, state.fmt, 90);
     let y = box.y + 4;
     for (const g of state.groups) {
       ctx.font = `12px ${t.sans}`;

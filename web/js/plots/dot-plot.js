@@ -3,7 +3,7 @@
 // (the two networks of one seed), and an optional reference line (0 for a difference).
 // Data in, pixels out: labels and the number formatter come from the caller.
 import { createCanvas, theme } from './canvas.js';
-import { linear, tickDigits, ticks } from './axes.js';
+import { drawXGrid, linear } from './axes.js';
 
 const ROW_H = 46;
 
@@ -36,18 +36,7 @@ export function createDotPlot(parent) {
     const box = { x: labelW, y: 8, w: Math.max(10, w - labelW - 14), h: h - 8 - 24 };
     const xs = linear(domainOf(state.rows, state.reference), [box.x, box.x + box.w]);
     // Vertical grid lines and tick labels along x only: rows are categories.
-    const xt = ticks(...xs.domain, Math.max(2, Math.floor(box.w / 80))), digits = tickDigits(xt);
-    ctx.strokeStyle = t.rule;
-    ctx.lineWidth = 1;
-    ctx.fillStyle = t.soft;
-    ctx.font = `11px ${t.sans}`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'top';
-    for (const v of xt) {
-      const px = Math.round(xs(v)) + 0.5;
-      ctx.beginPath(); ctx.moveTo(px, box.y); ctx.lineTo(px, box.y + box.h); ctx.stroke();
-      ctx.fillText(state.fmt(v, digits), px, box.y + box.h + 4);
-    }
+    drawXGrid(ctx, box, xs, t, state.fmt, 80);
     ctx.font = `12px ${t.sans}`;
     const rowY = (i) => box.y + (i + 0.5) * (box.h / Math.max(1, state.rows.length));
 

@@ -10,14 +10,14 @@ import { createSeedsView } from './seeds-view.js';
 const ROWS = [
   { key: 'sa', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
   { key: 'sb', field: 'activation', type: 'activation', side: 'b', initial: 'gelu' },
-  { key: 'sn', field: 'n', type: 'int' },
-  { key: 'snoise', field: 'noise', type: 'float' },
+  { key: 'sn', field: 'n', type: 'number' },
+  { key: 'snoise', field: 'noise', type: 'number' },
   { key: 'shidden', field: 'hidden', type: 'layers' },
-  { key: 'sbatch', field: 'batch', type: 'int' },
-  { key: 'slr', field: 'lr', type: 'float' },
-  { key: 'sepochs', field: 'epochs', type: 'int' },
-  { key: 'sseed', field: 'seed', type: 'int' },
-  { key: 'sval', field: 'val_fraction', type: 'float', initial: 0.2 },
+  { key: 'sbatch', field: 'batch', type: 'number' },
+  { key: 'slr', field: 'lr', type: 'number' },
+  { key: 'sepochs', field: 'epochs', type: 'number' },
+  { key: 'sseed', field: 'seed', type: 'number' },
+  { key: 'sval', field: 'val_fraction', type: 'number', initial: 0.2 },
 ];
 const MAX_SEEDS = 100, DEFAULT_SEEDS = 10;
 // Each preset changes one thing of the article's setup (every other field back to it), so that

@@ -15,10 +15,10 @@ const ROWS = [
   { key: 'wa', field: 'activation', type: 'activation', side: 'a', initial: 'gelu' },
   { key: 'wb', field: 'activation', type: 'activation', side: 'b', initial: 'relu' },
   { key: 'whidden', field: 'hidden', type: 'layers' },
-  { key: 'wepochs', field: 'epochs', type: 'int' },
-  { key: 'wlr', field: 'lr', type: 'float' },
-  { key: 'wseed', field: 'seed', type: 'int' },
-  { key: 'wk', field: 'epochs', type: 'int', initial: 20, extra: true }, // fine-tuning epochs
+  { key: 'wepochs', field: 'epochs', type: 'number' },
+  { key: 'wlr', field: 'lr', type: 'number' },
+  { key: 'wseed', field: 'seed', type: 'number' },
+  { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true }, // fine-tuning epochs
 ];
 const PRESETS = { gelu_relu: ['gelu', 'relu'], relu_gelu: ['relu', 'gelu'], gelu_tanh: ['gelu', 'gelu_tanh'] };
 const STAGES = ['pretrained', 'swapped', 'finetuned'];
