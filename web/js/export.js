@@ -36,6 +36,10 @@ export function canvasPng(canvas) {
   return new Promise((ok, fail) => out.toBlob((b) => (b ? ok(b) : fail(new Error('PNG encoding failed'))), 'image/png'));
 }
 
+/** The "PNG" button of a plot; `plot` names it for the widget's click handler (data-png). */
+export const pngButton = (plot = '') =>
+  `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png" data-i18n-attr="aria-label=evidence.png_label"></button>`;
+
 export async function downloadPng(canvas, filename) {
   download(filename, await canvasPng(canvas));
 }

@@ -4,7 +4,7 @@
 // scrolls into view (not during page load, which would skew it) or on demand.
 import { simdSupported } from '../core.js';
 import { createBarChart } from '../plots/bar-chart.js';
-import { download, downloadPng, stampedName, toCsv } from '../export.js';
+import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
 
 const N = 1 << 16; // 256 KB of floats: stays in cache, so this times the arithmetic, not memory
 const TARGET_MS = 40; // each kernel measurement lasts about this long (see bench-worker.js)
@@ -23,7 +23,7 @@ export default async function createCost(root, { core, i18n }) {
       <p class="ev-note" data-build></p>
       <div class="cost-summary" data-ratios></div>
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="cost.chart_title"></h3>
-        <button type="button" class="btn small" data-png data-i18n="evidence.png" data-i18n-attr="aria-label=evidence.png_label"></button></div>
+        ${pngButton()}</div>
         <div class="plot-wrap" data-plot></div>
         <div class="lab-legend"><span class="legend-item"><i class="swatch" data-chip="soft"></i><span data-i18n="cost.legend_simd"></span></span>
           <span class="legend-item"><i class="swatch" data-chip="soft-faded"></i><span data-i18n="cost.legend_scalar"></span></span></div></div>

@@ -5,9 +5,8 @@ import { createDotPlot } from '../plots/dot-plot.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { readSummary } from '../verdict.js';
 import { pairs, summarize, seedRows, epochRows, studyJson } from '../study.js';
-import { download, downloadPng, stampedName, toCsv } from '../export.js';
+import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
 
-const pngButton = (plot) => `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png" data-i18n-attr="aria-label=evidence.png_label"></button>`;
 
 export function createSeedsView(root, { core, i18n }) {
   root.innerHTML = `

@@ -6,7 +6,7 @@ import { createSettings } from '../state.js';
 import { createFields, errorMessage, rangeHint } from '../fields.js';
 import { createBoundary } from '../plots/boundary.js';
 import { createLinePlot } from '../plots/line-plot.js';
-import { downloadPng, stampedName } from '../export.js';
+import { downloadPng, pngButton, stampedName } from '../export.js';
 import { createSwapIo } from './swap-io.js';
 
 const GRID = 60;
@@ -22,7 +22,6 @@ const ROWS = [
 ];
 const PRESETS = { gelu_relu: ['gelu', 'relu'], relu_gelu: ['relu', 'gelu'], gelu_tanh: ['gelu', 'gelu_tanh'] };
 const STAGES = ['pretrained', 'swapped', 'finetuned'];
-const png = (plot) => `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png" data-i18n-attr="aria-label=evidence.png_label"></button>`;
 
 export default async function createSwap(root, { core, i18n }) {
   await i18n.need('swap', 'evidence', 'common');
@@ -44,11 +43,11 @@ export default async function createSwap(root, { core, i18n }) {
       </div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
       <div class="swap-boards">${STAGES.map((s) => `<div class="swap-board" data-board="${s}">
-        <div class="ev-plot-head"><h3 class="plot-title"></h3>${png(s)}</div>
+        <div class="ev-plot-head"><h3 class="plot-title"></h3>${pngButton(s)}</div>
         <div class="boundary-wrap" role="img"></div><p class="swap-acc"></p></div>`).join('')}</div>
       <p class="ev-verdict" data-result></p>
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="swap.curve_title"></h3>
-        ${png('curve')}</div>
+        ${pngButton('curve')}</div>
         <div class="plot-wrap" data-plot="curve"></div></div>
       <div class="swap-io" data-io></div>
     </div>

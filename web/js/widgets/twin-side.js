@@ -2,12 +2,13 @@
 // select, status, decision boundary, live numbers).
 import { createTrainer } from '../trainer.js';
 import { createBoundary } from '../plots/boundary.js';
+import { pngButton } from '../export.js';
 
 export const GRID = 72; // decision-boundary resolution, per axis
 
 export function createSide(panel, side, { i18n, onUpdate }) {
   panel.innerHTML = `
-    <div class="side-head"><div class="side-select"></div><span class="badge" data-status></span></div>
+    <div class="side-head"><div class="side-select"></div><span class="side-tools"><span class="badge" data-status></span>${pngButton(side)}</span></div>
     <div class="boundary-wrap" role="img"></div>
     <p class="side-stats" data-stats></p>`;
   const wrap = panel.querySelector('.boundary-wrap');
@@ -56,6 +57,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     run,
     render,
     selectSlot: panel.querySelector('.side-select'),
+    canvas: boundary.canvas,
     create(config) {
       Object.assign(run, { status: 'loading', stopped: false, epoch: 0, epochs: config.epochs, history: [], seconds: 0, final: null, error: null, activation: config.activation });
       pendingGrid = null;

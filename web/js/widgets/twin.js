@@ -4,13 +4,14 @@ import { createSettings } from '../state.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { createControls } from './twin-controls.js';
 import { createSide } from './twin-side.js';
+import { downloadPng, pngButton, stampedName } from '../export.js';
 
 const SIDES = ['a', 'b'];
 const FRAME_MS = 60; // the workers post every 50 ms each: one repaint shows both
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 export default async function createTwin(root, { core, i18n, store }) {
-  await i18n.need('twin', 'common');
+  await i18n.need('twin', 'common', 'evidence');
   const settings = createSettings(core, undefined, store); // store: the URL hash unless embedded
   settings.readHash();
   root.innerHTML = `
@@ -26,8 +27,8 @@ export default async function createTwin(root, { core, i18n, store }) {
       <div class="lab-sides">${SIDES.map((s) => `<div class="side" data-side="${s}"></div>`).join('')}</div>
       <p class="lab-note" data-note></p>
       <div class="lab-curves">
-        <div><h3 class="plot-title" data-i18n="twin.loss_title"></h3><div class="plot-wrap" data-plot="loss"></div></div>
-        <div><h3 class="plot-title" data-i18n="twin.acc_title"></h3><div class="plot-wrap" data-plot="acc"></div></div>
+        <div><div class="ev-plot-head"><h3 class="plot-title" data-i18n="twin.loss_title"></h3>${pngButton('loss')}</div><div class="plot-wrap" data-plot="loss"></div></div>
+        <div><div class="ev-plot-head"><h3 class="plot-title" data-i18n="twin.acc_title"></h3>${pngButton('acc')}</div><div class="plot-wrap" data-plot="acc"></div></div>
       </div>
       <div class="lab-legend" data-legend></div>
       <div class="table-scroll"><table class="results-table">
@@ -100,6 +101,12 @@ export default async function createTwin(root, { core, i18n, store }) {
     },
   };
   root.addEventListener('click', (e) => {
+    const png = e.target.closest('[data-png]');
+    if (png) {
+      const plot = png.dataset.png; // loss | acc | a | b (a side's decision boundary)
+      const canvas = { loss: lossPlot.canvas, acc: accPlot.canvas }[plot] ?? sides[plot].canvas;
+      return downloadPng(canvas, stampedName(`twin-${plot === 'a' || plot === 'b' ? `boundary-${plot}` : plot}`, 'png'));
+    }
     const button = e.target.closest('[data-act]');
     if (button && !button.disabled) actions[button.dataset.act](), schedule(true);
   });
