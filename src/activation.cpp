@@ -182,6 +182,16 @@ namespace {
 using simd::fbatch;
 using simd::ibatch;
 
+// GCC leaves the bigger kernels out of line (a call per vector); force the fast paths inline and
+// keep the rarely taken general ones out of the loops.
+#if defined(__GNUC__)
+#define AL_ALWAYS_INLINE inline __attribute__((always_inline))
+#define AL_NOINLINE __attribute__((noinline))
+#else
+#define AL_ALWAYS_INLINE inline
+#define AL_NOINLINE
+#endif
+
 inline fbatch bits_as_float(std::int32_t bits) { return xsimd::bitwise_cast<fbatch>(ibatch(bits)); }
 
 inline fbatch abs_(fbatch x) { return x & bits_as_float(0x7fffffff); }
@@ -246,7 +256,7 @@ struct FastTail {
 struct Gauss {
     fbatch em1, k;
 };
-inline Gauss gauss_parts(fbatch a) {
+AL_ALWAYS_INLINE Gauss gauss_parts(fbatch a) {
     fbatch ah = hi12(a), al = a - ah;
     fbatch hi = ah * ah, lo = al * (a + ah);
     const fbatch magic(12582912.0f);  // 1.5·2^23: adding it rounds to an integer
@@ -260,7 +270,7 @@ inline Gauss gauss_parts(fbatch a) {
     return {r + r2 * inner, k};
 }
 
-inline FastTail fast_tail(fbatch a) {
+AL_ALWAYS_INLINE FastTail fast_tail(fbatch a) {
     Gauss g = gauss_parts(a);
     ibatch scale = ibatch(127 << 23) - (xsimd::bitwise_cast<ibatch>(g.k) << 23);  // 2^-m, m ≤ 26
     fbatch a2 = a * a;
@@ -293,13 +303,13 @@ inline GeneralTail general_tail(fbatch a) {
                y2 * ((fbatch(-5.962018490e+00f) + fbatch(3.808934402e+01f) * y) + fbatch(-1.905355988e+02f) * y2);
     return {g.em1, s1, s2, fbatch(kInvSqrt2Pi) + y * p, y};
 }
-inline fbatch gelu_general_k(fbatch x) {
+AL_NOINLINE fbatch gelu_general_k(fbatch x) {
     fbatch a = xsimd::min(abs_(x), fbatch(kGeluClamp));
     GeneralTail t = general_tail(a);
     fbatch aq = ((t.t + t.t * t.em1) * t.s1) * t.s2;  // a·Q(a)
     return keep_nan(x, xsimd::max(x, fbatch(0.0f)) - aq);
 }
-inline fbatch gelu_grad_general_k(fbatch x) {
+AL_NOINLINE fbatch gelu_grad_general_k(fbatch x) {
     fbatch a = xsimd::min(abs_(x), fbatch(kGeluClamp));
     GeneralTail t = general_tail(a);
     fbatch b = a * (t.t * t.y - fbatch(kInvSqrt2Pi));  // (Q - aφ)/e^{-a²/2} = T/a - aK
@@ -309,7 +319,7 @@ inline fbatch gelu_grad_general_k(fbatch x) {
 
 // A vector whose lanes are all in the fast range takes the fast formula alone; any other vector
 // computes both and picks per lane, so a lane's value never depends on its neighbours.
-inline fbatch gelu_k(fbatch x) {
+AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
     fbatch a = abs_(x);
     FastTail t = fast_tail(a);
     // GELU = relu(x) - a·Q(a): x·(1 - Q) for x > 0, -a·Q for x < 0
@@ -326,7 +336,7 @@ inline fbatch gelu_k(fbatch x) {
     if (xsimd::all(fast)) return v;
     return xsimd::select(fast, v, gelu_general_k(x));
 }
-inline fbatch gelu_grad_k(fbatch x) {
+AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
     fbatch a = abs_(x);
     FastTail t = fast_tail(a);
     // GELU' = Φ(x) + xφ(x) = Q(a) - aφ(a) for x < 0, 1 - (Q(a) - aφ(a)) for x > 0, and
@@ -375,13 +385,13 @@ inline Sigmoids sigmoids(fbatch y_hi, fbatch y_lo) {
     // σ(-y) = e·σ(y), except where e = inf; 1 - σ(y) does not cancel for y < 0
     return {s, xsimd::select(y_hi < fbatch(0.0f), fbatch(1.0f) - s, e * s)};
 }
-inline fbatch gelu_tanh_k(fbatch x) {
+AL_ALWAYS_INLINE fbatch gelu_tanh_k(fbatch x) {
     fbatch xc = xsimd::min(xsimd::max(x, fbatch(-kGeluSat)), fbatch(kGeluSat));
     TanhArg y = gelu_tanh_arg_k(xc);
     fbatch xv = xsimd::max(x, fbatch(-kGeluSat));
     return keep_nan(x, xv * sigmoids(y.hi, y.lo).s);
 }
-inline fbatch gelu_tanh_grad_k(fbatch x) {
+AL_ALWAYS_INLINE fbatch gelu_tanh_grad_k(fbatch x) {
     fbatch xc = xsimd::min(xsimd::max(x, fbatch(-kGeluSat)), fbatch(kGeluSat));
     TanhArg y = gelu_tanh_arg_k(xc);
     Sigmoids sg = sigmoids(y.hi, y.lo);
@@ -403,8 +413,8 @@ inline fbatch identity_grad_k(fbatch x) { return keep_nan(x, fbatch(1.0f)); }
 // Vector loop with unaligned loads and stores. The last n mod lanes elements go through the same
 // kernel on a zero-padded copy, so a value never depends on its position in the array. Each
 // block is loaded before it is stored, so `out` may alias `in`.
-template <class K>
-void simd_loop(const float* in, float* out, std::size_t n, K kernel) {
+template <fbatch (*kernel)(fbatch)>  // a template argument, so the kernel is inlined (GCC does not
+void simd_loop(const float* in, float* out, std::size_t n) {  // inline through a function pointer)
     constexpr std::size_t lanes = fbatch::size;
     std::size_t i = 0;
     for (; i + 4 * lanes <= n; i += 4 * lanes) {  // four independent vectors per iteration
@@ -428,10 +438,10 @@ void simd_loop(const float* in, float* out, std::size_t n, K kernel) {
 
 void activate(Activation a, const float* in, float* out, std::size_t n) {
     switch (a) {
-        case Activation::relu: return simd_loop(in, out, n, relu_k);
-        case Activation::gelu: return simd_loop(in, out, n, gelu_k);
-        case Activation::gelu_tanh: return simd_loop(in, out, n, gelu_tanh_k);
-        case Activation::silu: return simd_loop(in, out, n, silu_k);
+        case Activation::relu: return simd_loop<relu_k>(in, out, n);
+        case Activation::gelu: return simd_loop<gelu_k>(in, out, n);
+        case Activation::gelu_tanh: return simd_loop<gelu_tanh_k>(in, out, n);
+        case Activation::silu: return simd_loop<silu_k>(in, out, n);
         case Activation::identity:
             if (out != in) std::memmove(out, in, n * sizeof(float));
             return;
@@ -440,11 +450,11 @@ void activate(Activation a, const float* in, float* out, std::size_t n) {
 
 void activate_grad(Activation a, const float* in, float* out, std::size_t n) {
     switch (a) {
-        case Activation::relu: return simd_loop(in, out, n, relu_grad_k);
-        case Activation::gelu: return simd_loop(in, out, n, gelu_grad_k);
-        case Activation::gelu_tanh: return simd_loop(in, out, n, gelu_tanh_grad_k);
-        case Activation::silu: return simd_loop(in, out, n, silu_grad_k);
-        case Activation::identity: return simd_loop(in, out, n, identity_grad_k);
+        case Activation::relu: return simd_loop<relu_grad_k>(in, out, n);
+        case Activation::gelu: return simd_loop<gelu_grad_k>(in, out, n);
+        case Activation::gelu_tanh: return simd_loop<gelu_tanh_grad_k>(in, out, n);
+        case Activation::silu: return simd_loop<silu_grad_k>(in, out, n);
+        case Activation::identity: return simd_loop<identity_grad_k>(in, out, n);
     }
 }
 
