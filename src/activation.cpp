@@ -246,6 +246,7 @@ inline fbatch relu_grad_k(fbatch x) {
 // coefficients 3.3e-9 on [0, 13.1]. No clamps (the range excludes inf and NaN), and 2^-m stays
 // normal (m ≤ 122); Estrin's scheme for short dependency chains.
 constexpr float kGeluFast = 13.0f;
+constexpr std::int32_t kGeluFastBits = 0x41500000;  // the bits of 13.0f
 constexpr float kMillsC = 0.75f;  // c: few bits, so (a + c) - c is exact
 struct FastTail {
     fbatch em1, scale;  // e^{-a²/2} = (1 + em1)·scale, scale = 2^-m (em1 kept apart: one rounding less)
@@ -333,9 +334,11 @@ AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
     fbatch f = t.f - delta * approx_f_over_s;
     fbatch u = a / s;
     fbatch v = xsimd::max(x, fbatch(0.0f)) - ((u + u * t.em1) * t.scale) * f;
-    auto fast = a <= fbatch(kGeluFast);
-    if (xsimd::all(fast)) return v;
-    return xsimd::select(fast, v, gelu_general_k(x));
+    // |x| > kGeluFast, inf or NaN, compared as integers (NaN's bits are the largest): any_true
+    // is cheaper than all_true in V8's SIMD code.
+    auto slow = xsimd::bitwise_cast<ibatch>(a) > ibatch(kGeluFastBits);
+    if (!xsimd::any(slow)) return v;
+    return xsimd::bitwise_cast<fbatch>(xsimd::select(slow, xsimd::bitwise_cast<ibatch>(gelu_general_k(x)), xsimd::bitwise_cast<ibatch>(v)));
 }
 AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
     fbatch a = abs_(x);
@@ -346,9 +349,11 @@ AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
     fbatch b = t.f / (a + fbatch(kMillsC)) - a * fbatch(kInvSqrt2Pi);
     fbatch gb = (b + b * t.em1) * t.scale;
     fbatch v = xsimd::select(x < fbatch(0.0f), gb, fbatch(1.0f) - gb);
-    auto fast = a <= fbatch(kGeluFast);
-    if (xsimd::all(fast)) return v;
-    return xsimd::select(fast, v, gelu_grad_general_k(x));
+    // |x| > kGeluFast, inf or NaN, compared as integers (NaN's bits are the largest): any_true
+    // is cheaper than all_true in V8's SIMD code.
+    auto slow = xsimd::bitwise_cast<ibatch>(a) > ibatch(kGeluFastBits);
+    if (!xsimd::any(slow)) return v;
+    return xsimd::bitwise_cast<fbatch>(xsimd::select(slow, xsimd::bitwise_cast<ibatch>(gelu_grad_general_k(x)), xsimd::bitwise_cast<ibatch>(v)));
 }
 
 // gelu_tanh's y = x(kC1 + kC3·x²) as hi + lo (relative error ~2^-34), |x| ≤ 20.
