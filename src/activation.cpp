@@ -174,7 +174,8 @@ void activate_grad_scalar(Activation a, const float* in, float* out, std::size_t
 
 
 // ---------------------------------------------------------------------------------------------
-// xsimd kernels: the same formulas on batches, with our own exp and erfc (branch-free).
+// xsimd kernels: the same formulas on batches, with our own exp and erfc (branch-free within a
+// vector; the GELU kernels branch once per vector between a fast and a general formula).
 // ---------------------------------------------------------------------------------------------
 #if AL_SIMD
 namespace {
