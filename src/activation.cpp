@@ -208,14 +208,17 @@ float hi12(float x) {
     return x;
 }
 
-// e^{a+b} with |b| ≲ 0.05 a low-order correction of a. Cody–Waite reduction a + b = n·ln2 + r,
+// e^{a+b} with |b| ≲ 0.5 a low-order correction of a. Cody–Waite reduction a + b = n·ln2 + r,
 // |r| ≤ ½ln2 (a - n·ln2_hi is exact), then e^r = 1 + r + r²·P(r) (P: Chebyshev fit, relative
 // error 1.3e-8), times 2^n built in the exponent bits. Returns +inf above ≈ 88.7 and 0 below
 // ≈ -87.6 (subnormal results are flushed: every caller is then at least 2^-126 below its value).
 inline fbatch exp_sum(fbatch a, fbatch b) {
     const fbatch magic(12582912.0f);  // 1.5·2^23: adding it rounds to an integer
     a = xsimd::min(xsimd::max(a, fbatch(-88.0f)), fbatch(89.0f));
+    // -127 ≤ n ≤ 128 even when b pushes a clamped a further out (gelu_tanh's b reaches ±0.4 at
+    // |x| = 20): the exponent bits built below would wrap, n = 129 into -0 and n = -128 into -inf.
     fbatch k = (a + b) * fbatch(1.44269504f) + magic;
+    k = xsimd::min(xsimd::max(k, magic - fbatch(127.0f)), magic + fbatch(128.0f));
     fbatch n = k - magic;
     fbatch r = (a - n * fbatch(0.693359375f)) - n * fbatch(-2.12194440e-4f) + b;
     fbatch p = fbatch(1.392912537e-03f);

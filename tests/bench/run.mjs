@@ -8,6 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { loadModule } from '../../wasm/module.mjs';
 import { runBench } from '../../wasm/cli-bench.mjs';
 
+// Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
+// about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
+const MACS_PER_SAMPLE = 2 * 64 + 64 * 64 + 64 * 1;
+const FLOP_PER_RUN = 3 * 2 * MACS_PER_SAMPLE * 1600 * 100;
+
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const json = process.argv.includes('--json');
 
@@ -67,8 +72,3 @@ function render({ wasm: w, native: n, browser: b }) {
 function goal(text, ok, measured) {
   return `  [${ok ? 'met' : 'MISSED'}] ${text}: ${measured}`;
 }
-
-// Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
-// about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
-const MACS_PER_SAMPLE = 2 * 64 + 64 * 64 + 64 * 1;
-const FLOP_PER_RUN = 3 * 2 * MACS_PER_SAMPLE * 1600 * 100;
