@@ -53,7 +53,7 @@ function render({ wasm: w, native: n, browser: b }) {
   out.push('Default run (2000 moons, 80/20, 2-64-64-1, Adam 0.001, batch 32, 100 epochs, 5,000 steps):');
   for (const t of w.training) {
     const m = n.training.find((x) => x.activation === t.activation);
-    out.push(`  ${t.activation.padEnd(6)} WASM ${t.seconds.toFixed(3)} s, native ${m.seconds.toFixed(3)} s (native/WASM ${(t.seconds / m.seconds).toFixed(2)}x slower in WASM), test accuracy ${(t.test_acc * 100).toFixed(1)}%`);
+    out.push(`  ${t.activation.padEnd(6)} WASM ${t.seconds.toFixed(3)} s, native ${m.seconds.toFixed(3)} s (WASM takes ${(t.seconds / m.seconds).toFixed(2)}x the native time), test accuracy ${(t.test_acc * 100).toFixed(1)}%`);
   }
   const gelu = w.training.find((t) => t.activation === 'gelu');
   if (gelu) {
