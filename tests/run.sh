@@ -16,8 +16,18 @@ fi
 npm run --silent build
 
 echo "== C++ suites (native, then WASM under Node) =="
-ctest --test-dir build/native --output-on-failure
-ctest --test-dir build/wasm --output-on-failure
+ctest_suite() {  # prints the doctest summary (test cases, assertions); everything on failure
+  local log
+  log=$(mktemp)
+  if ctest --test-dir "$1" -V >"$log" 2>&1; then
+    grep -E '\[doctest\] (test cases|assertions)|tests passed' "$log"
+  else
+    tail -n 300 "$log"
+    return 1
+  fi
+}
+ctest_suite build/native
+ctest_suite build/wasm
 
 echo "== JS and browser suites =="
 node --test --test-concurrency=1 tests/js/ tests/e2e/
