@@ -172,6 +172,14 @@ void activate_grad_scalar(Activation a, const float* in, float* out, std::size_t
     scalar_loop(in, out, n, [a](float x) { return activate_grad_scalar(a, x); });
 }
 
+void activate_with_grad_scalar(Activation a, const float* in, float* out, float* dout, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+        const float x = in[i];  // read before either store: out or dout may alias in
+        out[i] = activate_scalar(a, x);
+        dout[i] = activate_grad_scalar(a, x);
+    }
+}
+
 
 // ---------------------------------------------------------------------------------------------
 // xsimd kernels: the same formulas on batches, with our own exp and erfc (branch-free within a
@@ -323,11 +331,8 @@ AL_NOINLINE fbatch gelu_grad_general_k(fbatch x) {
     return keep_nan(x, xsimd::select(x < fbatch(0.0f), gb, fbatch(1.0f) - gb));
 }
 
-// A vector whose lanes are all in the fast range takes the fast formula alone; any other vector
-// computes both and picks per lane, so a lane's value never depends on its neighbours.
-AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
-    fbatch a = abs_(x);
-    FastTail t = fast_tail(a);
+// The fast formulas of GELU and GELU′, from the shared parts a = |x| and fast_tail(a).
+AL_ALWAYS_INLINE fbatch gelu_fast_value(fbatch x, fbatch a, const FastTail& t) {
     // GELU = relu(x) - a·Q(a): x·(1 - Q) for x > 0, -a·Q for x < 0
     // s = a + c rounds by δ = a - (s - c) (exact, as s - c is); F/(a + c) = (F/s)(1 - δ/s), and
     // the first-order term goes into F as F·δ/s ≈ δ·(0.42/s), the reciprocal from the exponent
@@ -337,27 +342,51 @@ AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
     fbatch approx_f_over_s = xsimd::bitwise_cast<fbatch>(ibatch(0x7E500000) - xsimd::bitwise_cast<ibatch>(s));
     fbatch f = t.f - delta * approx_f_over_s;
     fbatch u = a / s;
-    fbatch v = xsimd::max(x, fbatch(0.0f)) - ((u + u * t.em1) * t.scale) * f;
-    // |x| > kGeluFast, inf or NaN, compared as integers (NaN's bits are the largest): any_true
-    // is cheaper than all_true in V8's SIMD code.
-    auto slow = xsimd::bitwise_cast<ibatch>(a) > ibatch(kGeluFastBits);
-    if (!xsimd::any(slow)) return v;
-    return xsimd::bitwise_cast<fbatch>(xsimd::select(slow, xsimd::bitwise_cast<ibatch>(gelu_general_k(x)), xsimd::bitwise_cast<ibatch>(v)));
+    return xsimd::max(x, fbatch(0.0f)) - ((u + u * t.em1) * t.scale) * f;
 }
-AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
-    fbatch a = abs_(x);
-    FastTail t = fast_tail(a);
+AL_ALWAYS_INLINE fbatch gelu_fast_grad(fbatch x, fbatch a, const FastTail& t) {
     // GELU' = Φ(x) + xφ(x) = Q(a) - aφ(a) for x < 0, 1 - (Q(a) - aφ(a)) for x > 0, and
     // Q - aφ = e^{-a²/2}·b with b = F/(a + c) - aK: near the zero crossing (x ≈ -0.75) the
     // cancellation happens before the last rounding errors, which then scale with the result.
     fbatch b = t.f / (a + fbatch(kMillsC)) - a * fbatch(kInvSqrt2Pi);
     fbatch gb = (b + b * t.em1) * t.scale;
-    fbatch v = xsimd::select(x < fbatch(0.0f), gb, fbatch(1.0f) - gb);
-    // |x| > kGeluFast, inf or NaN, compared as integers (NaN's bits are the largest): any_true
-    // is cheaper than all_true in V8's SIMD code.
-    auto slow = xsimd::bitwise_cast<ibatch>(a) > ibatch(kGeluFastBits);
+    return xsimd::select(x < fbatch(0.0f), gb, fbatch(1.0f) - gb);
+}
+// Lanes outside the fast range: |x| > kGeluFast, inf or NaN, compared as integers (NaN's bits
+// are the largest). A vector whose lanes are all in the fast range takes the fast formula alone;
+// any other vector computes both and picks per lane, so a lane's value never depends on its
+// neighbours. any_true is cheaper than all_true in V8's SIMD code.
+AL_ALWAYS_INLINE auto gelu_slow_lanes(fbatch a) {
+    return xsimd::bitwise_cast<ibatch>(a) > ibatch(kGeluFastBits);
+}
+template <class Mask>
+AL_ALWAYS_INLINE fbatch pick(Mask slow, fbatch general, fbatch fast) {
+    return xsimd::bitwise_cast<fbatch>(xsimd::select(slow, xsimd::bitwise_cast<ibatch>(general), xsimd::bitwise_cast<ibatch>(fast)));
+}
+AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
+    fbatch a = abs_(x);
+    fbatch v = gelu_fast_value(x, a, fast_tail(a));
+    auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return v;
-    return xsimd::bitwise_cast<fbatch>(xsimd::select(slow, xsimd::bitwise_cast<ibatch>(gelu_grad_general_k(x)), xsimd::bitwise_cast<ibatch>(v)));
+    return pick(slow, gelu_general_k(x), v);
+}
+AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
+    fbatch a = abs_(x);
+    fbatch g = gelu_fast_grad(x, a, fast_tail(a));
+    auto slow = gelu_slow_lanes(a);
+    if (!xsimd::any(slow)) return g;
+    return pick(slow, gelu_grad_general_k(x), g);
+}
+// Both from one fast_tail: the value and the derivative as the two kernels above compute them.
+AL_ALWAYS_INLINE fbatch gelu_with_grad_k(fbatch x, fbatch& dx) {
+    fbatch a = abs_(x);
+    FastTail t = fast_tail(a);
+    fbatch v = gelu_fast_value(x, a, t);
+    dx = gelu_fast_grad(x, a, t);
+    auto slow = gelu_slow_lanes(a);
+    if (!xsimd::any(slow)) return v;
+    dx = pick(slow, gelu_grad_general_k(x), dx);
+    return pick(slow, gelu_general_k(x), v);
 }
 
 // gelu_tanh's y = x(kC1 + kC3·x²) as hi + lo (relative error ~2^-34), |x| ≤ 20.
@@ -418,6 +447,7 @@ inline fbatch silu_grad_k(fbatch x) {
     return keep_nan(x, sg.s + xc * sg.s * sg.sn);
 }
 
+inline fbatch identity_k(fbatch x) { return x; }
 inline fbatch identity_grad_k(fbatch x) { return keep_nan(x, fbatch(1.0f)); }
 
 // Vector loop with unaligned loads and stores. The last n mod lanes elements go through the same
@@ -441,6 +471,44 @@ void simd_loop(const float* in, float* out, std::size_t n) {  // inline through 
         std::memcpy(buf, in + i, (n - i) * sizeof(float));
         kernel(fbatch::load_unaligned(buf)).store_unaligned(buf);
         std::memcpy(out + i, buf, (n - i) * sizeof(float));
+    }
+}
+
+// Value and derivative together; a kernel that shares nothing is the pair of the two kernels
+// (inlined into one loop body, so the compiler may still share common subexpressions).
+template <fbatch (*f)(fbatch), fbatch (*g)(fbatch)>
+AL_ALWAYS_INLINE fbatch pair_k(fbatch x, fbatch& dx) {
+    dx = g(x);
+    return f(x);
+}
+// As simd_loop, two outputs. Two vectors per iteration (each keeps two results live).
+template <fbatch (*kernel)(fbatch, fbatch&)>
+void simd_loop2(const float* in, float* out, float* dout, std::size_t n) {
+    constexpr std::size_t lanes = fbatch::size;
+    std::size_t i = 0;
+    for (; i + 2 * lanes <= n; i += 2 * lanes) {
+        fbatch x0 = fbatch::load_unaligned(in + i), x1 = fbatch::load_unaligned(in + i + lanes);
+        fbatch d0, d1;
+        fbatch v0 = kernel(x0, d0), v1 = kernel(x1, d1);
+        v0.store_unaligned(out + i);
+        v1.store_unaligned(out + i + lanes);
+        d0.store_unaligned(dout + i);
+        d1.store_unaligned(dout + i + lanes);
+    }
+    for (; i + lanes <= n; i += lanes) {
+        fbatch d;
+        fbatch v = kernel(fbatch::load_unaligned(in + i), d);
+        v.store_unaligned(out + i);
+        d.store_unaligned(dout + i);
+    }
+    if (i < n) {
+        float buf[lanes] = {}, dbuf[lanes];
+        std::memcpy(buf, in + i, (n - i) * sizeof(float));
+        fbatch d;
+        kernel(fbatch::load_unaligned(buf), d).store_unaligned(buf);
+        d.store_unaligned(dbuf);
+        std::memcpy(out + i, buf, (n - i) * sizeof(float));
+        std::memcpy(dout + i, dbuf, (n - i) * sizeof(float));
     }
 }
 
@@ -468,11 +536,26 @@ void activate_grad(Activation a, const float* in, float* out, std::size_t n) {
     }
 }
 
+void activate_with_grad(Activation a, const float* in, float* out, float* dout, std::size_t n) {
+    switch (a) {
+        case Activation::relu: return simd_loop2<pair_k<relu_k, relu_grad_k>>(in, out, dout, n);
+        case Activation::gelu: return simd_loop2<gelu_with_grad_k>(in, out, dout, n);
+        case Activation::gelu_tanh:
+            return simd_loop2<pair_k<gelu_tanh_k, gelu_tanh_grad_k>>(in, out, dout, n);
+        case Activation::silu: return simd_loop2<pair_k<silu_k, silu_grad_k>>(in, out, dout, n);
+        case Activation::identity:
+            return simd_loop2<pair_k<identity_k, identity_grad_k>>(in, out, dout, n);
+    }
+}
+
 #else  // scalar-only build: the kernels are the references
 
 void activate(Activation a, const float* in, float* out, std::size_t n) { activate_scalar(a, in, out, n); }
 void activate_grad(Activation a, const float* in, float* out, std::size_t n) {
     activate_grad_scalar(a, in, out, n);
+}
+void activate_with_grad(Activation a, const float* in, float* out, float* dout, std::size_t n) {
+    activate_with_grad_scalar(a, in, out, dout, n);
 }
 
 #endif

@@ -27,6 +27,15 @@ void activate_grad(Activation a, const float* in, float* out, std::size_t n);  /
 void activate_scalar(Activation a, const float* in, float* out, std::size_t n);
 void activate_grad_scalar(Activation a, const float* in, float* out, std::size_t n);
 
+// Value and derivative in one pass, for training's forward pass: backward() then multiplies by
+// the stored derivative instead of evaluating the function a second time (GELU's value and
+// derivative share e^{-x²/2} and the Mills-ratio fit, the bulk of the work). Each output equals
+// what activate() / activate_grad() (resp. the scalar references) write, bit for bit.
+// `out` or `dout` may alias `in`, not each other.
+void activate_with_grad(Activation a, const float* in, float* out, float* dout, std::size_t n);
+void activate_with_grad_scalar(Activation a, const float* in, float* out, float* dout,
+                               std::size_t n);
+
 // Standard normal CDF Φ(x), float32, computed without cancellation in the negative tail.
 float normal_cdf(float x);
 

@@ -114,7 +114,7 @@ bool Experiment::train_epoch() {
         xbuf_[2 * r + 1] = train_.x[2 * i + 1];
         ybuf_[r] = train_.y[i];
       }
-      const float* logits = net_.forward(xbuf_.data(), rows);
+      const float* logits = net_.forward_train(xbuf_.data(), rows);
       loss += bce_backward(logits, ybuf_.data(), rows, scale, dlogits_.data());
       net_.backward(xbuf_.data(), dlogits_.data(), rows);
     }

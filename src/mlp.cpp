@@ -52,12 +52,33 @@ void Mlp::refresh() {
 void Mlp::zero_grads() { std::fill(grads_.begin(), grads_.end(), 0.0f); }
 
 const float* Mlp::forward(const float* x, std::size_t rows) {
+  // No derivative: each hidden layer's product goes straight into h, activated in place.
   const float* in = x;
   const std::size_t hidden = h_.size();
   for (std::size_t l = 0; l < hidden; ++l) {
-    layers_[l].forward(in, rows, z_[l].data.data());
-    activate(act_, z_[l].data.data(), h_[l].data.data(), rows * layers_[l].out());
-    in = h_[l].data.data();
+    float* h = h_[l].data.data();
+    layers_[l].forward(in, rows, h);
+    activate(act_, h, h, rows * layers_[l].out());
+    in = h;
+  }
+  layers_[hidden].forward(in, rows, z_[hidden].data.data());
+  return z_[hidden].data.data();
+}
+
+const float* Mlp::forward_train(const float* x, std::size_t rows) {
+  const float* in = x;
+  const std::size_t hidden = h_.size();
+  for (std::size_t l = 0; l < hidden; ++l) {
+    float* z = z_[l].data.data();
+    float* h = h_[l].data.data();
+    const std::size_t n = rows * layers_[l].out();
+    layers_[l].forward(in, rows, z);
+    // h = act(z) and act'(z) over z, which backward() needs no more than that.
+    if (act_ == Activation::identity)
+      activate(act_, z, h, n);
+    else
+      activate_with_grad(act_, z, h, z, n);
+    in = h;
   }
   layers_[hidden].forward(in, rows, z_[hidden].data.data());
   return z_[hidden].data.data();
@@ -70,13 +91,9 @@ void Mlp::backward(const float* x, const float* dlogits, std::size_t rows) {
     float* dx = l == 0 ? nullptr : dz_[l - 1].data.data();
     layers_[l].backward(in, dy, rows, dx);
     if (l == 0) break;
-    // dz = dh ⊙ act'(z); act'(z) is written over z, which is no longer needed.
-    float* z = z_[l - 1].data.data();
-    const std::size_t n = rows * layers_[l - 1].out();
-    if (act_ != Activation::identity) {
-      activate_grad(act_, z, z, n);
-      multiply_inplace(dx, z, n);
-    }
+    // dz = dh ⊙ act'(z), act'(z) stored by forward_train (identity: act' = 1).
+    if (act_ != Activation::identity)
+      multiply_inplace(dx, z_[l - 1].data.data(), rows * layers_[l - 1].out());
     dy = dx;
   }
 }

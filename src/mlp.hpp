@@ -48,11 +48,16 @@ class Mlp {
   void zero_grads();
 
   // Logits of rows ≤ max_rows() inputs (rows × inputs(), row-major). The pointer stays valid
-  // until the next forward(). Keeps what backward() needs.
+  // until the next forward pass. Inference only: computes no derivative and keeps nothing for
+  // backward() (evaluations, the decision grid).
   const float* forward(const float* x, std::size_t rows);
 
-  // After forward(x, rows): accumulate dL/dparams into grads() given dL/dlogits (rows values).
-  // Overwrites the forward pass's intermediate values.
+  // The same logits (bit for bit), for training: also keeps each hidden layer's act'(z), computed
+  // with the activation in one pass, for backward().
+  const float* forward_train(const float* x, std::size_t rows);
+
+  // After forward_train(x, rows): accumulate dL/dparams into grads() given dL/dlogits (rows
+  // values). Overwrites the forward pass's intermediate values.
   void backward(const float* x, const float* dlogits, std::size_t rows);
 
  private:
@@ -60,7 +65,7 @@ class Mlp {
   std::size_t max_rows_;
   std::vector<float> params_, grads_;
   std::vector<Dense> layers_;
-  std::vector<Matrix> z_;   // pre-activations per layer (the last one: the logits)
+  std::vector<Matrix> z_;   // per layer: the logits (last); act'(z) after forward_train (hidden)
   std::vector<Matrix> h_;   // activations per hidden layer
   std::vector<Matrix> dz_;  // dL/dz per hidden layer
 };

@@ -386,3 +386,55 @@ TEST_CASE("kernels saturate and underflow like the references out to |x| = 100")
         }
     }
 }
+
+// The fused pass of training (value and derivative from one evaluation) writes exactly what the
+// two separate kernels write, bit for bit, at every length and offset and with either output over
+// the input; likewise its scalar reference against the two scalar references.
+TEST_CASE("activate_with_grad equals activate and activate_grad, bit for bit") {
+    std::vector<float> xs = grid();
+    for (float x : {13.0f, std::nextafter(13.0f, 14.0f), -13.5f, 15.0f, kInf, -kInf,
+                    std::numeric_limits<float>::quiet_NaN()})
+        xs.push_back(x);  // lanes outside GELU's fast range, mixed with fast ones in a vector
+    const std::size_t lanes = al::simd::float_lanes;
+    for (Activation a : al::all_activations) {
+        CAPTURE(describe(a, false));
+        std::vector<float> v(xs.size()), g(xs.size()), fv(xs.size()), fg(xs.size());
+        al::activate(a, xs.data(), v.data(), xs.size());
+        al::activate_grad(a, xs.data(), g.data(), xs.size());
+        al::activate_with_grad(a, xs.data(), fv.data(), fg.data(), xs.size());
+        bool same = true;
+        for (std::size_t i = 0; i < xs.size(); ++i)
+            same = same && std::memcmp(&v[i], &fv[i], 4) == 0 && std::memcmp(&g[i], &fg[i], 4) == 0;
+        CHECK(same);
+        const std::vector<float> sv = eval_scalar(a, false, xs), sg = eval_scalar(a, true, xs);
+        al::activate_with_grad_scalar(a, xs.data(), fv.data(), fg.data(), xs.size());
+        same = true;
+        for (std::size_t i = 0; i < xs.size(); ++i)
+            same = same && std::memcmp(&sv[i], &fv[i], 4) == 0 && std::memcmp(&sg[i], &fg[i], 4) == 0;
+        CHECK(same);
+        // Sub-arrays: every offset 0..lanes, short and odd lengths, each output over the input.
+        for (std::size_t offset = 0; offset <= lanes; ++offset) {
+            for (std::size_t n = 0; n <= 3 * lanes + 1; ++n) {
+                const std::size_t from = (offset * 977 + n * 31) % (xs.size() - n + 1);
+                std::vector<float> in(n + offset + 1), out(n + 1, -7.0f), dout(n + 1, -7.0f);
+                std::copy(xs.begin() + from, xs.begin() + from + n, in.begin() + offset);
+                al::activate_with_grad(a, in.data() + offset, out.data(), dout.data(), n);
+                std::vector<float> in2 = in, in3 = in, o2(n), d3(n);
+                al::activate_with_grad(a, in2.data() + offset, in2.data() + offset, d3.data(), n);
+                al::activate_with_grad(a, in3.data() + offset, o2.data(), in3.data() + offset, n);
+                bool ok = out[n] == -7.0f && dout[n] == -7.0f;
+                for (std::size_t i = 0; i < n; ++i) {
+                    ok = ok && ulp_distance(out[i], v[from + i]) == 0 &&
+                         ulp_distance(dout[i], g[from + i]) == 0 &&
+                         ulp_distance(in2[offset + i], v[from + i]) == 0 &&
+                         ulp_distance(d3[i], g[from + i]) == 0 &&
+                         ulp_distance(o2[i], v[from + i]) == 0 &&
+                         ulp_distance(in3[offset + i], g[from + i]) == 0;
+                }
+                CAPTURE(offset);
+                CAPTURE(n);
+                REQUIRE(ok);
+            }
+        }
+    }
+}
