@@ -197,7 +197,31 @@ void multiply_inplace(float* a, const float* b, std::size_t n) {
 #endif
 
 void transpose(const float* src, std::size_t rows, std::size_t cols, float* dst) {
-  for (std::size_t r = 0; r < rows; ++r)
+  std::size_t r0 = 0;
+#if AL_SIMD
+  // 4×4 blocks through registers (two rounds of zips), where scalar code would do a strided
+  // store per element: the [out][in] weight copy is rebuilt after every Adam step.
+  if constexpr (L == 4) {
+    for (; r0 + 4 <= rows; r0 += 4) {
+      std::size_t c = 0;
+      for (; c + 4 <= cols; c += 4) {
+        const float* s = src + r0 * cols + c;
+        const fbatch a = fbatch::load_unaligned(s), b = fbatch::load_unaligned(s + cols);
+        const fbatch e = fbatch::load_unaligned(s + 2 * cols), f = fbatch::load_unaligned(s + 3 * cols);
+        const fbatch ae_lo = xsimd::zip_lo(a, e), ae_hi = xsimd::zip_hi(a, e);  // a0 e0 a1 e1 | a2 e2 a3 e3
+        const fbatch bf_lo = xsimd::zip_lo(b, f), bf_hi = xsimd::zip_hi(b, f);
+        float* d = dst + c * rows + r0;
+        xsimd::zip_lo(ae_lo, bf_lo).store_unaligned(d);  // a0 b0 e0 f0
+        xsimd::zip_hi(ae_lo, bf_lo).store_unaligned(d + rows);
+        xsimd::zip_lo(ae_hi, bf_hi).store_unaligned(d + 2 * rows);
+        xsimd::zip_hi(ae_hi, bf_hi).store_unaligned(d + 3 * rows);
+      }
+      for (; c < cols; ++c)
+        for (std::size_t r = r0; r < r0 + 4; ++r) dst[c * rows + r] = src[r * cols + c];
+    }
+  }
+#endif
+  for (std::size_t r = r0; r < rows; ++r)
     for (std::size_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * cols + c];
 }
 

@@ -94,9 +94,20 @@ TEST_CASE("column sums, elementwise product, transpose, finiteness") {
   std::vector<float> p = x;
   al::multiply_inplace(p.data(), x.data(), p.size());
   for (std::size_t i = 0; i < p.size(); ++i) CHECK(p[i] == x[i] * x[i]);
-  std::vector<float> t(rows * cols);
-  al::transpose(x.data(), rows, cols, t.data());
-  CHECK(t[3 * rows + 2] == x[2 * cols + 3]);
+  // Transpose: every shape around the 4×4 blocks (full blocks, ragged rows and columns, vectors).
+  for (std::size_t tr : {1, 2, 3, 4, 5, 8, 9, 64}) {
+    for (std::size_t tc : {1, 2, 4, 7, 12, 64}) {
+      const std::vector<float> src = ramp(tr * tc, -3.0f, 0.25f);
+      std::vector<float> t(tr * tc, -1.0f);
+      al::transpose(src.data(), tr, tc, t.data());
+      bool same = true;
+      for (std::size_t r = 0; r < tr; ++r)
+        for (std::size_t c = 0; c < tc; ++c) same = same && t[c * tr + r] == src[r * tc + c];
+      CAPTURE(tr);
+      CAPTURE(tc);
+      CHECK(same);
+    }
+  }
   CHECK(al::all_finite(x.data(), x.size()));
   std::vector<float> bad = x;
   bad[7] = std::numeric_limits<float>::infinity();
