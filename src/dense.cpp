@@ -1,5 +1,7 @@
 #include "dense.hpp"
 
+#include <algorithm>
+
 #include "matrix.hpp"
 
 namespace al {
@@ -16,9 +18,11 @@ void Dense::forward(const float* x, std::size_t rows, float* y) const {
   gemm(rows, out_, in_, x, in_, 1, wt_, out_, y, out_, b_, false);
 }
 
-void Dense::backward(const float* x, const float* dy, std::size_t rows, float* dx) const {
+void Dense::backward(const float* x, const float* dy, std::size_t rows, float* dx,
+                     bool accumulate) const {
   // dWᵀ[i][o] += Σ_r x[r][i] · dy[r][o]: A = xᵀ (strides swapped), a rank-1 update per row r.
-  gemm(in_, out_, rows, x, 1, in_, dy, out_, dwt_, out_, nullptr, true);
+  gemm(in_, out_, rows, x, 1, in_, dy, out_, dwt_, out_, nullptr, accumulate);
+  if (!accumulate) std::fill(db_, db_ + out_, 0.0f);
   add_column_sums(dy, rows, out_, db_);
   // dx[r][i] = Σ_o dy[r][o] · W[o][i]: broadcast dy[r][o], vectorise along i.
   if (dx) gemm(rows, in_, out_, dy, out_, 1, w_.data(), in_, dx, in_, nullptr, false);

@@ -33,9 +33,11 @@ class Dense {
   void forward(const float* x, std::size_t rows, float* y) const;
 
   // Given x of the forward pass and dy = dL/dy (rows × out):
-  //   dW += dyᵀ·x  (stored transposed, dWᵀ += xᵀ·dy),  db += Σ_rows dy,  dx = dy·W.
-  // dx may be null (the first layer needs no input gradient).
-  void backward(const float* x, const float* dy, std::size_t rows, float* dx) const;
+  //   dW += dyᵀ·x  (stored transposed, dWᵀ += xᵀ·dy),  db += Σ_rows dy,  dx = dy·W,
+  // or, with accumulate false, dW = dyᵀ·x and db = Σ_rows dy (the same values as zeroing first,
+  // without a pass over the gradients). dx may be null (the first layer needs no input gradient).
+  void backward(const float* x, const float* dy, std::size_t rows, float* dx,
+                bool accumulate = true) const;
 
  private:
   std::size_t in_, out_;

@@ -105,7 +105,6 @@ bool Experiment::train_epoch() {
     const std::size_t bsize = std::min(batch_, n - b0);
     const float scale = 1.0f / static_cast<float>(bsize);  // mean over the batch
     double loss = 0.0;
-    net_.zero_grads();
     for (std::size_t c0 = 0; c0 < bsize; c0 += max_rows_) {
       const std::size_t rows = std::min(max_rows_, bsize - c0);
       for (std::size_t r = 0; r < rows; ++r) {
@@ -116,7 +115,7 @@ bool Experiment::train_epoch() {
       }
       const float* logits = net_.forward_train(xbuf_.data(), rows);
       loss += bce_backward(logits, ybuf_.data(), rows, scale, dlogits_.data());
-      net_.backward(xbuf_.data(), dlogits_.data(), rows);
+      net_.backward(xbuf_.data(), dlogits_.data(), rows, c0 > 0);  // the first chunk overwrites
     }
     if (!std::isfinite(loss)) return false;
     adam_.step(params.data(), net_.grads().data());

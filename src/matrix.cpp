@@ -1,6 +1,7 @@
 #include "matrix.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "simd/arch.hpp"
 
@@ -177,6 +178,19 @@ void multiply_inplace(float* a, const float* b, std::size_t n) {
   for (; i < n; ++i) a[i] *= b[i];
 }
 
+void multiply_flush_inplace(float* a, const float* b, std::size_t n) {
+  const fbatch tiny(std::numeric_limits<float>::min()), zero(0.0f);
+  std::size_t i = 0;
+  for (; i + L <= n; i += L) {
+    const fbatch p = fbatch::load_unaligned(a + i) * fbatch::load_unaligned(b + i);
+    xsimd::select(xsimd::abs(p) < tiny, zero, p).store_unaligned(a + i);  // NaN stays NaN
+  }
+  for (; i < n; ++i) {
+    const float p = a[i] * b[i];
+    a[i] = std::fabs(p) < std::numeric_limits<float>::min() ? 0.0f : p;
+  }
+}
+
 #else  // scalar build: the reference is the kernel
 
 void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
@@ -192,6 +206,13 @@ void add_column_sums(const float* x, std::size_t rows, std::size_t cols, float* 
 
 void multiply_inplace(float* a, const float* b, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) a[i] *= b[i];
+}
+
+void multiply_flush_inplace(float* a, const float* b, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const float p = a[i] * b[i];
+    a[i] = std::fabs(p) < std::numeric_limits<float>::min() ? 0.0f : p;
+  }
 }
 
 #endif

@@ -46,6 +46,12 @@ void add_column_sums(const float* x, std::size_t rows, std::size_t cols, float* 
 // a[i] *= b[i] for i < n.
 void multiply_inplace(float* a, const float* b, std::size_t n);
 
+// As multiply_inplace, with products below the smallest normal float (|p| < 2^-126) flushed to
+// zero. Backpropagated gradients: a subnormal operand costs x86 a microcode assist on every
+// multiply it meets (WASM cannot set flush-to-zero), and each element of dz meets dozens in the
+// next layer's products. Such values are far below anything Adam keeps (see adam.cpp).
+void multiply_flush_inplace(float* a, const float* b, std::size_t n);
+
 // dst (cols × rows) = srcᵀ, src row-major rows × cols.
 void transpose(const float* src, std::size_t rows, std::size_t cols, float* dst);
 

@@ -84,16 +84,17 @@ const float* Mlp::forward_train(const float* x, std::size_t rows) {
   return z_[hidden].data.data();
 }
 
-void Mlp::backward(const float* x, const float* dlogits, std::size_t rows) {
+void Mlp::backward(const float* x, const float* dlogits, std::size_t rows, bool accumulate) {
   const float* dy = dlogits;
   for (std::size_t l = layers_.size(); l-- > 0;) {
     const float* in = l == 0 ? x : h_[l - 1].data.data();
     float* dx = l == 0 ? nullptr : dz_[l - 1].data.data();
-    layers_[l].backward(in, dy, rows, dx);
+    layers_[l].backward(in, dy, rows, dx, accumulate);
     if (l == 0) break;
-    // dz = dh ⊙ act'(z), act'(z) stored by forward_train (identity: act' = 1).
+    // dz = dh ⊙ act'(z), act'(z) stored by forward_train (identity: act' = 1). GELU′ of a large
+    // negative z is tiny: subnormal products are flushed (matrix.hpp says why).
     if (act_ != Activation::identity)
-      multiply_inplace(dx, z_[l - 1].data.data(), rows * layers_[l - 1].out());
+      multiply_flush_inplace(dx, z_[l - 1].data.data(), rows * layers_[l - 1].out());
     dy = dx;
   }
 }

@@ -94,6 +94,21 @@ TEST_CASE("column sums, elementwise product, transpose, finiteness") {
   std::vector<float> p = x;
   al::multiply_inplace(p.data(), x.data(), p.size());
   for (std::size_t i = 0; i < p.size(); ++i) CHECK(p[i] == x[i] * x[i]);
+  // The flushing product: exact above 2^-126, zero below, NaN kept; vector lanes and tail alike.
+  const float fmin = std::numeric_limits<float>::min();
+  std::vector<float> fa = {1e-20f, -1e-20f, 3.0f, fmin, 1e-30f, std::numeric_limits<float>::quiet_NaN(),
+                           -2e-19f, 1e-19f, 1e-20f};
+  const std::vector<float> fb = {1e-20f, 1e-20f, 0.5f, 1.0f, 1e-10f, 1.0f, 1e-19f, 1.0f, 1e-18f};
+  al::multiply_flush_inplace(fa.data(), fb.data(), fa.size());
+  CHECK(fa[0] == 0.0f);
+  CHECK(fa[1] == 0.0f);
+  CHECK(fa[2] == 1.5f);
+  CHECK(fa[3] == fmin);
+  CHECK(fa[4] == 0.0f);
+  CHECK(std::isnan(fa[5]));
+  CHECK(fa[6] == -2e-19f * 1e-19f);  // 2e-38: normal, kept
+  CHECK(fa[7] == 1e-19f);
+  CHECK(fa[8] == 0.0f);  // the scalar tail flushes too
   // Transpose: every shape around the 4×4 blocks (full blocks, ragged rows and columns, vectors).
   for (std::size_t tr : {1, 2, 3, 4, 5, 8, 9, 64}) {
     for (std::size_t tc : {1, 2, 4, 7, 12, 64}) {

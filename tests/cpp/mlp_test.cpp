@@ -2,6 +2,7 @@
 // reference (same weights, its own forward pass and loss), for every activation and depths 1–3.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -97,6 +98,14 @@ TEST_CASE("whole-network gradients match finite differences (every activation, d
       al::bce_backward(logits, y.data(), rows, 1.0f / rows, dz.data());
       net.zero_grads();
       net.backward(x.data(), dz.data(), rows);
+      // Overwriting (no accumulate) over stale gradients gives the same values, bit for bit.
+      {
+        const std::vector<float> zeroed = net.grads();
+        std::fill(net.grads().begin(), net.grads().end(), 123.0f);
+        net.forward_train(x.data(), rows);
+        net.backward(x.data(), dz.data(), rows, false);
+        CHECK(std::memcmp(zeroed.data(), net.grads().data(), zeroed.size() * sizeof(float)) == 0);
+      }
       // Central differences of the double reference, parameter by parameter.
       std::size_t off = 0;  // the layer's place in the flat vectors
       for (std::size_t l = 0; l < net.num_layers(); off += (net.layer(l).in() + 1) * net.layer(l).out(), ++l) {
