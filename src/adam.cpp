@@ -56,21 +56,12 @@ void Adam::step(float* p, const float* g) {
     fbatch gi = fbatch::load_unaligned(g + i);
     const fbatch pi = fbatch::load_unaligned(p + i);
     if (decay) gi = gi + fbatch(wd) * pi;
-    const fbatch m0 = fbatch::load_unaligned(m + i), v0 = fbatch::load_unaligned(v + i);
-    // Moments from the gradient as it is; exact (no flush applies) unless a lane has a gradient
-    // below g_min_v (which covers g_min_m) or a moment below its threshold. Such vectors are rare
-    // (exactly-zero gradients of dead units), and take the flushing formulas, lane by lane.
-    fbatch mi = m0 * fbatch(b1) + fbatch(a1) * gi;
-    fbatch vi = v0 * fbatch(b2) + fbatch(a2) * gi * gi;
-    const fbatch ag = xsimd::abs(gi);
-    if (xsimd::any((ag < fbatch(g_min_v)) | (xsimd::abs(mi) < fbatch(m_min)) | (vi < fbatch(v_min)))) {
-      const fbatch gm = xsimd::select(ag < fbatch(g_min_m), zero, gi);
-      const fbatch gv = xsimd::select(ag < fbatch(g_min_v), zero, gi);
-      mi = m0 * fbatch(b1) + fbatch(a1) * gm;
-      vi = v0 * fbatch(b2) + fbatch(a2) * gv * gv;
-      mi = xsimd::select(xsimd::abs(mi) < fbatch(m_min), zero, mi);
-      vi = xsimd::select(vi < fbatch(v_min), zero, vi);
-    }
+    const fbatch gm = xsimd::select(xsimd::abs(gi) < fbatch(g_min_m), zero, gi);
+    const fbatch gv = xsimd::select(xsimd::abs(gi) < fbatch(g_min_v), zero, gi);
+    fbatch mi = fbatch::load_unaligned(m + i) * fbatch(b1) + fbatch(a1) * gm;
+    fbatch vi = fbatch::load_unaligned(v + i) * fbatch(b2) + fbatch(a2) * gv * gv;
+    mi = xsimd::select(xsimd::abs(mi) < fbatch(m_min), zero, mi);
+    vi = xsimd::select(vi < fbatch(v_min), zero, vi);
     const fbatch denom = xsimd::sqrt(vi) / fbatch(bias2_sqrt) + fbatch(eps);
     (pi + fbatch(neg_step) * mi / denom).store_unaligned(p + i);
     mi.store_unaligned(m + i);
