@@ -20,7 +20,8 @@ ctest_suite() {  # prints the doctest summary (test cases, assertions); everythi
   local log
   log=$(mktemp)
   if ctest --test-dir "$1" -V >"$log" 2>&1; then
-    grep -E '\[doctest\] (test cases|assertions)|tests passed' "$log"
+    # (colour codes stripped: doctest under Node thinks it writes to a terminal)
+    sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '\[doctest\] (test cases|assertions)|tests passed'
   else
     tail -n 300 "$log"
     return 1
