@@ -3,6 +3,7 @@
 
 const ELEMENTS = 1 << 20;  // 1M floats: fits in L2/L3 like a layer's activations
 const REPS = 15;
+const TRAIN_REPS = 3;
 
 /** Kernel throughput and one default training run per activation. */
 export function runBench(M, { elements = ELEMENTS, reps = REPS, trainRuns = ['relu', 'gelu'] } = {}) {
@@ -17,15 +18,20 @@ export function runBench(M, { elements = ELEMENTS, reps = REPS, trainRuns = ['re
     }
   }
   const training = trainRuns.map((activation) => {
-    const experiment = new M.Experiment(JSON.stringify({ activation }));
-    try {
-      const t0 = performance.now();
-      while (experiment.step());
-      const seconds = (performance.now() - t0) / 1000;
-      return { activation, seconds, test_acc: JSON.parse(experiment.evaluateJson('test')).acc };
-    } finally {
-      experiment.delete();
+    // Best of TRAIN_REPS whole runs: timings on a shared machine only err on the slow side.
+    let best = Infinity, testAcc = NaN;
+    for (let r = 0; r < TRAIN_REPS; r++) {
+      const experiment = new M.Experiment(JSON.stringify({ activation }));
+      try {
+        const t0 = performance.now();
+        while (experiment.step());
+        best = Math.min(best, (performance.now() - t0) / 1000);
+        testAcc = JSON.parse(experiment.evaluateJson('test')).acc;
+      } finally {
+        experiment.delete();
+      }
     }
+    return { activation, seconds: best, test_acc: testAcc };
   });
   return { engine: 'wasm-node', arch: M.simdArch(), elements, kernels, training, text: render(M, kernels, training) };
 }
@@ -40,7 +46,7 @@ function render(M, kernels, training) {
   const relu = kernels.find((k) => k.fn === 'relu');
   const gelu = kernels.find((k) => k.fn === 'gelu');
   if (relu && gelu) lines.push(`GELU/ReLU cost (SIMD): ${(relu.simd_meps / gelu.simd_meps).toFixed(2)}x`);
-  lines.push('default run (2000 moons, 2-64-64-1, Adam 0.001, batch 32, 100 epochs):');
+  lines.push(`default run (2000 moons, 2-64-64-1, Adam 0.001, batch 32, 100 epochs), best of ${TRAIN_REPS}:`);
   for (const t of training) {
     lines.push(`  ${t.activation.padEnd(10)} ${t.seconds.toFixed(3)} s   test accuracy ${(t.test_acc * 100).toFixed(1)}%`);
   }

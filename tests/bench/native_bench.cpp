@@ -1,5 +1,6 @@
 // Native side of `npm run bench`: the same kernels and training run as the WASM
 // module, built with g++ and xsimd's native architecture. Prints JSON.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -30,13 +31,17 @@ int main() {
   for (auto a : {al::Activation::relu, al::Activation::gelu}) {
     al::Config config = al::default_config();
     config.activation = a;
-    al::Experiment experiment(config);
-    const double t0 = al::seconds_now();
-    while (experiment.step()) {
+    double seconds = 1e300, test_acc = 0;
+    for (int rep = 0; rep < 3; ++rep) {  // best of 3, like the WASM side
+      al::Experiment experiment(config);
+      const double t0 = al::seconds_now();
+      while (experiment.step()) {
+      }
+      seconds = std::min(seconds, al::seconds_now() - t0);
+      test_acc = experiment.evaluate_test().acc;
     }
-    const double seconds = al::seconds_now() - t0;
     std::printf("%s{\"activation\":\"%s\",\"seconds\":%.4f,\"test_acc\":%.4f}", first ? "" : ",",
-                al::activation_name(a), seconds, experiment.evaluate_test().acc);
+                al::activation_name(a), seconds, test_acc);
     first = false;
   }
   std::printf("]}\n");

@@ -50,7 +50,7 @@ function render({ wasm: w, native: n, browser: b }) {
   out.push(goal(`GELU exact >= 3x its scalar reference`, k('gelu').ratio >= 3, `${k('gelu').ratio.toFixed(2)}x`));
   out.push(goal(`ReLU >= 4x its scalar reference`, k('relu').ratio >= 4, `${k('relu').ratio.toFixed(2)}x`));
   out.push('');
-  out.push('Default run (2000 moons, 80/20, 2-64-64-1, Adam 0.001, batch 32, 100 epochs, 5,000 steps):');
+  out.push('Default run (2000 moons, 80/20, 2-64-64-1, Adam 0.001, batch 32, 100 epochs, 5,000 steps), best of 3:');
   for (const t of w.training) {
     const m = n.training.find((x) => x.activation === t.activation);
     out.push(`  ${t.activation.padEnd(6)} WASM ${t.seconds.toFixed(3)} s, native ${m.seconds.toFixed(3)} s (WASM takes ${(t.seconds / m.seconds).toFixed(2)}x the native time), test accuracy ${(t.test_acc * 100).toFixed(1)}%`);
