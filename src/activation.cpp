@@ -14,15 +14,6 @@
 
 #include "activation_detail.hpp"
 
-// The compensated arithmetic below relies on every product being rounded where the code says so.
-// A compiler that fuses a*b + c into an fma (GCC does so by default once FMA is enabled, e.g.
-// -march=native) breaks it: hi + lo pairs then count a rounding error twice.
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
-
 #include <cmath>
 #include <cstdint>
 #include <cstring>

@@ -2,6 +2,16 @@
 // (activation_simd.cpp). Internal to those two files.
 #pragma once
 
+// The compensated arithmetic of both files relies on every product being rounded where the code
+// says so. A compiler that fuses a*b + c into an fma (GCC does so by default once FMA is enabled,
+// e.g. -march=native) breaks it: hi + lo pairs then count a rounding error twice. Both files
+// include this before defining anything.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
 namespace al::activation_detail {
 
 inline constexpr float kInvSqrt2Pi = 0.398942280401432678f;  // 1/√(2π)

@@ -3,17 +3,10 @@
 // activate_with_grad, which run them (or, in a scalar-only build, the references).
 #include "activation.hpp"
 
-#include "activation_detail.hpp"
 #include "simd/arch.hpp"
-
-// The compensated arithmetic below relies on every product being rounded where the code says so.
-// A compiler that fuses a*b + c into an fma (GCC does so by default once FMA is enabled, e.g.
-// -march=native) breaks it: hi + lo pairs then count a rounding error twice.
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+// After xsimd: GCC does not inline xsimd's functions into ours across a different
+// `#pragma GCC optimize` (the kernels would run 10x slower natively).
+#include "activation_detail.hpp"
 
 #include <cstdint>
 #include <cstring>

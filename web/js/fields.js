@@ -50,6 +50,14 @@ export function createFields(container, fields, { idPrefix, onChange }) {
   };
 }
 
+/** The row of preset buttons of a widget: `ns` is its i18n namespace (keys presets, preset_<name>). */
+export function presetButtons(ns, names) {
+  return `<div class="ev-presets" role="group" aria-labelledby="${ns}-presets">
+        <span id="${ns}-presets" class="ev-presets-label" data-i18n="${ns}.presets"></span>
+        ${names.map((p) => `<button type="button" class="btn small" data-preset="${p}" data-i18n="${ns}.preset_${p}"></button>`).join('')}
+      </div>`;
+}
+
 /** "min–max" of a config field from the core's limits (integers plain, others locale-formatted). */
 export function rangeHint(core, i18n, field, type) {
   const lim = core.limits[field];

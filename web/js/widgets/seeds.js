@@ -3,7 +3,7 @@
 // choice and the test set read once per run at the end. Settings live in the URL hash under
 // their own keys (s…), next to the twin lab's, so a study is a permalink too.
 import { createSettings } from '../state.js';
-import { createFields, errorMessage, rangeHint } from '../fields.js';
+import { createFields, errorMessage, presetButtons, rangeHint } from '../fields.js';
 import { startStudy, summarize } from '../study.js';
 import { createSeedsView } from './seeds-view.js';
 
@@ -39,10 +39,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
 
   root.innerHTML = `
     <div class="ev-panel">
-      <div class="ev-presets" role="group" aria-labelledby="seeds-presets">
-        <span id="seeds-presets" class="ev-presets-label" data-i18n="seeds.presets"></span>
-        ${Object.keys(PRESETS).map((p) => `<button type="button" class="btn small" data-preset="${p}" data-i18n="seeds.preset_${p}"></button>`).join('')}
-      </div>
+      ${presetButtons('seeds', Object.keys(PRESETS))}
       <form class="ev-form" novalidate data-i18n-attr="aria-label=seeds.form_label"></form>
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="run" data-i18n="seeds.run"></button>

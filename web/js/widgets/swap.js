@@ -3,7 +3,7 @@
 // recover. The same panel exports the weights as a PyTorch state_dict and imports such a file
 // (swap-io.js). One worker (swap-worker.js) holds the network between the steps.
 import { createSettings } from '../state.js';
-import { createFields, errorMessage, rangeHint } from '../fields.js';
+import { createFields, errorMessage, presetButtons, rangeHint } from '../fields.js';
 import { createBoundary } from '../plots/boundary.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
@@ -29,10 +29,7 @@ export default async function createSwap(root, { core, i18n }) {
   settings.readHash();
   root.innerHTML = `
     <div class="ev-panel">
-      <div class="ev-presets" role="group" aria-labelledby="swap-presets">
-        <span id="swap-presets" class="ev-presets-label" data-i18n="swap.presets"></span>
-        ${Object.keys(PRESETS).map((p) => `<button type="button" class="btn small" data-preset="${p}" data-i18n="swap.preset_${p}"></button>`).join('')}
-      </div>
+      ${presetButtons('swap', Object.keys(PRESETS))}
       <form class="ev-form" novalidate data-i18n-attr="aria-label=swap.form_label"></form>
       <div class="swap-steps">
         <button type="button" class="btn primary" data-act="pretrain"></button><span class="arrow" aria-hidden="true">→</span>
