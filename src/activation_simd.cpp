@@ -50,24 +50,33 @@ float hi12(float x) {
     return x;
 }
 
+// Adding 1.5·2^23 to a float below 2^22 in magnitude rounds it to an integer, which then sits in
+// the low mantissa bits of the sum.
+constexpr float kRoundMagic = 12582912.0f;
+// ln2 = kLn2Hi + kLn2Lo, kLn2Hi short enough that n·kLn2Hi is exact for the n used here.
+constexpr float kLn2Hi = 0.693359375f, kLn2Lo = -2.12194440e-4f;
+// e^r = 1 + r + r²·P(r), |r| ≤ ½ln2: P(r) = kExpP0 + kExpP1·r + ... + kExpP4·r⁴.
+constexpr float kExpP0 = 5.000000000e-01f, kExpP1 = 1.666656229e-01f, kExpP2 = 4.166653625e-02f,
+                kExpP3 = 8.365534112e-03f, kExpP4 = 1.392912537e-03f;
+
 // e^{a+b} with |b| ≲ 0.5 a low-order correction of a. Cody–Waite reduction a + b = n·ln2 + r,
 // |r| ≤ ½ln2 (a - n·ln2_hi is exact), then e^r = 1 + r + r²·P(r) (P: Chebyshev fit, relative
 // error 1.3e-8), times 2^n built in the exponent bits. Returns +inf above ≈ 88.7 and 0 below
 // ≈ -87.6 (subnormal results are flushed: every caller is then at least 2^-126 below its value).
 inline fbatch exp_sum(fbatch a, fbatch b) {
-    const fbatch magic(12582912.0f);  // 1.5·2^23: adding it rounds to an integer
+    const fbatch magic(kRoundMagic);
     a = xsimd::min(xsimd::max(a, fbatch(-88.0f)), fbatch(89.0f));
     // -127 ≤ n ≤ 128 even when b pushes a clamped a further out (gelu_tanh's b reaches ±0.4 at
     // |x| = 20): the exponent bits built below would wrap, n = 129 into -0 and n = -128 into -inf.
     fbatch k = (a + b) * fbatch(1.44269504f) + magic;
     k = xsimd::min(xsimd::max(k, magic - fbatch(127.0f)), magic + fbatch(128.0f));
     fbatch n = k - magic;
-    fbatch r = (a - n * fbatch(0.693359375f)) - n * fbatch(-2.12194440e-4f) + b;
-    fbatch p = fbatch(1.392912537e-03f);
-    p = p * r + fbatch(8.365534112e-03f);
-    p = p * r + fbatch(4.166653625e-02f);
-    p = p * r + fbatch(1.666656229e-01f);
-    p = p * r + fbatch(5.000000000e-01f);
+    fbatch r = (a - n * fbatch(kLn2Hi)) - n * fbatch(kLn2Lo) + b;
+    fbatch p = fbatch(kExpP4);
+    p = p * r + fbatch(kExpP3);
+    p = p * r + fbatch(kExpP2);
+    p = p * r + fbatch(kExpP1);
+    p = p * r + fbatch(kExpP0);
     p = (p * r) * r + r + fbatch(1.0f);
     // n sits in the low mantissa bits of k; n << 23 plus the bias is 2^n (n = -127 gives 0,
     // n = 128 gives inf).
@@ -108,14 +117,14 @@ struct Gauss {
 AL_ALWAYS_INLINE Gauss gauss_parts(fbatch a) {
     fbatch ah = hi12(a), al = a - ah;
     fbatch hi = ah * ah, lo = al * (a + ah);
-    const fbatch magic(12582912.0f);  // 1.5·2^23: adding it rounds to an integer
+    const fbatch magic(kRoundMagic);
     fbatch k = hi * fbatch(0.721347520f) + magic;  // ½·log2(e)
     fbatch m = k - magic;
-    fbatch w = (m * fbatch(1.38671875f) - hi) + (m * fbatch(-4.24388880e-4f) - lo);
-    // e^{w/2} - 1 = r + r²·(½ + r/6 + ...), the coefficients of exp_sum
+    fbatch w = (m * fbatch(2.0f * kLn2Hi) - hi) + (m * fbatch(2.0f * kLn2Lo) - lo);
+    // e^{w/2} - 1 = r + r²·P(r), the P of exp_sum (Estrin's scheme)
     fbatch r = fbatch(0.5f) * w, r2 = r * r;
-    fbatch inner = (fbatch(5.000000000e-01f) + fbatch(1.666656229e-01f) * r) +
-                   r2 * ((fbatch(4.166653625e-02f) + fbatch(8.365534112e-03f) * r) + fbatch(1.392912537e-03f) * r2);
+    fbatch inner = (fbatch(kExpP0) + fbatch(kExpP1) * r) +
+                   r2 * ((fbatch(kExpP2) + fbatch(kExpP3) * r) + fbatch(kExpP4) * r2);
     return {r + r2 * inner, k};
 }
 
@@ -143,7 +152,7 @@ struct GeneralTail {
 };
 inline GeneralTail general_tail(fbatch a) {
     Gauss g = gauss_parts(a);
-    ibatch m = xsimd::bitwise_cast<ibatch>(g.k) - xsimd::bitwise_cast<ibatch>(fbatch(12582912.0f));
+    ibatch m = xsimd::bitwise_cast<ibatch>(g.k) - xsimd::bitwise_cast<ibatch>(fbatch(kRoundMagic));
     ibatch m1 = m >> 1;
     fbatch s1 = xsimd::bitwise_cast<fbatch>((ibatch(127) - m1) << 23);
     fbatch s2 = xsimd::bitwise_cast<fbatch>((ibatch(127) - (m - m1)) << 23);
