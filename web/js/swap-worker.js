@@ -10,6 +10,7 @@
 //        {type:'stage', stage, activation, acc, grid, probe, maxDiff?, curve?, history?}
 //        {type:'state', json, activation, hidden}  |  {type:'error', cmd, message}
 import { loadCore } from './core.js';
+import { boundsOf } from './bounds.js';
 
 const PROGRESS_MS = 80;
 // Fixed points where the output is reported in full (data-probe): equal weights and equal
@@ -17,15 +18,6 @@ const PROGRESS_MS = 80;
 const PROBE = new Float32Array([-1, 0.5, 0, 0, 0.5, 0.25, 1, -0.5, 1.5, 0, 2, 0.5, 0.3, 0.9, -0.2, -0.3]);
 const core = loadCore();
 let M, exp = null, pretrained = null, gridSize = 60, bounds = null, points = null;
-
-function boundsOf(sets) {
-  let b = [Infinity, -Infinity, Infinity, -Infinity];
-  for (const d of sets) for (let i = 0; i < d.length; i += 3) {
-    b = [Math.min(b[0], d[i]), Math.max(b[1], d[i]), Math.min(b[2], d[i + 1]), Math.max(b[3], d[i + 1])];
-  }
-  const mx = 0.1 * (b[1] - b[0]) || 1, my = 0.1 * (b[3] - b[2]) || 1;
-  return [b[0] - mx, b[1] + mx, b[2] - my, b[3] + my];
-}
 
 /** A fresh Experiment of `config` (any previous one is deleted), with its data and bounds. */
 function create(config, grid) {

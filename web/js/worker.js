@@ -6,6 +6,7 @@
 //        {type:'snapshot', epoch, status, stopped, records, grid, seconds, final}
 //        {type:'error', message}
 import { loadCore } from './core.js';
+import { boundsOf } from './bounds.js';
 
 const SLICE_MS = 50;
 const core = loadCore();
@@ -54,17 +55,6 @@ function create({ config, grid }) {
   bounds = boundsOf(Object.values(data));
   postMessage({ type: 'created', status: exp.status(), arch: M.simdArch(), bounds, data });
   snapshot();
-}
-
-/** [xmin, xmax, ymin, ymax] around every point (x0, x1, label triples), with a margin. */
-function boundsOf(sets) {
-  let b = [Infinity, -Infinity, Infinity, -Infinity];
-  for (const d of sets) for (let i = 0; i < d.length; i += 3) {
-    b = [Math.min(b[0], d[i]), Math.max(b[1], d[i]), Math.min(b[2], d[i + 1]), Math.max(b[3], d[i + 1])];
-  }
-  if (!Number.isFinite(b[0])) return [-2, 3, -2, 2];
-  const mx = 0.1 * (b[1] - b[0]) || 1, my = 0.1 * (b[3] - b[2]) || 1;
-  return [b[0] - mx, b[1] + mx, b[2] - my, b[3] + my];
 }
 
 onmessage = async ({ data: msg }) => {
