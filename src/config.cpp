@@ -7,8 +7,6 @@ namespace al {
 
 namespace {
 
-constexpr int max_layers = limits::max_layers;
-
 std::string num(double x) {
   std::string s;
   json::write_number(s, x);
@@ -24,18 +22,19 @@ std::string activation_list() {
   return s;
 }
 
-// "<field> must be in [lo, hi] (got x)"; NaN fails every comparison, so it is rejected too.
-std::string check_range(const char* field, double x, const Range& r) {
-  const double lo = r.lo, hi = r.hi;
-  const bool lo_open = r.lo_open;
-  const char* kind = r.integer ? "an integer" : "a number";
-  const bool ok = (lo_open ? x > lo : x >= lo) && x <= hi;
+// "<field> must be <range> (got x)"; NaN fails every comparison, so it is rejected too.
+std::string check_range(const std::string& field, double x, const Range& r) {
+  const bool ok = (r.lo_open ? x > r.lo : x >= r.lo) && x <= r.hi;
   if (ok) return "";
-  return std::string(field) + " must be " + kind + " in " + (lo_open ? "(" : "[") + num(lo) +
-         ", " + num(hi) + "] (got " + num(x) + ")";
+  return field + " must be " + describe_range(r) + " (got " + num(x) + ")";
 }
 
 }  // namespace
+
+std::string describe_range(const Range& r) {
+  return std::string(r.integer ? "an integer" : "a number") + " in " + (r.lo_open ? "(" : "[") +
+         num(r.lo) + ", " + num(r.hi) + "]";
+}
 
 Config default_config() { return Config{}; }
 
@@ -57,13 +56,13 @@ std::string validate(const Config& c) {
   bool known = false;
   for (Activation a : all_activations) known = known || a == c.activation;
   if (!known) return "activation must be one of " + activation_list();
-  if (c.hidden.empty() || c.hidden.size() > max_layers)
-    return "hidden must have 1 to 4 layers (got " + std::to_string(c.hidden.size()) + ")";
-  for (std::size_t i = 0; i < c.hidden.size(); ++i)
-    if (c.hidden[i] < limits::width.lo || c.hidden[i] > limits::width.hi)
-      return "hidden[" + std::to_string(i) + "] must be an integer in [1, 512] (got " +
-             std::to_string(c.hidden[i]) + ")";
+  if (c.hidden.empty() || c.hidden.size() > limits::max_layers)
+    return "hidden must have 1 to " + std::to_string(limits::max_layers) + " layers (got " +
+           std::to_string(c.hidden.size()) + ")";
   std::string e;
+  for (std::size_t i = 0; i < c.hidden.size(); ++i)
+    if (!(e = check_range("hidden[" + std::to_string(i) + "]", c.hidden[i], limits::width)).empty())
+      return e;
   if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
   if (!(e = check_range("batch", c.batch, limits::batch)).empty()) return e;
   if (!(e = check_range("epochs", c.epochs, limits::epochs)).empty()) return e;
@@ -86,21 +85,21 @@ std::string validate(const Config& c) {
 
 namespace {
 
-// Reads an integer field; integral doubles such as 32.0 are accepted (JavaScript cannot tell).
-bool read_int(const json::Value& v, const char* field, const Range& r, double& out,
+// Reads an integer field (r is an integer range); integral doubles such as 32.0 are accepted
+// (JavaScript cannot tell).
+bool read_int(const json::Value& v, const std::string& field, const Range& r, double& out,
               std::string& error) {
-  const double lo = r.lo, hi = r.hi;
-  const std::string range = "[" + num(lo) + ", " + num(hi) + "]";
   if (!v.is_number()) {
-    error = std::string(field) + " must be an integer in " + range + " (got " +
-            json::type_name(v.type()) + ")";
+    error = field + " must be " + describe_range(r) + " (got " + json::type_name(v.type()) + ")";
     return false;
   }
   const double x = v.as_number();
-  if (std::floor(x) != x || x < lo || x > hi) {
-    error = std::string(field) + " must be an integer in " + range + " (got " + num(x) + ")";
+  if (std::floor(x) != x) {
+    error = field + " must be " + describe_range(r) + " (got " + num(x) + ")";
     return false;
   }
+  error = check_range(field, x, r);
+  if (!error.empty()) return false;
   out = x;
   return true;
 }
@@ -137,8 +136,9 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
       }
       c.activation = *a;
     } else if (k == "hidden") {
-      if (!x.is_array() || x.as_array().empty() || x.as_array().size() > max_layers) {
-        error = "hidden must be an array of 1 to 4 layer widths (got " +
+      if (!x.is_array() || x.as_array().empty() || x.as_array().size() > limits::max_layers) {
+        error = "hidden must be an array of 1 to " + std::to_string(limits::max_layers) +
+                " layer widths (got " +
                 (x.is_array() ? std::to_string(x.as_array().size()) + " widths"
                               : std::string(json::type_name(x.type()))) +
                 ")";
@@ -146,8 +146,8 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
       }
       c.hidden.clear();
       for (std::size_t i = 0; ok && i < x.as_array().size(); ++i) {
-        const std::string field = "hidden[" + std::to_string(i) + "]";
-        ok = read_int(x.as_array()[i], field.c_str(), limits::width, d, error);
+        ok = read_int(x.as_array()[i], "hidden[" + std::to_string(i) + "]", limits::width, d,
+                      error);
         c.hidden.push_back(static_cast<int>(d));
       }
     } else if (k == "lr") {
@@ -183,9 +183,11 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
     } else if (k == "weight_decay") {
       ok = read_number(x, "weight_decay", c.weight_decay, error);
     } else {
-      error = "unknown config key \"" + k +
-              "\" (allowed: activation, hidden, lr, batch, epochs, seed, n, noise, data_seed, "
-              "test_fraction, val_fraction, shuffle, weight_decay)";
+      std::string allowed;  // every key, in the order config_to_value writes them
+      const json::Value fields = config_to_value(c);
+      for (const json::Member& f : fields.as_object())
+        allowed += (allowed.empty() ? "" : ", ") + f.first;
+      error = "unknown config key \"" + k + "\" (allowed: " + allowed + ")";
       return std::nullopt;
     }
     if (!ok) return std::nullopt;

@@ -54,6 +54,9 @@ inline constexpr int max_layers = 4;
 inline constexpr double max_held_out = 0.9;  // test_fraction + val_fraction
 }  // namespace limits
 
+// "an integer in [1, 512]", "a number in (0, 1]": how messages state a range.
+std::string describe_range(const Range& r);
+
 // {"lr":{"min":0,"max":1,"min_open":true,"integer":false}, ..., "hidden":{"layers_max":4,
 // "width_min":1,"width_max":512}, "held_out_max":0.9}
 std::string config_limits_json();
