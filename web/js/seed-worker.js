@@ -21,6 +21,8 @@ function train(M, { id, config, choose }) {
     const t0 = performance.now();
     let lastPost = t0, best = { loss: Infinity, epoch: 0, state: '' };
     const history = [];
+    // step() is true exactly when it trained an epoch and recorded it (false once done or
+    // diverged), so this loop sees every record.
     while (exp.step()) {
       const rec = JSON.parse(exp.lastEpochJson());
       history.push(rec);
@@ -30,14 +32,6 @@ function train(M, { id, config, choose }) {
       }
       const now = performance.now();
       if (now - lastPost > PROGRESS_MS) (lastPost = now), postMessage({ type: 'progress', id, epoch: exp.epoch() });
-    }
-    // step() is false on the last epoch too: pick up its record if the loop did not see it.
-    const last = JSON.parse(exp.lastEpochJson());
-    if (last && (!history.length || history[history.length - 1].epoch !== last.epoch)) {
-      history.push(last);
-      if (choose === 'best' && last.val_loss !== null && last.val_loss < best.loss) {
-        best = { loss: last.val_loss, epoch: last.epoch, state: exp.stateJson() };
-      }
     }
     const seconds = (performance.now() - t0) / 1000;
     let chosen = exp.epoch();

@@ -98,9 +98,6 @@ const commands = {
         postMessage({ type: 'progress', stage: 'finetune', epoch: exp.epoch() - start, of: epochs, curve });
       }
     }
-    // A last epoch that step() reported as false has its record too.
-    const last = JSON.parse(exp.lastEpochJson());
-    if (last && curve[curve.length - 1].epoch !== last.epoch - start && last.epoch > start) curve.push({ epoch: last.epoch - start, val_acc: last.val_acc });
     if (exp.status() === 'diverged') throw new Error(`diverged during fine-tuning: ${exp.error()}`);
     post('finetuned', { curve });
   },
