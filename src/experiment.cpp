@@ -53,8 +53,8 @@ const char* status_name(Status s) {
 }
 
 Experiment::Experiment(const Config& config)
-    : config_(validate(config).empty() ? config : default_config()),
-      error_(validate(config)),
+    : error_(validate(config)),
+      config_(error_.empty() ? config : default_config()),
       batch_(std::min<std::size_t>(static_cast<std::size_t>(config_.batch),
                                    set_sizes(config_).train)),
       // Evaluation passes use at least 256 rows per product (fewer, longer calls); training
@@ -190,8 +190,7 @@ void Experiment::fill_grid(int nx, int ny, float xmin, float xmax, float ymin, f
       xbuf_[2 * r] = xmin + dx * static_cast<float>(k % static_cast<std::size_t>(nx));
       xbuf_[2 * r + 1] = ymin + dy * static_cast<float>(k / static_cast<std::size_t>(nx));
     }
-    const float* logits = net_.forward(xbuf_.data(), rows);
-    for (std::size_t r = 0; r < rows; ++r) out[k0 + r] = static_cast<float>(sigmoid(logits[r]));
+    predict(xbuf_.data(), rows, out + k0);  // rows ≤ max_rows_: one forward pass
   }
 }
 
@@ -213,7 +212,8 @@ std::string Experiment::load_state_json(std::string_view text) {
 }
 
 void Experiment::set_epochs(int epochs) {
-  config_.epochs = std::clamp(epochs, 1, 10000);
+  config_.epochs = std::clamp(epochs, static_cast<int>(limits::epochs.lo),
+                              static_cast<int>(limits::epochs.hi));
   update_status();
 }
 

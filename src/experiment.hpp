@@ -102,14 +102,14 @@ class Experiment {
   std::string state_json() const;
   std::string load_state_json(std::string_view text);
 
-  // Total epochs, 1–10000 (clamped); more than epoch() lets a finished run train further.
+  // Total epochs, clamped to limits::epochs; more than epoch() lets a finished run train further.
   void set_epochs(int epochs);
 
   const Mlp& network() const { return net_; }
 
  private:
+  std::string error_;  // before config_, which is chosen by it
   Config config_;
-  std::string error_;
   Dataset train_, val_, test_;
   std::size_t batch_;     // effective batch: min(config batch, training set size)
   std::size_t max_rows_;  // rows per forward pass
