@@ -8,6 +8,7 @@
 #include <malloc.h>
 
 #include <cmath>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,10 +30,19 @@ namespace {
   val::global(type).new_(val(message)).throw_();
 }
 
+// "unknown activation 'x' (expected relu, gelu, gelu_tanh, silu or identity)"
+std::string unknown_activation(const std::string& name) {
+  std::string names;
+  for (std::size_t i = 0; i < std::size(al::all_activations); ++i) {
+    if (i) names += i + 1 < std::size(al::all_activations) ? ", " : " or ";
+    names += al::activation_name(al::all_activations[i]);
+  }
+  return "unknown activation '" + name + "' (expected " + names + ")";
+}
+
 al::Activation activation_or_throw(const std::string& name) {
   if (auto a = al::parse_activation(name)) return *a;
-  throw_js("RangeError", "unknown activation '" + name +
-                             "' (expected relu, gelu, gelu_tanh, silu or identity)");
+  throw_js("RangeError", unknown_activation(name));
 }
 
 // A JS Float32Array holding a copy of `values` (a view would dangle).
@@ -43,12 +53,9 @@ val float32_copy(const float* values, std::size_t n) {
 }
 
 std::string activation_names_json() {
-  std::string json = "[";
-  for (auto a : al::all_activations) {
-    if (json.size() > 1) json += ",";
-    json += std::string("\"") + al::activation_name(a) + "\"";
-  }
-  return json + "]";
+  al::json::Array names;
+  for (auto a : al::all_activations) names.emplace_back(al::activation_name(a));
+  return al::json::write(al::json::Value(std::move(names)));
 }
 
 // f(x) or f'(x) of a Float32Array (or any array of numbers), SIMD kernel or scalar reference.
@@ -97,7 +104,7 @@ std::string validate_moons(double n, double noise, double seed) {
   al::Config c = al::default_config();
   if (!(n == std::floor(n)) || !(seed == std::floor(seed))) return "n and seed must be integers";
   if (!(seed >= al::limits::seed.lo && seed <= al::limits::seed.hi))
-    return "seed must be an integer in [0, 4294967295]";
+    return "seed must be " + al::describe_range(al::limits::seed);
   c.n = n >= 0 && n <= 1e9 ? int(n) : -1;
   c.noise = noise;
   return al::validate(c);
@@ -147,14 +154,13 @@ al::Subset subset_or_throw(const std::string& which) {
   throw_js("RangeError", "unknown subset '" + which + "' (expected train, val or test)");
 }
 
-al::json::Value number_or_null(double x) { return std::isfinite(x) ? al::json::Value(x) : al::json::Value(); }
-
+// NaN (no validation set) comes out as null: the JSON writer writes non-finite numbers so.
 std::string epoch_json(const al::EpochStats& e) {
   al::json::Object o{{"epoch", e.epoch},
-                     {"train_loss", number_or_null(e.train_loss)},
-                     {"train_acc", number_or_null(e.train_acc)},
-                     {"val_loss", number_or_null(e.val_loss)},
-                     {"val_acc", number_or_null(e.val_acc)}};
+                     {"train_loss", e.train_loss},
+                     {"train_acc", e.train_acc},
+                     {"val_loss", e.val_loss},
+                     {"val_acc", e.val_acc}};
   return al::json::write(al::json::Value(std::move(o)));
 }
 
@@ -186,7 +192,7 @@ class JsExperiment {
   std::string evaluate_json(const std::string& which) {
     const al::Subset s = subset_or_throw(which);
     const al::Metrics m = run_ ? run_->evaluate(s) : al::Metrics{NAN, NAN};
-    al::json::Object o{{"loss", number_or_null(m.loss)}, {"acc", number_or_null(m.acc)}};
+    al::json::Object o{{"loss", m.loss}, {"acc", m.acc}};
     return al::json::write(al::json::Value(std::move(o)));
   }
 
@@ -222,7 +228,7 @@ class JsExperiment {
 
   std::string set_activation(const std::string& name) {
     const auto a = al::parse_activation(name);
-    if (!a) return "unknown activation '" + name + "' (expected relu, gelu, gelu_tanh, silu or identity)";
+    if (!a) return unknown_activation(name);
     if (!run_) return "the experiment is invalid: " + error_;
     run_->set_activation(*a);
     return "";
@@ -232,7 +238,7 @@ class JsExperiment {
   std::string set_epochs(double epochs) {
     const al::Range& r = al::limits::epochs;
     if (!(epochs >= r.lo && epochs <= r.hi && epochs == std::floor(epochs)))
-      return "epochs must be an integer in [1, 10000]";
+      return "epochs must be " + al::describe_range(r);
     if (!run_) return "the experiment is invalid: " + error_;
     run_->set_epochs(int(epochs));
     return "";
