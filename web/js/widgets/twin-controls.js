@@ -80,10 +80,5 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
     }
   }
 
-  /** Enables or disables every control (the form is locked while a run is in progress). */
-  function setDisabled(disabled) {
-    for (const el of inputs()) el.disabled = disabled;
-  }
-
-  return { sync, setDisabled };
+  return { sync };
 }

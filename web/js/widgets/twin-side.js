@@ -35,16 +35,18 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     onUpdate(run);
   });
 
+  /** The run's state as the badge and the table name it: an error or a stop wins over the worker's status. */
+  const status = () => (run.error ? 'error' : run.stopped && run.status !== 'diverged' ? 'stopped' : run.status);
+
   /** Paints what the last messages brought (called at most once per animation frame). */
   function render() {
     if (pendingGrid) boundary.setGrid(pendingGrid, GRID), (pendingGrid = null);
     const last = run.history[run.history.length - 1];
     const name = i18n.t(`common.act_${run.activation}`);
     wrap.setAttribute('aria-label', i18n.t('twin.boundary_label', { name, epoch: run.epoch }));
-    const status = run.error ? 'error' : run.stopped && run.status !== 'diverged' ? 'stopped' : run.status;
     const badge = panel.querySelector('[data-status]');
-    badge.dataset.state = status;
-    badge.textContent = i18n.t(`twin.status_${status}`);
+    badge.dataset.state = status();
+    badge.textContent = i18n.t(`twin.status_${status()}`);
     panel.querySelector('[data-stats]').innerHTML = run.error
       ? i18n.t('twin.side_error', { message: run.error })
       : i18n.t('twin.side_stats', {
@@ -56,6 +58,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
   return {
     run,
     render,
+    status,
     selectSlot: panel.querySelector('.side-select'),
     canvas: boundary.canvas,
     create(config) {

@@ -178,7 +178,7 @@ export default async function createTwin(root, { core, i18n, store }) {
       row.querySelector('[data-col="test"]').textContent = r.final ? i18n.pct(r.final.test?.acc) : '–';
       row.querySelector('[data-col="epochs"]').textContent = `${r.epoch} / ${r.epochs}`;
       row.querySelector('[data-col="time"]').textContent = i18n.t('twin.seconds', { s: i18n.num(r.seconds, 2) });
-      const status = r.error ? 'error' : r.stopped && r.status !== 'diverged' ? 'stopped' : r.status;
+      const status = sides[s].status();
       row.querySelector('[data-col="status"]').textContent = i18n.t(`twin.status_${status}`);
       row.dataset.status = status;
     });
