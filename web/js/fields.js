@@ -68,6 +68,21 @@ export function rangeHint(core, i18n, field, type) {
   return lim.min_open ? `(${fmt(lim.min)}, ${fmt(lim.max)}]` : `${fmt(lim.min)}–${fmt(lim.max)}`;
 }
 
+/**
+ * What createFields' sync() shows for a settings table (state.js): each row's value as text, the
+ * message of its rejected input (with the default it fell back to) and, but for the activation
+ * selects, its allowed range.
+ */
+export function settingsFields(settings, core, i18n) {
+  const values = {}, errors = {}, hints = {};
+  for (const row of settings.rows) {
+    values[row.key] = settings.format(row, settings.values[row.key]);
+    errors[row.key] = errorMessage(i18n, settings.errors[row.key], settings.format(row, settings.defaults[row.key]));
+    if (!row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
+  }
+  return { values, errors, hints };
+}
+
 /** The message for a settings error (state.js's { kind, raw, detail }) with its fallback value. */
 export function errorMessage(i18n, error, fallback) {
   if (!error) return '';

@@ -3,7 +3,7 @@
 // choice and the test set read once per run at the end. Settings live in the URL hash under
 // their own keys (s…), next to the twin lab's, so a study is a permalink too.
 import { createSettings } from '../state.js';
-import { createFields, errorMessage, presetButtons, rangeHint } from '../fields.js';
+import { createFields, presetButtons, settingsFields } from '../fields.js';
 import { startStudy, summarize } from '../study.js';
 import { createSeedsView } from './seeds-view.js';
 
@@ -114,14 +114,12 @@ export default async function createSeeds(root, { core, i18n, store }) {
   }
 
   function sync() {
-    const values = { seeds: String(extra.seeds), choose: extra.choose };
-    const errors = { ...extraErrors }, hints = { seeds: `1–${MAX_SEEDS}` };
-    for (const row of ROWS) {
-      values[row.key] = settings.format(row, settings.values[row.key]);
-      errors[row.key] = errorMessage(i18n, settings.errors[row.key], settings.format(row, settings.defaults[row.key]));
-      if (!row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
-    }
-    fields.sync(values, errors, hints);
+    const { values, errors, hints } = settingsFields(settings, core, i18n);
+    fields.sync(
+      { ...values, seeds: String(extra.seeds), choose: extra.choose },
+      { ...errors, ...extraErrors },
+      { ...hints, seeds: `1–${MAX_SEEDS}` },
+    );
     const cfg = settings.config('a');
     $('[data-protocol]').innerHTML = i18n.t('seeds.protocol', {
       val: i18n.pct(cfg.val_fraction, 0), test: i18n.pct(cfg.test_fraction, 0),

@@ -3,7 +3,7 @@
 // recover. The same panel exports the weights as a PyTorch state_dict and imports such a file
 // (swap-io.js). One worker (swap-worker.js) holds the network between the steps.
 import { createSettings } from '../state.js';
-import { createFields, errorMessage, presetButtons, rangeHint } from '../fields.js';
+import { createFields, presetButtons, settingsFields } from '../fields.js';
 import { createBoundary } from '../plots/boundary.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
@@ -139,12 +139,7 @@ export default async function createSwap(root, { core, i18n }) {
   }
 
   function sync() {
-    const values = {}, errors = {}, hints = {};
-    for (const row of ROWS) {
-      values[row.key] = settings.format(row, settings.values[row.key]);
-      errors[row.key] = errorMessage(i18n, settings.errors[row.key], settings.format(row, settings.defaults[row.key]));
-      if (!row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
-    }
+    const { values, errors, hints } = settingsFields(settings, core, i18n);
     fields.sync(values, errors, hints);
     io.sync();
   }
