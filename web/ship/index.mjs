@@ -2,8 +2,8 @@
 // are in place (see each module for why): CSS for CSP and shadow roots, the file:// bundle, and
 // last the service worker's version and app-shell list, so the version hashes the final files.
 import { createHash } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
 import { walk, writeFileBundle } from './file-bundle.mjs';
 

@@ -5,7 +5,7 @@ import { drawAxes, linear } from './axes.js';
 
 const MARGIN = { top: 10, right: 12, bottom: 22, left: 44 };
 
-/** [min, max] of the visible series, padded; `floor`/`ceil` clamp it (e.g. accuracy <= 1). */
+/** [min, max] of the visible series, padded (a caller's yDomain function may clamp it, e.g. accuracy <= 1). */
 function autoDomain(series, pad = 0.06) {
   let lo = Infinity, hi = -Infinity;
   for (const s of series) {
