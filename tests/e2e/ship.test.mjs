@@ -57,10 +57,14 @@ test('after a first visit the page works with the network off (service worker)',
   const w = await watchedPage(browser, server.url);
   await w.page.goto(server.url);
   await ready(w.page);
-  // The worker precaches the shell at install; `ready` resolves once it is active.
+  // The worker precaches the shell at install; `ready` resolves once there is an active worker,
+  // which may still be 'activating' (deleting old caches): wait for the state change.
   const version = await w.page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return (await caches.keys()).find((k) => k.startsWith('activation-lab-')) && reg.active.state;
+    const { active } = await navigator.serviceWorker.ready;
+    if (active.state !== 'activated') {
+      await new Promise((ok) => active.addEventListener('statechange', () => active.state === 'activated' && ok()));
+    }
+    return (await caches.keys()).find((k) => k.startsWith('activation-lab-')) && active.state;
   });
   assert.equal(version, 'activated');
   await w.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
