@@ -217,7 +217,7 @@ export default async function createSwap(root, { core, i18n }) {
     else if (b.dataset.png === 'curve') downloadPng(curve.canvas, stampedName('swap-recovery', 'png'));
     else if (b.dataset.png) downloadPng(boards[b.dataset.png].canvas, stampedName(`swap-${b.dataset.png}`, 'png'));
   });
-  addEventListener('hashchange', () => {
+  settings.store.listen(() => {
     if (run.busy) return;
     settings.readHash();
     sync();
