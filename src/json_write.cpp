@@ -50,30 +50,30 @@ std::string write(const Value& v) {
   return out;
 }
 
-void write_number(std::string& out, double x) {
+namespace {
+// The shortest %.Ng, N in [lo, hi], that reads back (through `read`) to the same x; null when
+// x is not finite (JSON cannot say NaN or infinity).
+template <class T, class Read>
+void write_shortest(std::string& out, T x, int lo, int hi, Read read) {
   if (!std::isfinite(x)) {
     out += "null";
     return;
   }
   char buf[40];
-  for (int prec = 15; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, x);
-    if (prec == 17 || std::strtod(buf, nullptr) == x) break;
+  for (int prec = lo; prec <= hi; ++prec) {
+    std::snprintf(buf, sizeof buf, "%.*g", prec, static_cast<double>(x));
+    if (prec == hi || read(buf) == x) break;
   }
   out += buf;
 }
+}  // namespace
+
+void write_number(std::string& out, double x) {
+  write_shortest(out, x, 15, 17, [](const char* s) { return std::strtod(s, nullptr); });
+}
 
 void write_float(std::string& out, float x) {
-  if (!std::isfinite(x)) {
-    out += "null";
-    return;
-  }
-  char buf[40];
-  for (int prec = 6; prec <= 9; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, static_cast<double>(x));
-    if (prec == 9 || std::strtof(buf, nullptr) == x) break;
-  }
-  out += buf;
+  write_shortest(out, x, 6, 9, [](const char* s) { return std::strtof(s, nullptr); });
 }
 
 void write_string(std::string& out, std::string_view s) {
