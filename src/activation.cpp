@@ -40,8 +40,8 @@ std::optional<Activation> parse_activation(std::string_view name) {
 namespace {
 
 using namespace activation_detail;
-constexpr double kSqrt1_2 = 0.70710678118654752440;    // 1/√2
-constexpr float kInvSqrtPi = 0.564189583547756287f;    // 1/√π
+constexpr double kSqrt1_2 = 0.70710678118654752440;  // 1/√2
+constexpr float kInvSqrtPi = 0.564189583547756287f;  // 1/√π
 
 // ---------------------------------------------------------------------------------------------
 // Scalar references
@@ -157,7 +157,8 @@ void activate_grad_scalar(Activation a, const float* in, float* out, std::size_t
     scalar_loop(in, out, n, [a](float x) { return activate_grad_scalar(a, x); });
 }
 
-void activate_with_grad_scalar(Activation a, const float* in, float* out, float* dout, std::size_t n) {
+void activate_with_grad_scalar(Activation a, const float* in, float* out, float* dout,
+                               std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) {
         const float x = in[i];  // read before either store: out or dout may alias in
         out[i] = activate_scalar(a, x);

@@ -85,7 +85,8 @@ inline fbatch exp_sum(fbatch a, fbatch b) {
 }
 
 // NaN in, NaN out (min/max/compare-based clamps would otherwise turn it into a number).
-inline fbatch keep_nan(fbatch x, fbatch v) { return xsimd::select(x == x, v, x); }  // == is ordered on every arch
+// (== is ordered on every arch.)
+inline fbatch keep_nan(fbatch x, fbatch v) { return xsimd::select(x == x, v, x); }
 
 inline fbatch relu_k(fbatch x) { return xsimd::select(x <= fbatch(0.0f), fbatch(0.0f), x); }
 inline fbatch relu_grad_k(fbatch x) {
@@ -105,8 +106,9 @@ constexpr std::int32_t kGeluFastBits = 0x41500000;  // the bits of 13.0f
 static_assert(kGeluFast == 13.0f, "kGeluFastBits holds the bits of kGeluFast");
 constexpr float kMillsC = 0.75f;  // c: few bits, so (a + c) - c is exact
 struct FastTail {
-    fbatch em1, scale;  // e^{-a²/2} = (1 + em1)·scale, scale = 2^-m (em1 kept apart: one rounding less)
-    fbatch f;           // F(a) = Q(a)·(a + c)/e^{-a²/2}
+    // e^{-a²/2} = (1 + em1)·scale, scale = 2^-m (em1 kept apart: one rounding less)
+    fbatch em1, scale;
+    fbatch f;  // F(a) = Q(a)·(a + c)/e^{-a²/2}
 };
 // e^{-a²/2} = 2^-m·(1 + em1) for 0 ≤ a ≤ 15: a² = hi + lo (hi = ah² exact), m = round(hi/(2ln2))
 // ≤ 163 held in the low mantissa bits of k = m + 1.5·2^23, and em1 = e^{w/2} - 1 with
@@ -133,7 +135,8 @@ AL_ALWAYS_INLINE FastTail fast_tail(fbatch a) {
     ibatch scale = ibatch(127 << 23) - (xsimd::bitwise_cast<ibatch>(g.k) << 23);  // 2^-m, m ≤ 122
     fbatch a2 = a * a;
     fbatch num = a * ((fbatch(2.007933408e-01f) + fbatch(1.284987777e-01f) * a) +
-                      a2 * ((fbatch(3.967950121e-02f) + fbatch(6.043967791e-03f) * a) + fbatch(2.757098118e-04f) * a2));
+                      a2 * ((fbatch(3.967950121e-02f) + fbatch(6.043967791e-03f) * a) +
+                            fbatch(2.757098118e-04f) * a2));
     fbatch den = (fbatch(1.0f) + fbatch(1.692995191e+00f) * a) +
                  a2 * ((fbatch(1.232009053e+00f) + fbatch(4.894262850e-01f) * a) +
                        a2 * (fbatch(1.086397097e-01f) + fbatch(1.151389536e-02f) * a));
@@ -158,7 +161,8 @@ inline GeneralTail general_tail(fbatch a) {
     fbatch s2 = xsimd::bitwise_cast<fbatch>((ibatch(127) - (m - m1)) << 23);
     fbatch y = fbatch(1.0f) / (a * a), y2 = y * y;
     fbatch p = (fbatch(-3.989461064e-01f) + fbatch(1.197103500e+00f) * y) +
-               y2 * ((fbatch(-5.962018490e+00f) + fbatch(3.808934402e+01f) * y) + fbatch(-1.905355988e+02f) * y2);
+               y2 * ((fbatch(-5.962018490e+00f) + fbatch(3.808934402e+01f) * y) +
+                     fbatch(-1.905355988e+02f) * y2);
     return {g.em1, s1, s2, fbatch(kInvSqrt2Pi) + y * p, y};
 }
 AL_NOINLINE fbatch gelu_general_k(fbatch x) {
@@ -183,7 +187,8 @@ AL_ALWAYS_INLINE fbatch gelu_fast_value(fbatch x, fbatch a, const FastTail& t) {
     // bits (within 4%, ample for a term below 2^-24·F).
     fbatch s = a + fbatch(kMillsC);
     fbatch delta = a - (s - fbatch(kMillsC));
-    fbatch approx_f_over_s = xsimd::bitwise_cast<fbatch>(ibatch(0x7E500000) - xsimd::bitwise_cast<ibatch>(s));
+    fbatch approx_f_over_s =
+        xsimd::bitwise_cast<fbatch>(ibatch(0x7E500000) - xsimd::bitwise_cast<ibatch>(s));
     fbatch f = t.f - delta * approx_f_over_s;
     fbatch u = a / s;
     return xsimd::max(x, fbatch(0.0f)) - ((u + u * t.em1) * t.scale) * f;
@@ -205,7 +210,8 @@ AL_ALWAYS_INLINE auto gelu_slow_lanes(fbatch a) {
 }
 template <class Mask>
 AL_ALWAYS_INLINE fbatch pick(Mask slow, fbatch general, fbatch fast) {
-    return xsimd::bitwise_cast<fbatch>(xsimd::select(slow, xsimd::bitwise_cast<ibatch>(general), xsimd::bitwise_cast<ibatch>(fast)));
+    return xsimd::bitwise_cast<fbatch>(xsimd::select(slow, xsimd::bitwise_cast<ibatch>(general),
+                                                     xsimd::bitwise_cast<ibatch>(fast)));
 }
 AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
     fbatch a = abs_(x);
@@ -303,13 +309,15 @@ void simd_loop(const float* in, float* out, std::size_t n) {  // inline through 
     std::size_t i = 0;
     for (; i + 4 * lanes <= n; i += 4 * lanes) {  // four independent vectors per iteration
         fbatch x0 = fbatch::load_unaligned(in + i), x1 = fbatch::load_unaligned(in + i + lanes);
-        fbatch x2 = fbatch::load_unaligned(in + i + 2 * lanes), x3 = fbatch::load_unaligned(in + i + 3 * lanes);
+        fbatch x2 = fbatch::load_unaligned(in + i + 2 * lanes),
+               x3 = fbatch::load_unaligned(in + i + 3 * lanes);
         kernel(x0).store_unaligned(out + i);
         kernel(x1).store_unaligned(out + i + lanes);
         kernel(x2).store_unaligned(out + i + 2 * lanes);
         kernel(x3).store_unaligned(out + i + 3 * lanes);
     }
-    for (; i + lanes <= n; i += lanes) kernel(fbatch::load_unaligned(in + i)).store_unaligned(out + i);
+    for (; i + lanes <= n; i += lanes)
+        kernel(fbatch::load_unaligned(in + i)).store_unaligned(out + i);
     if (i < n) {
         float buf[lanes] = {};
         std::memcpy(buf, in + i, (n - i) * sizeof(float));
@@ -394,7 +402,9 @@ void activate_with_grad(Activation a, const float* in, float* out, float* dout, 
 
 #else  // scalar-only build: the kernels are the references
 
-void activate(Activation a, const float* in, float* out, std::size_t n) { activate_scalar(a, in, out, n); }
+void activate(Activation a, const float* in, float* out, std::size_t n) {
+    activate_scalar(a, in, out, n);
+}
 void activate_grad(Activation a, const float* in, float* out, std::size_t n) {
     activate_grad_scalar(a, in, out, n);
 }

@@ -26,60 +26,60 @@ constexpr float g_min_v = 1e-16f;  // a2·g·g >= 1e-35
 Adam::Adam(std::size_t n, AdamOptions options) : opt_(options), m_(n, 0.0f), v_(n, 0.0f) {}
 
 void Adam::reset() {
-  t_ = 0;
-  std::fill(m_.begin(), m_.end(), 0.0f);
-  std::fill(v_.begin(), v_.end(), 0.0f);
+    t_ = 0;
+    std::fill(m_.begin(), m_.end(), 0.0f);
+    std::fill(v_.begin(), v_.end(), 0.0f);
 }
 
 void Adam::step(float* p, const float* g) {
-  ++t_;
-  // Bias corrections: both moments start at 0, so early on they underestimate; dividing by
-  // 1 − β^t rescales them (PyTorch folds the first into the step size, the second into denom).
-  const double bias1 = 1.0 - std::pow(opt_.beta1, static_cast<double>(t_));
-  const double bias2 = 1.0 - std::pow(opt_.beta2, static_cast<double>(t_));
-  const float neg_step = static_cast<float>(-(opt_.lr / bias1));
-  const float bias2_sqrt = static_cast<float>(std::sqrt(bias2));
-  const float b1 = static_cast<float>(opt_.beta1), a1 = static_cast<float>(1.0 - opt_.beta1);
-  const float b2 = static_cast<float>(opt_.beta2), a2 = static_cast<float>(1.0 - opt_.beta2);
-  const float eps = static_cast<float>(opt_.eps);
-  const float wd = static_cast<float>(opt_.weight_decay);
-  const bool decay = opt_.weight_decay != 0.0;
-  float* m = m_.data();
-  float* v = v_.data();
-  const std::size_t n = m_.size();
-  std::size_t i = 0;
+    ++t_;
+    // Bias corrections: both moments start at 0, so early on they underestimate; dividing by
+    // 1 − β^t rescales them (PyTorch folds the first into the step size, the second into denom).
+    const double bias1 = 1.0 - std::pow(opt_.beta1, static_cast<double>(t_));
+    const double bias2 = 1.0 - std::pow(opt_.beta2, static_cast<double>(t_));
+    const float neg_step = static_cast<float>(-(opt_.lr / bias1));
+    const float bias2_sqrt = static_cast<float>(std::sqrt(bias2));
+    const float b1 = static_cast<float>(opt_.beta1), a1 = static_cast<float>(1.0 - opt_.beta1);
+    const float b2 = static_cast<float>(opt_.beta2), a2 = static_cast<float>(1.0 - opt_.beta2);
+    const float eps = static_cast<float>(opt_.eps);
+    const float wd = static_cast<float>(opt_.weight_decay);
+    const bool decay = opt_.weight_decay != 0.0;
+    float* m = m_.data();
+    float* v = v_.data();
+    const std::size_t n = m_.size();
+    std::size_t i = 0;
 #if AL_SIMD
-  using simd::fbatch;
-  constexpr std::size_t L = simd::float_lanes;
-  const fbatch zero(0.0f);
-  for (; i + L <= n; i += L) {
-    fbatch gi = fbatch::load_unaligned(g + i);
-    const fbatch pi = fbatch::load_unaligned(p + i);
-    if (decay) gi = gi + fbatch(wd) * pi;
-    const fbatch gm = xsimd::select(xsimd::abs(gi) < fbatch(g_min_m), zero, gi);
-    const fbatch gv = xsimd::select(xsimd::abs(gi) < fbatch(g_min_v), zero, gi);
-    fbatch mi = fbatch::load_unaligned(m + i) * fbatch(b1) + fbatch(a1) * gm;
-    fbatch vi = fbatch::load_unaligned(v + i) * fbatch(b2) + fbatch(a2) * gv * gv;
-    mi = xsimd::select(xsimd::abs(mi) < fbatch(m_min), zero, mi);
-    vi = xsimd::select(vi < fbatch(v_min), zero, vi);
-    const fbatch denom = xsimd::sqrt(vi) / fbatch(bias2_sqrt) + fbatch(eps);
-    (pi + fbatch(neg_step) * mi / denom).store_unaligned(p + i);
-    mi.store_unaligned(m + i);
-    vi.store_unaligned(v + i);
-  }
+    using simd::fbatch;
+    constexpr std::size_t L = simd::float_lanes;
+    const fbatch zero(0.0f);
+    for (; i + L <= n; i += L) {
+        fbatch gi = fbatch::load_unaligned(g + i);
+        const fbatch pi = fbatch::load_unaligned(p + i);
+        if (decay) gi = gi + fbatch(wd) * pi;
+        const fbatch gm = xsimd::select(xsimd::abs(gi) < fbatch(g_min_m), zero, gi);
+        const fbatch gv = xsimd::select(xsimd::abs(gi) < fbatch(g_min_v), zero, gi);
+        fbatch mi = fbatch::load_unaligned(m + i) * fbatch(b1) + fbatch(a1) * gm;
+        fbatch vi = fbatch::load_unaligned(v + i) * fbatch(b2) + fbatch(a2) * gv * gv;
+        mi = xsimd::select(xsimd::abs(mi) < fbatch(m_min), zero, mi);
+        vi = xsimd::select(vi < fbatch(v_min), zero, vi);
+        const fbatch denom = xsimd::sqrt(vi) / fbatch(bias2_sqrt) + fbatch(eps);
+        (pi + fbatch(neg_step) * mi / denom).store_unaligned(p + i);
+        mi.store_unaligned(m + i);
+        vi.store_unaligned(v + i);
+    }
 #endif
-  for (; i < n; ++i) {
-    float gi = g[i];
-    if (decay) gi = gi + wd * p[i];
-    const float gm = std::fabs(gi) < g_min_m ? 0.0f : gi;
-    const float gv = std::fabs(gi) < g_min_v ? 0.0f : gi;
-    m[i] = m[i] * b1 + a1 * gm;
-    v[i] = v[i] * b2 + a2 * gv * gv;
-    if (std::fabs(m[i]) < m_min) m[i] = 0.0f;  // NaN stays NaN: divergence shows
-    if (v[i] < v_min) v[i] = 0.0f;
-    const float denom = std::sqrt(v[i]) / bias2_sqrt + eps;
-    p[i] = p[i] + neg_step * m[i] / denom;
-  }
+    for (; i < n; ++i) {
+        float gi = g[i];
+        if (decay) gi = gi + wd * p[i];
+        const float gm = std::fabs(gi) < g_min_m ? 0.0f : gi;
+        const float gv = std::fabs(gi) < g_min_v ? 0.0f : gi;
+        m[i] = m[i] * b1 + a1 * gm;
+        v[i] = v[i] * b2 + a2 * gv * gv;
+        if (std::fabs(m[i]) < m_min) m[i] = 0.0f;  // NaN stays NaN: divergence shows
+        if (v[i] < v_min) v[i] = 0.0f;
+        const float denom = std::sqrt(v[i]) / bias2_sqrt + eps;
+        p[i] = p[i] + neg_step * m[i] / denom;
+    }
 }
 
 }  // namespace al

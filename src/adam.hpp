@@ -14,31 +14,31 @@
 namespace al {
 
 struct AdamOptions {
-  double lr = 1e-3;
-  double beta1 = 0.9;
-  double beta2 = 0.999;
-  double eps = 1e-8;
-  double weight_decay = 0.0;
+    double lr = 1e-3;
+    double beta1 = 0.9;
+    double beta2 = 0.999;
+    double eps = 1e-8;
+    double weight_decay = 0.0;
 };
 
 class Adam {
- public:
-  Adam(std::size_t n, AdamOptions options);
+  public:
+    Adam(std::size_t n, AdamOptions options);
 
-  // One update of n parameters from their gradients.
-  void step(float* params, const float* grads);
-  // Forget the moments and the step count (a fresh optimiser).
-  void reset();
+    // One update of n parameters from their gradients.
+    void step(float* params, const float* grads);
+    // Forget the moments and the step count (a fresh optimiser).
+    void reset();
 
-  long steps() const { return t_; }
-  const AdamOptions& options() const { return opt_; }
-  const std::vector<float>& exp_avg() const { return m_; }
-  const std::vector<float>& exp_avg_sq() const { return v_; }
+    long steps() const { return t_; }
+    const AdamOptions& options() const { return opt_; }
+    const std::vector<float>& exp_avg() const { return m_; }
+    const std::vector<float>& exp_avg_sq() const { return v_; }
 
- private:
-  AdamOptions opt_;
-  long t_ = 0;
-  std::vector<float> m_, v_;
+  private:
+    AdamOptions opt_;
+    long t_ = 0;
+    std::vector<float> m_, v_;
 };
 
 }  // namespace al

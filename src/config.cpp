@@ -8,79 +8,78 @@ namespace al {
 namespace {
 
 std::string num(double x) {
-  std::string s;
-  json::write_number(s, x);
-  return s == "null" ? (std::isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf") : s;
+    std::string s;
+    json::write_number(s, x);
+    return s == "null" ? (std::isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf") : s;
 }
 
 std::string activation_list() {
-  std::string s;
-  for (Activation a : all_activations) {
-    if (!s.empty()) s += ", ";
-    s += activation_name(a);
-  }
-  return s;
+    std::string s;
+    for (Activation a : all_activations) {
+        if (!s.empty()) s += ", ";
+        s += activation_name(a);
+    }
+    return s;
 }
 
 // "<field> must be <range> (got x)"; NaN fails every comparison, so it is rejected too.
 std::string check_range(const std::string& field, double x, const Range& r) {
-  const bool ok = (r.lo_open ? x > r.lo : x >= r.lo) && x <= r.hi;
-  if (ok) return "";
-  return field + " must be " + describe_range(r) + " (got " + num(x) + ")";
+    const bool ok = (r.lo_open ? x > r.lo : x >= r.lo) && x <= r.hi;
+    if (ok) return "";
+    return field + " must be " + describe_range(r) + " (got " + num(x) + ")";
 }
 
 }  // namespace
 
 std::string describe_range(const Range& r) {
-  return std::string(r.integer ? "an integer" : "a number") + " in " + (r.lo_open ? "(" : "[") +
-         num(r.lo) + ", " + num(r.hi) + "]";
+    return std::string(r.integer ? "an integer" : "a number") + " in " + (r.lo_open ? "(" : "[") +
+           num(r.lo) + ", " + num(r.hi) + "]";
 }
 
 Config default_config() { return Config{}; }
 
 SetSizes set_sizes(const Config& c) {
-  SetSizes s;
-  const std::size_t n = c.n > 0 ? static_cast<std::size_t>(c.n) : 0;
-  // scikit-learn: n_test = ceil(test_size · n_samples), computed in double.
-  s.test = std::min(n, static_cast<std::size_t>(std::ceil(c.test_fraction * n)));
-  const std::size_t rest = n - s.test;
-  if (c.val_fraction > 0) {
-    const double f = c.val_fraction / (1.0 - c.test_fraction);
-    s.val = std::min(rest, static_cast<std::size_t>(std::ceil(f * rest)));
-  }
-  s.train = rest - s.val;
-  return s;
+    SetSizes s;
+    const std::size_t n = c.n > 0 ? static_cast<std::size_t>(c.n) : 0;
+    // scikit-learn: n_test = ceil(test_size · n_samples), computed in double.
+    s.test = std::min(n, static_cast<std::size_t>(std::ceil(c.test_fraction * n)));
+    const std::size_t rest = n - s.test;
+    if (c.val_fraction > 0) {
+        const double f = c.val_fraction / (1.0 - c.test_fraction);
+        s.val = std::min(rest, static_cast<std::size_t>(std::ceil(f * rest)));
+    }
+    s.train = rest - s.val;
+    return s;
 }
 
 std::string validate(const Config& c) {
-  bool known = false;
-  for (Activation a : all_activations) known = known || a == c.activation;
-  if (!known) return "activation must be one of " + activation_list();
-  if (c.hidden.empty() || c.hidden.size() > limits::max_layers)
-    return "hidden must have 1 to " + std::to_string(limits::max_layers) + " layers (got " +
-           std::to_string(c.hidden.size()) + ")";
-  std::string e;
-  for (std::size_t i = 0; i < c.hidden.size(); ++i)
-    if (!(e = check_range("hidden[" + std::to_string(i) + "]", c.hidden[i], limits::width)).empty())
-      return e;
-  if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
-  if (!(e = check_range("batch", c.batch, limits::batch)).empty()) return e;
-  if (!(e = check_range("epochs", c.epochs, limits::epochs)).empty()) return e;
-  if (!(e = check_range("n", c.n, limits::n)).empty()) return e;
-  if (!(e = check_range("noise", c.noise, limits::noise)).empty()) return e;
-  if (!(e = check_range("test_fraction", c.test_fraction, limits::test_fraction)).empty())
-    return e;
-  if (!(e = check_range("val_fraction", c.val_fraction, limits::val_fraction)).empty())
-    return e;
-  if (!(c.test_fraction + c.val_fraction <= limits::max_held_out))
-    return "test_fraction + val_fraction must be at most " + num(limits::max_held_out) + " (got " +
-           num(c.test_fraction + c.val_fraction) + ")";
-  if (!(e = check_range("weight_decay", c.weight_decay, limits::weight_decay)).empty())
-    return e;
-  if (set_sizes(c).train < 1)
-    return "val_fraction " + num(c.val_fraction) + " with test_fraction " +
-           num(c.test_fraction) + " leaves no training data for n = " + std::to_string(c.n);
-  return "";
+    bool known = false;
+    for (Activation a : all_activations) known = known || a == c.activation;
+    if (!known) return "activation must be one of " + activation_list();
+    if (c.hidden.empty() || c.hidden.size() > limits::max_layers)
+        return "hidden must have 1 to " + std::to_string(limits::max_layers) + " layers (got " +
+               std::to_string(c.hidden.size()) + ")";
+    std::string e;
+    for (std::size_t i = 0; i < c.hidden.size(); ++i)
+        if (!(e = check_range("hidden[" + std::to_string(i) + "]", c.hidden[i], limits::width))
+                 .empty())
+            return e;
+    if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
+    if (!(e = check_range("batch", c.batch, limits::batch)).empty()) return e;
+    if (!(e = check_range("epochs", c.epochs, limits::epochs)).empty()) return e;
+    if (!(e = check_range("n", c.n, limits::n)).empty()) return e;
+    if (!(e = check_range("noise", c.noise, limits::noise)).empty()) return e;
+    if (!(e = check_range("test_fraction", c.test_fraction, limits::test_fraction)).empty())
+        return e;
+    if (!(e = check_range("val_fraction", c.val_fraction, limits::val_fraction)).empty()) return e;
+    if (!(c.test_fraction + c.val_fraction <= limits::max_held_out))
+        return "test_fraction + val_fraction must be at most " + num(limits::max_held_out) +
+               " (got " + num(c.test_fraction + c.val_fraction) + ")";
+    if (!(e = check_range("weight_decay", c.weight_decay, limits::weight_decay)).empty()) return e;
+    if (set_sizes(c).train < 1)
+        return "val_fraction " + num(c.val_fraction) + " with test_fraction " +
+               num(c.test_fraction) + " leaves no training data for n = " + std::to_string(c.n);
+    return "";
 }
 
 namespace {
@@ -89,162 +88,170 @@ namespace {
 // (JavaScript cannot tell).
 bool read_int(const json::Value& v, const std::string& field, const Range& r, double& out,
               std::string& error) {
-  if (!v.is_number()) {
-    error = field + " must be " + describe_range(r) + " (got " + json::type_name(v.type()) + ")";
-    return false;
-  }
-  const double x = v.as_number();
-  if (std::floor(x) != x) {
-    error = field + " must be " + describe_range(r) + " (got " + num(x) + ")";
-    return false;
-  }
-  error = check_range(field, x, r);
-  if (!error.empty()) return false;
-  out = x;
-  return true;
+    if (!v.is_number()) {
+        error =
+            field + " must be " + describe_range(r) + " (got " + json::type_name(v.type()) + ")";
+        return false;
+    }
+    const double x = v.as_number();
+    if (std::floor(x) != x) {
+        error = field + " must be " + describe_range(r) + " (got " + num(x) + ")";
+        return false;
+    }
+    error = check_range(field, x, r);
+    if (!error.empty()) return false;
+    out = x;
+    return true;
 }
 
 bool read_number(const json::Value& v, const char* field, double& out, std::string& error) {
-  if (!v.is_number()) {
-    error = std::string(field) + " must be a number (got " + json::type_name(v.type()) + ")";
-    return false;
-  }
-  out = v.as_number();
-  return true;
+    if (!v.is_number()) {
+        error = std::string(field) + " must be a number (got " + json::type_name(v.type()) + ")";
+        return false;
+    }
+    out = v.as_number();
+    return true;
 }
 
 }  // namespace
 
 std::optional<Config> config_from_value(const json::Value& v, std::string& error) {
-  if (!v.is_object()) {
-    error = std::string("config must be a JSON object (got ") + json::type_name(v.type()) + ")";
-    return std::nullopt;
-  }
-  Config c = default_config();
-  for (const json::Member& m : v.as_object()) {
-    const std::string& k = m.first;
-    const json::Value& x = m.second;
-    double d = 0;
-    bool ok = true;
-    if (k == "activation") {
-      std::optional<Activation> a;
-      if (x.is_string()) a = parse_activation(x.as_string());
-      if (!a) {
-        error = "activation must be one of " + activation_list() + " (got " +
-                (x.is_string() ? "\"" + x.as_string() + "\"" : json::type_name(x.type())) + ")";
+    if (!v.is_object()) {
+        error = std::string("config must be a JSON object (got ") + json::type_name(v.type()) + ")";
         return std::nullopt;
-      }
-      c.activation = *a;
-    } else if (k == "hidden") {
-      if (!x.is_array() || x.as_array().empty() || x.as_array().size() > limits::max_layers) {
-        error = "hidden must be an array of 1 to " + std::to_string(limits::max_layers) +
-                " layer widths (got " +
-                (x.is_array() ? std::to_string(x.as_array().size()) + " widths"
-                              : std::string(json::type_name(x.type()))) +
-                ")";
-        return std::nullopt;
-      }
-      c.hidden.clear();
-      for (std::size_t i = 0; ok && i < x.as_array().size(); ++i) {
-        ok = read_int(x.as_array()[i], "hidden[" + std::to_string(i) + "]", limits::width, d,
-                      error);
-        c.hidden.push_back(static_cast<int>(d));
-      }
-    } else if (k == "lr") {
-      ok = read_number(x, "lr", c.lr, error);
-    } else if (k == "batch") {
-      ok = read_int(x, "batch", limits::batch, d, error);
-      c.batch = static_cast<int>(d);
-    } else if (k == "epochs") {
-      ok = read_int(x, "epochs", limits::epochs, d, error);
-      c.epochs = static_cast<int>(d);
-    } else if (k == "seed") {
-      ok = read_int(x, "seed", limits::seed, d, error);
-      c.seed = static_cast<std::uint32_t>(d);
-    } else if (k == "n") {
-      ok = read_int(x, "n", limits::n, d, error);
-      c.n = static_cast<int>(d);
-    } else if (k == "noise") {
-      ok = read_number(x, "noise", c.noise, error);
-    } else if (k == "data_seed") {
-      ok = read_int(x, "data_seed", limits::data_seed, d, error);
-      c.data_seed = static_cast<std::uint32_t>(d);
-    } else if (k == "test_fraction") {
-      ok = read_number(x, "test_fraction", c.test_fraction, error);
-    } else if (k == "val_fraction") {
-      ok = read_number(x, "val_fraction", c.val_fraction, error);
-    } else if (k == "shuffle") {
-      if (!x.is_bool()) {
-        error = std::string("shuffle must be true or false (got ") + json::type_name(x.type()) +
-                ")";
-        return std::nullopt;
-      }
-      c.shuffle = x.as_bool();
-    } else if (k == "weight_decay") {
-      ok = read_number(x, "weight_decay", c.weight_decay, error);
-    } else {
-      std::string allowed;  // every key, in the order config_to_value writes them
-      const json::Value fields = config_to_value(c);
-      for (const json::Member& f : fields.as_object())
-        allowed += (allowed.empty() ? "" : ", ") + f.first;
-      error = "unknown config key \"" + k + "\" (allowed: " + allowed + ")";
-      return std::nullopt;
     }
-    if (!ok) return std::nullopt;
-  }
-  error = validate(c);
-  if (!error.empty()) return std::nullopt;
-  return c;
+    Config c = default_config();
+    for (const json::Member& m : v.as_object()) {
+        const std::string& k = m.first;
+        const json::Value& x = m.second;
+        double d = 0;
+        bool ok = true;
+        if (k == "activation") {
+            std::optional<Activation> a;
+            if (x.is_string()) a = parse_activation(x.as_string());
+            if (!a) {
+                error = "activation must be one of " + activation_list() + " (got " +
+                        (x.is_string() ? "\"" + x.as_string() + "\"" : json::type_name(x.type())) +
+                        ")";
+                return std::nullopt;
+            }
+            c.activation = *a;
+        } else if (k == "hidden") {
+            if (!x.is_array() || x.as_array().empty() || x.as_array().size() > limits::max_layers) {
+                error = "hidden must be an array of 1 to " + std::to_string(limits::max_layers) +
+                        " layer widths (got " +
+                        (x.is_array() ? std::to_string(x.as_array().size()) + " widths"
+                                      : std::string(json::type_name(x.type()))) +
+                        ")";
+                return std::nullopt;
+            }
+            c.hidden.clear();
+            for (std::size_t i = 0; ok && i < x.as_array().size(); ++i) {
+                ok = read_int(x.as_array()[i], "hidden[" + std::to_string(i) + "]", limits::width,
+                              d, error);
+                c.hidden.push_back(static_cast<int>(d));
+            }
+        } else if (k == "lr") {
+            ok = read_number(x, "lr", c.lr, error);
+        } else if (k == "batch") {
+            ok = read_int(x, "batch", limits::batch, d, error);
+            c.batch = static_cast<int>(d);
+        } else if (k == "epochs") {
+            ok = read_int(x, "epochs", limits::epochs, d, error);
+            c.epochs = static_cast<int>(d);
+        } else if (k == "seed") {
+            ok = read_int(x, "seed", limits::seed, d, error);
+            c.seed = static_cast<std::uint32_t>(d);
+        } else if (k == "n") {
+            ok = read_int(x, "n", limits::n, d, error);
+            c.n = static_cast<int>(d);
+        } else if (k == "noise") {
+            ok = read_number(x, "noise", c.noise, error);
+        } else if (k == "data_seed") {
+            ok = read_int(x, "data_seed", limits::data_seed, d, error);
+            c.data_seed = static_cast<std::uint32_t>(d);
+        } else if (k == "test_fraction") {
+            ok = read_number(x, "test_fraction", c.test_fraction, error);
+        } else if (k == "val_fraction") {
+            ok = read_number(x, "val_fraction", c.val_fraction, error);
+        } else if (k == "shuffle") {
+            if (!x.is_bool()) {
+                error = std::string("shuffle must be true or false (got ") +
+                        json::type_name(x.type()) + ")";
+                return std::nullopt;
+            }
+            c.shuffle = x.as_bool();
+        } else if (k == "weight_decay") {
+            ok = read_number(x, "weight_decay", c.weight_decay, error);
+        } else {
+            std::string allowed;  // every key, in the order config_to_value writes them
+            const json::Value fields = config_to_value(c);
+            for (const json::Member& f : fields.as_object())
+                allowed += (allowed.empty() ? "" : ", ") + f.first;
+            error = "unknown config key \"" + k + "\" (allowed: " + allowed + ")";
+            return std::nullopt;
+        }
+        if (!ok) return std::nullopt;
+    }
+    error = validate(c);
+    if (!error.empty()) return std::nullopt;
+    return c;
 }
 
 std::optional<Config> config_from_json(std::string_view text, std::string& error) {
-  json::Limits limits;
-  limits.max_bytes = 1u << 16;  // a config is a few hundred bytes
-  limits.max_depth = 4;
-  std::optional<json::Value> v = json::parse(text, error, limits);
-  if (!v) return std::nullopt;
-  return config_from_value(*v, error);
+    json::Limits limits;
+    limits.max_bytes = 1u << 16;  // a config is a few hundred bytes
+    limits.max_depth = 4;
+    std::optional<json::Value> v = json::parse(text, error, limits);
+    if (!v) return std::nullopt;
+    return config_from_value(*v, error);
 }
 
 json::Value config_to_value(const Config& c) {
-  json::Array hidden;
-  for (int w : c.hidden) hidden.emplace_back(w);
-  json::Object o;
-  o.emplace_back("activation", activation_name(c.activation));
-  o.emplace_back("hidden", std::move(hidden));
-  o.emplace_back("lr", c.lr);
-  o.emplace_back("batch", c.batch);
-  o.emplace_back("epochs", c.epochs);
-  o.emplace_back("seed", static_cast<double>(c.seed));
-  o.emplace_back("n", c.n);
-  o.emplace_back("noise", c.noise);
-  o.emplace_back("data_seed", static_cast<double>(c.data_seed));
-  o.emplace_back("test_fraction", c.test_fraction);
-  o.emplace_back("val_fraction", c.val_fraction);
-  o.emplace_back("shuffle", c.shuffle);
-  o.emplace_back("weight_decay", c.weight_decay);
-  return json::Value(std::move(o));
+    json::Array hidden;
+    for (int w : c.hidden) hidden.emplace_back(w);
+    json::Object o;
+    o.emplace_back("activation", activation_name(c.activation));
+    o.emplace_back("hidden", std::move(hidden));
+    o.emplace_back("lr", c.lr);
+    o.emplace_back("batch", c.batch);
+    o.emplace_back("epochs", c.epochs);
+    o.emplace_back("seed", static_cast<double>(c.seed));
+    o.emplace_back("n", c.n);
+    o.emplace_back("noise", c.noise);
+    o.emplace_back("data_seed", static_cast<double>(c.data_seed));
+    o.emplace_back("test_fraction", c.test_fraction);
+    o.emplace_back("val_fraction", c.val_fraction);
+    o.emplace_back("shuffle", c.shuffle);
+    o.emplace_back("weight_decay", c.weight_decay);
+    return json::Value(std::move(o));
 }
 
 std::string config_to_json(const Config& c) { return json::write(config_to_value(c)); }
 
 std::string config_limits_json() {
-  const std::pair<const char*, Range> ranges[] = {
-      {"lr", limits::lr},       {"batch", limits::batch},
-      {"epochs", limits::epochs}, {"seed", limits::seed},
-      {"n", limits::n},         {"noise", limits::noise},
-      {"data_seed", limits::data_seed}, {"test_fraction", limits::test_fraction},
-      {"val_fraction", limits::val_fraction}, {"weight_decay", limits::weight_decay}};
-  json::Object o;
-  for (const auto& [name, r] : ranges) {
-    o.emplace_back(name, json::Object{{"min", r.lo}, {"max", r.hi}, {"min_open", r.lo_open},
-                                      {"integer", r.integer}});
-  }
-  o.emplace_back("hidden", json::Object{{"layers_max", limits::max_layers},
-                                        {"width_min", limits::width.lo},
-                                        {"width_max", limits::width.hi}});
-  o.emplace_back("held_out_max", limits::max_held_out);
-  return json::write(json::Value(std::move(o)));
+    const std::pair<const char*, Range> ranges[] = {{"lr", limits::lr},
+                                                    {"batch", limits::batch},
+                                                    {"epochs", limits::epochs},
+                                                    {"seed", limits::seed},
+                                                    {"n", limits::n},
+                                                    {"noise", limits::noise},
+                                                    {"data_seed", limits::data_seed},
+                                                    {"test_fraction", limits::test_fraction},
+                                                    {"val_fraction", limits::val_fraction},
+                                                    {"weight_decay", limits::weight_decay}};
+    json::Object o;
+    for (const auto& [name, r] : ranges) {
+        o.emplace_back(
+            name,
+            json::Object{
+                {"min", r.lo}, {"max", r.hi}, {"min_open", r.lo_open}, {"integer", r.integer}});
+    }
+    o.emplace_back("hidden", json::Object{{"layers_max", limits::max_layers},
+                                          {"width_min", limits::width.lo},
+                                          {"width_max", limits::width.hi}});
+    o.emplace_back("held_out_max", limits::max_held_out);
+    return json::write(json::Value(std::move(o)));
 }
 
 }  // namespace al

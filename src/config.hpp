@@ -14,19 +14,19 @@
 namespace al {
 
 struct Config {
-  Activation activation = Activation::gelu;  // hidden layers' activation
-  std::vector<int> hidden{64, 64};           // 1–4 hidden layers, each 1–512 wide
-  double lr = 0.001;                         // Adam learning rate, (0, 1]
-  int batch = 32;                            // 1–100000; above the training set: full batch
-  int epochs = 100;                          // 1–10000
-  std::uint32_t seed = 0;                    // initial weights and batch order
-  int n = 2000;                              // make_moons points, 10–100000
-  double noise = 0.2;                        // make_moons noise, [0, 2]
-  std::uint32_t data_seed = 42;              // make_moons and the splits
-  double test_fraction = 0.2;                // [0.05, 0.9]
-  double val_fraction = 0.0;                 // [0, 0.5], test_fraction + val_fraction ≤ 0.9
-  bool shuffle = true;                       // reshuffle the training set every epoch
-  double weight_decay = 0.0;                 // Adam's L2 penalty, [0, 1]
+    Activation activation = Activation::gelu;  // hidden layers' activation
+    std::vector<int> hidden{64, 64};           // 1–4 hidden layers, each 1–512 wide
+    double lr = 0.001;                         // Adam learning rate, (0, 1]
+    int batch = 32;                            // 1–100000; above the training set: full batch
+    int epochs = 100;                          // 1–10000
+    std::uint32_t seed = 0;                    // initial weights and batch order
+    int n = 2000;                              // make_moons points, 10–100000
+    double noise = 0.2;                        // make_moons noise, [0, 2]
+    std::uint32_t data_seed = 42;              // make_moons and the splits
+    double test_fraction = 0.2;                // [0.05, 0.9]
+    double val_fraction = 0.0;                 // [0, 0.5], test_fraction + val_fraction ≤ 0.9
+    bool shuffle = true;                       // reshuffle the training set every epoch
+    double weight_decay = 0.0;                 // Adam's L2 penalty, [0, 1]
 };
 
 Config default_config();
@@ -34,9 +34,9 @@ Config default_config();
 // The allowed values of each numeric field: [lo, hi], or (lo, hi] when lo_open. The one table
 // that validation, the JSON reader and the page's own checks (config_limits_json) all use.
 struct Range {
-  double lo, hi;
-  bool lo_open;
-  bool integer;
+    double lo, hi;
+    bool lo_open;
+    bool integer;
 };
 namespace limits {
 inline constexpr Range lr{0, 1, true, false};
@@ -65,7 +65,7 @@ std::string config_limits_json();
 // test = ceil(test_fraction·n); val = ceil(val_fraction/(1 − test_fraction) · (n − test)) when
 // val_fraction > 0, else 0; train = the rest.
 struct SetSizes {
-  std::size_t train = 0, val = 0, test = 0;
+    std::size_t train = 0, val = 0, test = 0;
 };
 SetSizes set_sizes(const Config& c);
 

@@ -42,88 +42,88 @@ enum class Status { ready, running, done, diverged };
 enum class Subset { train, val, test };
 
 struct EpochStats {
-  int epoch;          // 1-based
-  double train_loss;  // full pass over the training set after the epoch
-  double train_acc;
-  double val_loss;  // NaN when there is no validation set
-  double val_acc;
+    int epoch;          // 1-based
+    double train_loss;  // full pass over the training set after the epoch
+    double train_acc;
+    double val_loss;  // NaN when there is no validation set
+    double val_acc;
 };
 
 struct Metrics {
-  double loss;  // mean BCE; NaN for an empty set
-  double acc;   // fraction classified right; NaN for an empty set
+    double loss;  // mean BCE; NaN for an empty set
+    double acc;   // fraction classified right; NaN for an empty set
 };
 
 struct Dataset {
-  std::vector<float> x;  // x0, x1 interleaved
-  std::vector<float> y;  // 0 or 1
-  std::size_t size() const { return y.size(); }
+    std::vector<float> x;  // x0, x1 interleaved
+    std::vector<float> y;  // 0 or 1
+    std::size_t size() const { return y.size(); }
 };
 
 class Experiment {
- public:
-  // Precondition: validate(config) == "". Otherwise the run is built from default_config()
-  // and error() says why (no exceptions in the WASM build).
-  explicit Experiment(const Config& config);
+  public:
+    // Precondition: validate(config) == "". Otherwise the run is built from default_config()
+    // and error() says why (no exceptions in the WASM build).
+    explicit Experiment(const Config& config);
 
-  // Trains one epoch. False when there was nothing to do (done or diverged) or the epoch
-  // diverged; true after a good epoch.
-  bool step();
+    // Trains one epoch. False when there was nothing to do (done or diverged) or the epoch
+    // diverged; true after a good epoch.
+    bool step();
 
-  int epoch() const { return epoch_; }
-  Status status() const { return status_; }
-  const std::vector<EpochStats>& history() const { return history_; }
-  const Config& config() const { return config_; }
-  const std::string& error() const { return error_; }
+    int epoch() const { return epoch_; }
+    Status status() const { return status_; }
+    const std::vector<EpochStats>& history() const { return history_; }
+    const Config& config() const { return config_; }
+    const std::string& error() const { return error_; }
 
-  Metrics evaluate(Subset which);
-  Metrics evaluate_test() { return evaluate(Subset::test); }
+    Metrics evaluate(Subset which);
+    Metrics evaluate_test() { return evaluate(Subset::test); }
 
-  // Probabilities σ(logit) on an nx × ny grid, row-major, row 0 at ymin, column 0 at xmin
-  // (a single row or column sits at the min). `out` holds nx·ny floats.
-  void fill_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax, float* out);
-  // prob[i] = σ(logit(xy[2i], xy[2i+1])) for i < n.
-  void predict(const float* xy, std::size_t n, float* prob);
+    // Probabilities σ(logit) on an nx × ny grid, row-major, row 0 at ymin, column 0 at xmin
+    // (a single row or column sits at the min). `out` holds nx·ny floats.
+    void fill_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax, float* out);
+    // prob[i] = σ(logit(xy[2i], xy[2i+1])) for i < n.
+    void predict(const float* xy, std::size_t n, float* prob);
 
-  const Dataset& data(Subset which) const;
-  const Dataset& train_data() const { return train_; }
-  const Dataset& val_data() const { return val_; }
-  const Dataset& test_data() const { return test_; }
+    const Dataset& data(Subset which) const;
+    const Dataset& train_data() const { return train_; }
+    const Dataset& val_data() const { return val_; }
+    const Dataset& test_data() const { return test_; }
 
-  // The pretrained swap: same weights (bit-identical), another activation. Adam's moments and
-  // step count are reset, as when a trained state_dict is loaded into a new model with a new
-  // optimiser. The history and epoch count carry on.
-  void set_activation(Activation a);
-  Activation activation() const { return net_.activation(); }
+    // The pretrained swap: same weights (bit-identical), another activation. Adam's moments and
+    // step count are reset, as when a trained state_dict is loaded into a new model with a new
+    // optimiser. The history and epoch count carry on.
+    void set_activation(Activation a);
+    Activation activation() const { return net_.activation(); }
 
-  // state_dict JSON (state_dict.hpp). Loading resets Adam (as above) and, after a divergence,
-  // makes the run trainable again. Returns "" or the reason the state was refused (then
-  // nothing changed).
-  std::string state_json() const;
-  std::string load_state_json(std::string_view text);
+    // state_dict JSON (state_dict.hpp). Loading resets Adam (as above) and, after a divergence,
+    // makes the run trainable again. Returns "" or the reason the state was refused (then
+    // nothing changed).
+    std::string state_json() const;
+    std::string load_state_json(std::string_view text);
 
-  // Total epochs, clamped to limits::epochs; more than epoch() lets a finished run train further.
-  void set_epochs(int epochs);
+    // Total epochs, clamped to limits::epochs; more than epoch() lets a finished run train further.
+    void set_epochs(int epochs);
 
-  const Mlp& network() const { return net_; }
+    const Mlp& network() const { return net_; }
 
- private:
-  std::string error_;  // before config_, which is chosen by it
-  Config config_;
-  Dataset train_, val_, test_;
-  std::size_t batch_;     // effective batch: min(config batch, training set size)
-  std::size_t max_rows_;  // rows per forward pass
-  Mlp net_;
-  Adam adam_;
-  RandomState shuffle_rng_;
-  std::vector<std::size_t> order_;
-  std::vector<float> xbuf_, ybuf_, dlogits_, snapshot_;
-  std::vector<EpochStats> history_;
-  int epoch_ = 0;
-  Status status_ = Status::ready;
+  private:
+    std::string error_;  // before config_, which is chosen by it
+    Config config_;
+    Dataset train_, val_, test_;
+    std::size_t batch_;     // effective batch: min(config batch, training set size)
+    std::size_t max_rows_;  // rows per forward pass
+    Mlp net_;
+    Adam adam_;
+    RandomState shuffle_rng_;
+    std::vector<std::size_t> order_;
+    std::vector<float> xbuf_, ybuf_, dlogits_, snapshot_;
+    std::vector<EpochStats> history_;
+    int epoch_ = 0;
+    Status status_ = Status::ready;
 
-  void update_status();
-  bool train_epoch();  // false if it diverged
+    void update_status();
+    bool train_epoch();  // false if it diverged
 };
 
 const char* status_name(Status s);  // "ready", "running", "done", "diverged"

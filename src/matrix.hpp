@@ -12,16 +12,16 @@ namespace al {
 
 // A row-major rows × cols matrix that owns its storage. Allocated once, reused every step.
 struct Matrix {
-  std::size_t rows = 0;
-  std::size_t cols = 0;
-  std::vector<float> data;
+    std::size_t rows = 0;
+    std::size_t cols = 0;
+    std::vector<float> data;
 
-  Matrix() = default;
-  Matrix(std::size_t r, std::size_t c) : rows(r), cols(c), data(r * c, 0.0f) {}
-  float* row(std::size_t r) { return data.data() + r * cols; }
-  const float* row(std::size_t r) const { return data.data() + r * cols; }
-  float& operator()(std::size_t r, std::size_t c) { return data[r * cols + c]; }
-  float operator()(std::size_t r, std::size_t c) const { return data[r * cols + c]; }
+    Matrix() = default;
+    Matrix(std::size_t r, std::size_t c) : rows(r), cols(c), data(r * c, 0.0f) {}
+    float* row(std::size_t r) { return data.data() + r * cols; }
+    const float* row(std::size_t r) const { return data.data() + r * cols; }
+    float& operator()(std::size_t r, std::size_t c) { return data[r * cols + c]; }
+    float operator()(std::size_t r, std::size_t c) const { return data[r * cols + c]; }
 };
 
 // C (M×N, row stride ldc) = init + A·B, where
@@ -36,9 +36,9 @@ void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size
           const float* bias, bool accumulate);
 
 // Scalar reference of gemm (same contract), the specification the tests compare against.
-void gemm_reference(std::size_t M, std::size_t N, std::size_t K, const float* a,
-                    std::size_t a_row, std::size_t a_col, const float* b, std::size_t ldb,
-                    float* c, std::size_t ldc, const float* bias, bool accumulate);
+void gemm_reference(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
+                    std::size_t a_col, const float* b, std::size_t ldb, float* c, std::size_t ldc,
+                    const float* bias, bool accumulate);
 
 // out (cols values) += Σ_rows x (column sums of a row-major rows × cols matrix).
 void add_column_sums(const float* x, std::size_t rows, std::size_t cols, float* out);

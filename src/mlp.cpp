@@ -10,93 +10,93 @@ namespace al {
 Mlp::Mlp(std::size_t inputs, const std::vector<std::size_t>& hidden, Activation act,
          std::size_t max_rows)
     : act_(act), max_rows_(max_rows == 0 ? 1 : max_rows) {
-  std::vector<std::size_t> widths{inputs};
-  widths.insert(widths.end(), hidden.begin(), hidden.end());
-  widths.push_back(1);
-  std::size_t total = 0;
-  for (std::size_t l = 0; l + 1 < widths.size(); ++l) total += (widths[l] + 1) * widths[l + 1];
-  params_.assign(total, 0.0f);
-  grads_.assign(total, 0.0f);
-  std::size_t off = 0;
-  for (std::size_t l = 0; l + 1 < widths.size(); ++l) {
-    const std::size_t in = widths[l], out = widths[l + 1];
-    float* p = params_.data() + off;
-    float* g = grads_.data() + off;
-    layers_.emplace_back(in, out, p, p + in * out, g, g + in * out);
-    off += (in + 1) * out;
-    z_.emplace_back(max_rows_, out);
-    if (l + 2 < widths.size()) {
-      h_.emplace_back(max_rows_, out);
-      dz_.emplace_back(max_rows_, out);
+    std::vector<std::size_t> widths{inputs};
+    widths.insert(widths.end(), hidden.begin(), hidden.end());
+    widths.push_back(1);
+    std::size_t total = 0;
+    for (std::size_t l = 0; l + 1 < widths.size(); ++l) total += (widths[l] + 1) * widths[l + 1];
+    params_.assign(total, 0.0f);
+    grads_.assign(total, 0.0f);
+    std::size_t off = 0;
+    for (std::size_t l = 0; l + 1 < widths.size(); ++l) {
+        const std::size_t in = widths[l], out = widths[l + 1];
+        float* p = params_.data() + off;
+        float* g = grads_.data() + off;
+        layers_.emplace_back(in, out, p, p + in * out, g, g + in * out);
+        off += (in + 1) * out;
+        z_.emplace_back(max_rows_, out);
+        if (l + 2 < widths.size()) {
+            h_.emplace_back(max_rows_, out);
+            dz_.emplace_back(max_rows_, out);
+        }
     }
-  }
 }
 
 void Mlp::init(std::uint32_t seed) {
-  RandomState rng(seed);
-  for (Dense& d : layers_) {
-    const double bound = 1.0 / std::sqrt(static_cast<double>(d.in()));
-    for (std::size_t o = 0; o < d.out(); ++o)
-      for (std::size_t i = 0; i < d.in(); ++i)
-        d.set_weight(o, i, static_cast<float>(rng.uniform(-bound, bound)));
-    for (std::size_t o = 0; o < d.out(); ++o)
-      d.set_bias(o, static_cast<float>(rng.uniform(-bound, bound)));
-  }
-  refresh();
+    RandomState rng(seed);
+    for (Dense& d : layers_) {
+        const double bound = 1.0 / std::sqrt(static_cast<double>(d.in()));
+        for (std::size_t o = 0; o < d.out(); ++o)
+            for (std::size_t i = 0; i < d.in(); ++i)
+                d.set_weight(o, i, static_cast<float>(rng.uniform(-bound, bound)));
+        for (std::size_t o = 0; o < d.out(); ++o)
+            d.set_bias(o, static_cast<float>(rng.uniform(-bound, bound)));
+    }
+    refresh();
 }
 
 void Mlp::refresh() {
-  for (Dense& d : layers_) d.refresh();
+    for (Dense& d : layers_) d.refresh();
 }
 
 void Mlp::zero_grads() { std::fill(grads_.begin(), grads_.end(), 0.0f); }
 
 const float* Mlp::forward(const float* x, std::size_t rows) {
-  // No derivative: each hidden layer's product goes straight into h, activated in place.
-  const float* in = x;
-  const std::size_t hidden = h_.size();
-  for (std::size_t l = 0; l < hidden; ++l) {
-    float* h = h_[l].data.data();
-    layers_[l].forward(in, rows, h);
-    activate(act_, h, h, rows * layers_[l].out());
-    in = h;
-  }
-  layers_[hidden].forward(in, rows, z_[hidden].data.data());
-  return z_[hidden].data.data();
+    // No derivative: each hidden layer's product goes straight into h, activated in place.
+    const float* in = x;
+    const std::size_t hidden = h_.size();
+    for (std::size_t l = 0; l < hidden; ++l) {
+        float* h = h_[l].data.data();
+        layers_[l].forward(in, rows, h);
+        activate(act_, h, h, rows * layers_[l].out());
+        in = h;
+    }
+    layers_[hidden].forward(in, rows, z_[hidden].data.data());
+    return z_[hidden].data.data();
 }
 
 const float* Mlp::forward_train(const float* x, std::size_t rows) {
-  const float* in = x;
-  const std::size_t hidden = h_.size();
-  for (std::size_t l = 0; l < hidden; ++l) {
-    float* z = z_[l].data.data();
-    float* h = h_[l].data.data();
-    const std::size_t n = rows * layers_[l].out();
-    layers_[l].forward(in, rows, z);
-    // h = act(z) and act'(z) over z, which backward() needs no more than that.
-    if (act_ == Activation::identity)
-      activate(act_, z, h, n);
-    else
-      activate_with_grad(act_, z, h, z, n);
-    in = h;
-  }
-  layers_[hidden].forward(in, rows, z_[hidden].data.data());
-  return z_[hidden].data.data();
+    const float* in = x;
+    const std::size_t hidden = h_.size();
+    for (std::size_t l = 0; l < hidden; ++l) {
+        float* z = z_[l].data.data();
+        float* h = h_[l].data.data();
+        const std::size_t n = rows * layers_[l].out();
+        layers_[l].forward(in, rows, z);
+        // h = act(z) and act'(z) over z, which backward() needs no more than that.
+        if (act_ == Activation::identity)
+            activate(act_, z, h, n);
+        else
+            activate_with_grad(act_, z, h, z, n);
+        in = h;
+    }
+    layers_[hidden].forward(in, rows, z_[hidden].data.data());
+    return z_[hidden].data.data();
 }
 
 void Mlp::backward(const float* x, const float* dlogits, std::size_t rows, bool accumulate) {
-  const float* dy = dlogits;
-  for (std::size_t l = layers_.size(); l-- > 0;) {
-    const float* in = l == 0 ? x : h_[l - 1].data.data();
-    float* dx = l == 0 ? nullptr : dz_[l - 1].data.data();
-    layers_[l].backward(in, dy, rows, dx, accumulate);
-    if (l == 0) break;
-    // dz = dh ⊙ act'(z), act'(z) stored by forward_train (identity: act' = 1). GELU′ of a large
-    // negative z is tiny: subnormal products are flushed (matrix.hpp says why).
-    if (act_ != Activation::identity)
-      multiply_flush_inplace(dx, z_[l - 1].data.data(), rows * layers_[l - 1].out());
-    dy = dx;
-  }
+    const float* dy = dlogits;
+    for (std::size_t l = layers_.size(); l-- > 0;) {
+        const float* in = l == 0 ? x : h_[l - 1].data.data();
+        float* dx = l == 0 ? nullptr : dz_[l - 1].data.data();
+        layers_[l].backward(in, dy, rows, dx, accumulate);
+        if (l == 0) break;
+        // dz = dh ⊙ act'(z), act'(z) stored by forward_train (identity: act' = 1). GELU′ of a large
+        // negative z is tiny: subnormal products are flushed (matrix.hpp says why).
+        if (act_ != Activation::identity)
+            multiply_flush_inplace(dx, z_[l - 1].data.data(), rows * layers_[l - 1].out());
+        dy = dx;
+    }
 }
 
 }  // namespace al

@@ -16,59 +16,59 @@
 namespace al {
 
 class Mlp {
- public:
-  Mlp(std::size_t inputs, const std::vector<std::size_t>& hidden, Activation act,
-      std::size_t max_rows);
-  // The layers point into this object's vectors: copying would alias them. (Moving is fine: a
-  // moved std::vector keeps its storage.)
-  Mlp(const Mlp&) = delete;
-  Mlp& operator=(const Mlp&) = delete;
-  Mlp(Mlp&&) = default;
-  Mlp& operator=(Mlp&&) = default;
+  public:
+    Mlp(std::size_t inputs, const std::vector<std::size_t>& hidden, Activation act,
+        std::size_t max_rows);
+    // The layers point into this object's vectors: copying would alias them. (Moving is fine: a
+    // moved std::vector keeps its storage.)
+    Mlp(const Mlp&) = delete;
+    Mlp& operator=(const Mlp&) = delete;
+    Mlp(Mlp&&) = default;
+    Mlp& operator=(Mlp&&) = default;
 
-  // PyTorch nn.Linear initialisation: W and b ~ U(-1/√fan_in, 1/√fan_in), drawn from
-  // al::RandomState(seed).uniform in this fixed order: layer by layer from the input, W in
-  // row-major [out][in] order, then b. Hence a seed gives the same weights for every activation.
-  void init(std::uint32_t seed);
+    // PyTorch nn.Linear initialisation: W and b ~ U(-1/√fan_in, 1/√fan_in), drawn from
+    // al::RandomState(seed).uniform in this fixed order: layer by layer from the input, W in
+    // row-major [out][in] order, then b. Hence a seed gives the same weights for every activation.
+    void init(std::uint32_t seed);
 
-  Activation activation() const { return act_; }
-  void set_activation(Activation a) { act_ = a; }  // weights untouched
-  std::size_t inputs() const { return layers_.front().in(); }
-  std::size_t max_rows() const { return max_rows_; }
-  std::size_t num_layers() const { return layers_.size(); }
-  const Dense& layer(std::size_t l) const { return layers_[l]; }
-  Dense& layer(std::size_t l) { return layers_[l]; }
+    Activation activation() const { return act_; }
+    void set_activation(Activation a) { act_ = a; }  // weights untouched
+    std::size_t inputs() const { return layers_.front().in(); }
+    std::size_t max_rows() const { return max_rows_; }
+    std::size_t num_layers() const { return layers_.size(); }
+    const Dense& layer(std::size_t l) const { return layers_[l]; }
+    Dense& layer(std::size_t l) { return layers_[l]; }
 
-  // All parameters as one flat vector (per layer: Wᵀ [in][out], then b), and the gradients in the
-  // same order. An optimiser updates params() and then calls refresh().
-  std::vector<float>& params() { return params_; }
-  const std::vector<float>& params() const { return params_; }
-  std::vector<float>& grads() { return grads_; }
-  void refresh();
-  void zero_grads();
+    // All parameters as one flat vector (per layer: Wᵀ [in][out], then b), and the gradients in the
+    // same order. An optimiser updates params() and then calls refresh().
+    std::vector<float>& params() { return params_; }
+    const std::vector<float>& params() const { return params_; }
+    std::vector<float>& grads() { return grads_; }
+    void refresh();
+    void zero_grads();
 
-  // Logits of rows ≤ max_rows() inputs (rows × inputs(), row-major). The pointer stays valid
-  // until the next forward pass. Inference only: computes no derivative and keeps nothing for
-  // backward() (evaluations, the decision grid).
-  const float* forward(const float* x, std::size_t rows);
+    // Logits of rows ≤ max_rows() inputs (rows × inputs(), row-major). The pointer stays valid
+    // until the next forward pass. Inference only: computes no derivative and keeps nothing for
+    // backward() (evaluations, the decision grid).
+    const float* forward(const float* x, std::size_t rows);
 
-  // The same logits (bit for bit), for training: also keeps each hidden layer's act'(z), computed
-  // with the activation in one pass, for backward().
-  const float* forward_train(const float* x, std::size_t rows);
+    // The same logits (bit for bit), for training: also keeps each hidden layer's act'(z), computed
+    // with the activation in one pass, for backward().
+    const float* forward_train(const float* x, std::size_t rows);
 
-  // After forward_train(x, rows): accumulate dL/dparams into grads() given dL/dlogits (rows
-  // values), or with accumulate false overwrite grads() with them (as zero_grads() first).
-  // Overwrites the forward pass's intermediate values.
-  void backward(const float* x, const float* dlogits, std::size_t rows, bool accumulate = true);
+    // After forward_train(x, rows): accumulate dL/dparams into grads() given dL/dlogits (rows
+    // values), or with accumulate false overwrite grads() with them (as zero_grads() first).
+    // Overwrites the forward pass's intermediate values.
+    void backward(const float* x, const float* dlogits, std::size_t rows, bool accumulate = true);
 
- private:
-  Activation act_;
-  std::size_t max_rows_;
-  std::vector<float> params_, grads_;
-  std::vector<Dense> layers_;
-  std::vector<Matrix> z_;   // per layer: the logits (last); act'(z) after forward_train (hidden)
-  std::vector<Matrix> h_;   // activations per hidden layer
-  std::vector<Matrix> dz_;  // dL/dz per hidden layer
+  private:
+    Activation act_;
+    std::size_t max_rows_;
+    std::vector<float> params_, grads_;
+    std::vector<Dense> layers_;
+    std::vector<Matrix> z_;   // per layer: the logits (last); act'(z) after forward_train (hidden)
+    std::vector<Matrix> h_;   // activations per hidden layer
+    std::vector<Matrix> dz_;  // dL/dz per hidden layer
 };
 
 }  // namespace al

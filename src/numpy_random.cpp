@@ -65,8 +65,8 @@ std::uint64_t RandomState::next_u64() {
 }
 
 double RandomState::random_sample() {
-    const std::uint32_t a = next_u32() >> 5;  // 27 bits
-    const std::uint32_t b = next_u32() >> 6;  // 26 bits
+    const std::uint32_t a = next_u32() >> 5;           // 27 bits
+    const std::uint32_t b = next_u32() >> 6;           // 26 bits
     return (a * 67108864.0 + b) / 9007199254740992.0;  // (a * 2^26 + b) / 2^53
 }
 

@@ -17,7 +17,7 @@
 namespace al {
 
 class RandomState {
-public:
+  public:
     explicit RandomState(std::uint32_t seed) { this->seed(seed); }
 
     // Re-seed as `RandomState.seed(seed)`; also drops a cached Gaussian.
@@ -35,7 +35,8 @@ public:
     // the second is cached and returned by the next call (other calls leave the cache alone).
     double gauss();
 
-    // `normal(loc, scale)` = loc + scale * gauss(). A negative scale is not rejected (NumPy raises).
+    // `normal(loc, scale)` = loc + scale * gauss(). A negative scale is not rejected (NumPy
+    // raises).
     double normal(double loc, double scale);
 
     // `uniform(lo, hi)` = lo + (hi - lo) * random_sample(). NumPy allows hi < lo; so do we.
@@ -62,7 +63,7 @@ public:
     // Legacy `permutation(n)`: arange(n) shuffled. n == 0 gives an empty vector.
     std::vector<std::size_t> permutation(std::size_t n);
 
-private:
+  private:
     static constexpr int kN = 624;
     void regenerate();
 

@@ -8,10 +8,10 @@
 namespace al {
 
 struct PairedSummary {
-  std::size_t n = 0;  // pairs; 0 when the inputs are empty or of different lengths
-  double mean_a, sd_a, mean_b, sd_b;  // sd: sample standard deviation (n − 1), NaN for n < 2
-  double mean_diff, sd_diff;          // of d = a − b
-  double ci_low, ci_high;             // 95% CI of mean_diff; NaN for n < 2
+    std::size_t n = 0;  // pairs; 0 when the inputs are empty or of different lengths
+    double mean_a, sd_a, mean_b, sd_b;  // sd: sample standard deviation (n − 1), NaN for n < 2
+    double mean_diff, sd_diff;          // of d = a − b
+    double ci_low, ci_high;             // 95% CI of mean_diff; NaN for n < 2
 };
 
 PairedSummary paired_summary(const std::vector<double>& a, const std::vector<double>& b);

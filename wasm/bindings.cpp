@@ -27,64 +27,64 @@ using emscripten::val;
 namespace {
 
 [[noreturn]] void throw_js(const char* type, const std::string& message) {
-  val::global(type).new_(val(message)).throw_();
+    val::global(type).new_(val(message)).throw_();
 }
 
 // "unknown activation 'x' (expected relu, gelu, gelu_tanh, silu or identity)"
 std::string unknown_activation(const std::string& name) {
-  std::string names;
-  for (std::size_t i = 0; i < std::size(al::all_activations); ++i) {
-    if (i) names += i + 1 < std::size(al::all_activations) ? ", " : " or ";
-    names += al::activation_name(al::all_activations[i]);
-  }
-  return "unknown activation '" + name + "' (expected " + names + ")";
+    std::string names;
+    for (std::size_t i = 0; i < std::size(al::all_activations); ++i) {
+        if (i) names += i + 1 < std::size(al::all_activations) ? ", " : " or ";
+        names += al::activation_name(al::all_activations[i]);
+    }
+    return "unknown activation '" + name + "' (expected " + names + ")";
 }
 
 al::Activation activation_or_throw(const std::string& name) {
-  if (auto a = al::parse_activation(name)) return *a;
-  throw_js("RangeError", unknown_activation(name));
+    if (auto a = al::parse_activation(name)) return *a;
+    throw_js("RangeError", unknown_activation(name));
 }
 
 // A JS Float32Array holding a copy of `values` (a view would dangle).
 val float32_copy(const float* values, std::size_t n) {
-  val out = val::global("Float32Array").new_(n);
-  out.call<void>("set", val(emscripten::typed_memory_view(n, values)));
-  return out;
+    val out = val::global("Float32Array").new_(n);
+    out.call<void>("set", val(emscripten::typed_memory_view(n, values)));
+    return out;
 }
 
 std::string activation_names_json() {
-  al::json::Array names;
-  for (auto a : al::all_activations) names.emplace_back(al::activation_name(a));
-  return al::json::write(al::json::Value(std::move(names)));
+    al::json::Array names;
+    for (auto a : al::all_activations) names.emplace_back(al::activation_name(a));
+    return al::json::write(al::json::Value(std::move(names)));
 }
 
 // f(x) or f'(x) of a Float32Array (or any array of numbers), SIMD kernel or scalar reference.
 val evaluate(const std::string& fn, bool grad, bool scalar, const val& xs) {
-  const al::Activation a = activation_or_throw(fn);
-  if (!xs.instanceof(val::global("Float32Array")) && !xs.isArray()) {
-    throw_js("TypeError", "evaluate: xs must be a Float32Array or an array of numbers");
-  }
-  std::vector<float> x = emscripten::convertJSArrayToNumberVector<float>(xs);
-  std::vector<float> y(x.size());
-  if (grad) {
-    scalar ? al::activate_grad_scalar(a, x.data(), y.data(), x.size())
-           : al::activate_grad(a, x.data(), y.data(), x.size());
-  } else {
-    scalar ? al::activate_scalar(a, x.data(), y.data(), x.size())
-           : al::activate(a, x.data(), y.data(), x.size());
-  }
-  return float32_copy(y.data(), y.size());
+    const al::Activation a = activation_or_throw(fn);
+    if (!xs.instanceof (val::global("Float32Array")) && !xs.isArray()) {
+        throw_js("TypeError", "evaluate: xs must be a Float32Array or an array of numbers");
+    }
+    std::vector<float> x = emscripten::convertJSArrayToNumberVector<float>(xs);
+    std::vector<float> y(x.size());
+    if (grad) {
+        scalar ? al::activate_grad_scalar(a, x.data(), y.data(), x.size())
+               : al::activate_grad(a, x.data(), y.data(), x.size());
+    } else {
+        scalar ? al::activate_scalar(a, x.data(), y.data(), x.size())
+               : al::activate(a, x.data(), y.data(), x.size());
+    }
+    return float32_copy(y.data(), y.size());
 }
 
 double bench_activation(const std::string& fn, bool grad, bool scalar, double n, int reps) {
-  const al::Activation a = activation_or_throw(fn);
-  // Bounded so that a page or a URL cannot ask for gigabytes.
-  if (!(n >= 1 && n <= (1 << 24)) || reps < 1 || reps > 1000) {
-    throw_js("RangeError", "benchActivation: n must be in [1, 16777216] and reps in [1, 1000]");
-  }
-  return al::activation_throughput(a, grad ? al::Pass::grad : al::Pass::value,
-                                   scalar ? al::Kernel::scalar : al::Kernel::simd,
-                                   static_cast<std::size_t>(n), reps);
+    const al::Activation a = activation_or_throw(fn);
+    // Bounded so that a page or a URL cannot ask for gigabytes.
+    if (!(n >= 1 && n <= (1 << 24)) || reps < 1 || reps > 1000) {
+        throw_js("RangeError", "benchActivation: n must be in [1, 16777216] and reps in [1, 1000]");
+    }
+    return al::activation_throughput(a, grad ? al::Pass::grad : al::Pass::value,
+                                     scalar ? al::Kernel::scalar : al::Kernel::simd,
+                                     static_cast<std::size_t>(n), reps);
 }
 
 std::string simd_arch() { return al::simd::arch_name(); }
@@ -95,200 +95,209 @@ double heap_bytes_in_use() { return double(mallinfo().uordblks); }
 std::string default_config_json() { return al::config_to_json(al::default_config()); }
 
 std::string validate_config_json(const std::string& json) {
-  std::string error;
-  return al::config_from_json(json, error) ? "" : error;
+    std::string error;
+    return al::config_from_json(json, error) ? "" : error;
 }
 
 // make_moons takes the ranges of the config's n, noise and data_seed.
 std::string validate_moons(double n, double noise, double seed) {
-  al::Config c = al::default_config();
-  if (!(n == std::floor(n)) || !(seed == std::floor(seed))) return "n and seed must be integers";
-  if (!(seed >= al::limits::seed.lo && seed <= al::limits::seed.hi))
-    return "seed must be " + al::describe_range(al::limits::seed);
-  c.n = n >= 0 && n <= 1e9 ? int(n) : -1;
-  c.noise = noise;
-  return al::validate(c);
+    al::Config c = al::default_config();
+    if (!(n == std::floor(n)) || !(seed == std::floor(seed))) return "n and seed must be integers";
+    if (!(seed >= al::limits::seed.lo && seed <= al::limits::seed.hi))
+        return "seed must be " + al::describe_range(al::limits::seed);
+    c.n = n >= 0 && n <= 1e9 ? int(n) : -1;
+    c.noise = noise;
+    return al::validate(c);
 }
 
 val make_moons(double n, double noise, double seed) {
-  const std::string error = validate_moons(n, noise, seed);
-  if (!error.empty()) throw_js("RangeError", "makeMoons: " + error);
-  const al::Moons m = al::make_moons(std::size_t(n), noise, std::uint32_t(seed));
-  val out = val::global("Float64Array").new_(m.y.size() * 3);
-  std::vector<double> rows(m.y.size() * 3);
-  for (std::size_t i = 0; i < m.y.size(); ++i) {
-    rows[3 * i] = m.x[2 * i];
-    rows[3 * i + 1] = m.x[2 * i + 1];
-    rows[3 * i + 2] = m.y[i];
-  }
-  out.call<void>("set", val(emscripten::typed_memory_view(rows.size(), rows.data())));
-  return out;
+    const std::string error = validate_moons(n, noise, seed);
+    if (!error.empty()) throw_js("RangeError", "makeMoons: " + error);
+    const al::Moons m = al::make_moons(std::size_t(n), noise, std::uint32_t(seed));
+    val out = val::global("Float64Array").new_(m.y.size() * 3);
+    std::vector<double> rows(m.y.size() * 3);
+    for (std::size_t i = 0; i < m.y.size(); ++i) {
+        rows[3 * i] = m.x[2 * i];
+        rows[3 * i + 1] = m.x[2 * i + 1];
+        rows[3 * i + 2] = m.y[i];
+    }
+    out.call<void>("set", val(emscripten::typed_memory_view(rows.size(), rows.data())));
+    return out;
 }
 
 std::vector<double> numbers_from_json(const std::string& text, const char* what) {
-  std::string error;
-  const auto v = al::json::parse(text, error);
-  if (!v || !v->is_array()) throw_js("TypeError", std::string(what) + " must be a JSON array of numbers");
-  std::vector<double> xs;
-  for (const auto& x : v->as_array()) {
-    if (!x.is_number()) throw_js("TypeError", std::string(what) + " must be a JSON array of numbers");
-    xs.push_back(x.as_number());
-  }
-  return xs;
+    std::string error;
+    const auto v = al::json::parse(text, error);
+    if (!v || !v->is_array())
+        throw_js("TypeError", std::string(what) + " must be a JSON array of numbers");
+    std::vector<double> xs;
+    for (const auto& x : v->as_array()) {
+        if (!x.is_number())
+            throw_js("TypeError", std::string(what) + " must be a JSON array of numbers");
+        xs.push_back(x.as_number());
+    }
+    return xs;
 }
 
 std::string paired_summary_json(const std::string& a_json, const std::string& b_json) {
-  const auto a = numbers_from_json(a_json, "a"), b = numbers_from_json(b_json, "b");
-  if (a.size() != b.size()) throw_js("RangeError", "pairedSummary: a and b must have the same length");
-  const al::PairedSummary s = al::paired_summary(a, b);
-  al::json::Object o{{"n", double(s.n)},        {"mean_a", s.mean_a},   {"sd_a", s.sd_a},
-                     {"mean_b", s.mean_b},      {"sd_b", s.sd_b},       {"mean_diff", s.mean_diff},
-                     {"sd_diff", s.sd_diff},    {"ci_low", s.ci_low},   {"ci_high", s.ci_high}};
-  return al::json::write(al::json::Value(std::move(o)));
+    const auto a = numbers_from_json(a_json, "a"), b = numbers_from_json(b_json, "b");
+    if (a.size() != b.size())
+        throw_js("RangeError", "pairedSummary: a and b must have the same length");
+    const al::PairedSummary s = al::paired_summary(a, b);
+    al::json::Object o{{"n", double(s.n)},     {"mean_a", s.mean_a}, {"sd_a", s.sd_a},
+                       {"mean_b", s.mean_b},   {"sd_b", s.sd_b},     {"mean_diff", s.mean_diff},
+                       {"sd_diff", s.sd_diff}, {"ci_low", s.ci_low}, {"ci_high", s.ci_high}};
+    return al::json::write(al::json::Value(std::move(o)));
 }
 
 al::Subset subset_or_throw(const std::string& which) {
-  if (which == "train") return al::Subset::train;
-  if (which == "val") return al::Subset::val;
-  if (which == "test") return al::Subset::test;
-  throw_js("RangeError", "unknown subset '" + which + "' (expected train, val or test)");
+    if (which == "train") return al::Subset::train;
+    if (which == "val") return al::Subset::val;
+    if (which == "test") return al::Subset::test;
+    throw_js("RangeError", "unknown subset '" + which + "' (expected train, val or test)");
 }
 
 // NaN (no validation set) comes out as null: the JSON writer writes non-finite numbers so.
 std::string epoch_json(const al::EpochStats& e) {
-  al::json::Object o{{"epoch", e.epoch},
-                     {"train_loss", e.train_loss},
-                     {"train_acc", e.train_acc},
-                     {"val_loss", e.val_loss},
-                     {"val_acc", e.val_acc}};
-  return al::json::write(al::json::Value(std::move(o)));
+    al::json::Object o{{"epoch", e.epoch},
+                       {"train_loss", e.train_loss},
+                       {"train_acc", e.train_acc},
+                       {"val_loss", e.val_loss},
+                       {"val_acc", e.val_acc}};
+    return al::json::write(al::json::Value(std::move(o)));
 }
 
 // The JS face of al::Experiment. A config that does not parse leaves it "invalid" (with the
 // reason in error()) instead of throwing, so a worker can report it like any other state.
 class JsExperiment {
- public:
-  explicit JsExperiment(const std::string& config_json) {
-    if (auto c = al::config_from_json(config_json, error_)) run_ = std::make_unique<al::Experiment>(*c);
-  }
-
-  bool step() { return run_ && run_->step(); }
-  int epoch() const { return run_ ? run_->epoch() : 0; }
-  std::string status() const { return run_ ? al::status_name(run_->status()) : "invalid"; }
-  std::string error() const { return run_ ? run_->error() : error_; }
-  std::string config_json() const { return run_ ? al::config_to_json(run_->config()) : "null"; }
-
-  std::string last_epoch_json() const {
-    if (!run_ || run_->history().empty()) return "null";
-    return epoch_json(run_->history().back());
-  }
-  std::string history_json() const {
-    std::string out = "[";
-    if (run_) {
-      for (const auto& e : run_->history()) out += (out.size() > 1 ? "," : "") + epoch_json(e);
+  public:
+    explicit JsExperiment(const std::string& config_json) {
+        if (auto c = al::config_from_json(config_json, error_))
+            run_ = std::make_unique<al::Experiment>(*c);
     }
-    return out + "]";
-  }
-  std::string evaluate_json(const std::string& which) {
-    const al::Subset s = subset_or_throw(which);
-    const al::Metrics m = run_ ? run_->evaluate(s) : al::Metrics{NAN, NAN};
-    al::json::Object o{{"loss", m.loss}, {"acc", m.acc}};
-    return al::json::write(al::json::Value(std::move(o)));
-  }
 
-  val grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax) {
-    if (nx < 1 || ny < 1 || nx > 1024 || ny > 1024) throw_js("RangeError", "grid: nx and ny must be in [1, 1024]");
-    if (!(std::isfinite(xmin) && std::isfinite(xmax) && std::isfinite(ymin) && std::isfinite(ymax)))
-      throw_js("RangeError", "grid: bounds must be finite");
-    grid_.assign(std::size_t(nx) * ny, NAN);
-    if (run_) run_->fill_grid(nx, ny, xmin, xmax, ymin, ymax, grid_.data());
-    return val(emscripten::typed_memory_view(grid_.size(), grid_.data()));
-  }
+    bool step() { return run_ && run_->step(); }
+    int epoch() const { return run_ ? run_->epoch() : 0; }
+    std::string status() const { return run_ ? al::status_name(run_->status()) : "invalid"; }
+    std::string error() const { return run_ ? run_->error() : error_; }
+    std::string config_json() const { return run_ ? al::config_to_json(run_->config()) : "null"; }
 
-  val data(const std::string& which) {
-    const al::Subset s = subset_or_throw(which);
-    auto& rows = rows_[int(s)];
-    rows.clear();
-    if (run_) {
-      const al::Dataset& d = run_->data(s);
-      for (std::size_t i = 0; i < d.size(); ++i) rows.insert(rows.end(), {d.x[2 * i], d.x[2 * i + 1], d.y[i]});
+    std::string last_epoch_json() const {
+        if (!run_ || run_->history().empty()) return "null";
+        return epoch_json(run_->history().back());
     }
-    return val(emscripten::typed_memory_view(rows.size(), rows.data()));
-  }
+    std::string history_json() const {
+        std::string out = "[";
+        if (run_) {
+            for (const auto& e : run_->history())
+                out += (out.size() > 1 ? "," : "") + epoch_json(e);
+        }
+        return out + "]";
+    }
+    std::string evaluate_json(const std::string& which) {
+        const al::Subset s = subset_or_throw(which);
+        const al::Metrics m = run_ ? run_->evaluate(s) : al::Metrics{NAN, NAN};
+        al::json::Object o{{"loss", m.loss}, {"acc", m.acc}};
+        return al::json::write(al::json::Value(std::move(o)));
+    }
 
-  val predict(const val& xy) {
-    if (!xy.instanceof(val::global("Float32Array")) && !xy.isArray())
-      throw_js("TypeError", "predict: xy must be a Float32Array of x0, x1 pairs");
-    const std::vector<float> pts = emscripten::convertJSArrayToNumberVector<float>(xy);
-    if (pts.size() % 2 != 0) throw_js("RangeError", "predict: xy must hold x0, x1 pairs (even length)");
-    std::vector<float> prob(pts.size() / 2, NAN);
-    if (run_) run_->predict(pts.data(), prob.size(), prob.data());
-    return float32_copy(prob.data(), prob.size());
-  }
+    val grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax) {
+        if (nx < 1 || ny < 1 || nx > 1024 || ny > 1024)
+            throw_js("RangeError", "grid: nx and ny must be in [1, 1024]");
+        if (!(std::isfinite(xmin) && std::isfinite(xmax) && std::isfinite(ymin) &&
+              std::isfinite(ymax)))
+            throw_js("RangeError", "grid: bounds must be finite");
+        grid_.assign(std::size_t(nx) * ny, NAN);
+        if (run_) run_->fill_grid(nx, ny, xmin, xmax, ymin, ymax, grid_.data());
+        return val(emscripten::typed_memory_view(grid_.size(), grid_.data()));
+    }
 
-  std::string set_activation(const std::string& name) {
-    const auto a = al::parse_activation(name);
-    if (!a) return unknown_activation(name);
-    if (!run_) return "the experiment is invalid: " + error_;
-    run_->set_activation(*a);
-    return "";
-  }
-  std::string activation() const { return run_ ? al::activation_name(run_->activation()) : ""; }
+    val data(const std::string& which) {
+        const al::Subset s = subset_or_throw(which);
+        auto& rows = rows_[int(s)];
+        rows.clear();
+        if (run_) {
+            const al::Dataset& d = run_->data(s);
+            for (std::size_t i = 0; i < d.size(); ++i)
+                rows.insert(rows.end(), {d.x[2 * i], d.x[2 * i + 1], d.y[i]});
+        }
+        return val(emscripten::typed_memory_view(rows.size(), rows.data()));
+    }
 
-  std::string set_epochs(double epochs) {
-    const al::Range& r = al::limits::epochs;
-    if (!(epochs >= r.lo && epochs <= r.hi && epochs == std::floor(epochs)))
-      return "epochs must be " + al::describe_range(r);
-    if (!run_) return "the experiment is invalid: " + error_;
-    run_->set_epochs(int(epochs));
-    return "";
-  }
+    val predict(const val& xy) {
+        if (!xy.instanceof (val::global("Float32Array")) && !xy.isArray())
+            throw_js("TypeError", "predict: xy must be a Float32Array of x0, x1 pairs");
+        const std::vector<float> pts = emscripten::convertJSArrayToNumberVector<float>(xy);
+        if (pts.size() % 2 != 0)
+            throw_js("RangeError", "predict: xy must hold x0, x1 pairs (even length)");
+        std::vector<float> prob(pts.size() / 2, NAN);
+        if (run_) run_->predict(pts.data(), prob.size(), prob.data());
+        return float32_copy(prob.data(), prob.size());
+    }
 
-  std::string state_json() const { return run_ ? run_->state_json() : "null"; }
-  std::string load_state_json(const std::string& text) {
-    return run_ ? run_->load_state_json(text) : "the experiment is invalid: " + error_;
-  }
+    std::string set_activation(const std::string& name) {
+        const auto a = al::parse_activation(name);
+        if (!a) return unknown_activation(name);
+        if (!run_) return "the experiment is invalid: " + error_;
+        run_->set_activation(*a);
+        return "";
+    }
+    std::string activation() const { return run_ ? al::activation_name(run_->activation()) : ""; }
 
- private:
-  std::unique_ptr<al::Experiment> run_;
-  std::string error_;
-  std::vector<float> grid_;
-  std::vector<float> rows_[3];
+    std::string set_epochs(double epochs) {
+        const al::Range& r = al::limits::epochs;
+        if (!(epochs >= r.lo && epochs <= r.hi && epochs == std::floor(epochs)))
+            return "epochs must be " + al::describe_range(r);
+        if (!run_) return "the experiment is invalid: " + error_;
+        run_->set_epochs(int(epochs));
+        return "";
+    }
+
+    std::string state_json() const { return run_ ? run_->state_json() : "null"; }
+    std::string load_state_json(const std::string& text) {
+        return run_ ? run_->load_state_json(text) : "the experiment is invalid: " + error_;
+    }
+
+  private:
+    std::unique_ptr<al::Experiment> run_;
+    std::string error_;
+    std::vector<float> grid_;
+    std::vector<float> rows_[3];
 };
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(activation_lab) {
-  using namespace emscripten;
-  function("activationNames", &activation_names_json);
-  function("simdArch", &simd_arch);
-  function("heapBytesInUse", &heap_bytes_in_use);
-  function("evaluate", &evaluate);
-  function("normalCdf", &al::normal_cdf);
-  function("benchActivation", &bench_activation);
-  function("defaultConfigJson", &default_config_json);
-  function("configLimitsJson", &al::config_limits_json);
-  function("validateConfigJson", &validate_config_json);
-  function("validateMoons", &validate_moons);
-  function("makeMoons", &make_moons);
-  function("pairedSummaryJson", &paired_summary_json);
+    using namespace emscripten;
+    function("activationNames", &activation_names_json);
+    function("simdArch", &simd_arch);
+    function("heapBytesInUse", &heap_bytes_in_use);
+    function("evaluate", &evaluate);
+    function("normalCdf", &al::normal_cdf);
+    function("benchActivation", &bench_activation);
+    function("defaultConfigJson", &default_config_json);
+    function("configLimitsJson", &al::config_limits_json);
+    function("validateConfigJson", &validate_config_json);
+    function("validateMoons", &validate_moons);
+    function("makeMoons", &make_moons);
+    function("pairedSummaryJson", &paired_summary_json);
 
-  class_<JsExperiment>("Experiment")
-      .constructor<const std::string&>()
-      .function("step", &JsExperiment::step)
-      .function("epoch", &JsExperiment::epoch)
-      .function("status", &JsExperiment::status)
-      .function("error", &JsExperiment::error)
-      .function("configJson", &JsExperiment::config_json)
-      .function("lastEpochJson", &JsExperiment::last_epoch_json)
-      .function("historyJson", &JsExperiment::history_json)
-      .function("evaluateJson", &JsExperiment::evaluate_json)
-      .function("grid", &JsExperiment::grid)
-      .function("data", &JsExperiment::data)
-      .function("predict", &JsExperiment::predict)
-      .function("setActivation", &JsExperiment::set_activation)
-      .function("activation", &JsExperiment::activation)
-      .function("setEpochs", &JsExperiment::set_epochs)
-      .function("stateJson", &JsExperiment::state_json)
-      .function("loadStateJson", &JsExperiment::load_state_json);
+    class_<JsExperiment>("Experiment")
+        .constructor<const std::string&>()
+        .function("step", &JsExperiment::step)
+        .function("epoch", &JsExperiment::epoch)
+        .function("status", &JsExperiment::status)
+        .function("error", &JsExperiment::error)
+        .function("configJson", &JsExperiment::config_json)
+        .function("lastEpochJson", &JsExperiment::last_epoch_json)
+        .function("historyJson", &JsExperiment::history_json)
+        .function("evaluateJson", &JsExperiment::evaluate_json)
+        .function("grid", &JsExperiment::grid)
+        .function("data", &JsExperiment::data)
+        .function("predict", &JsExperiment::predict)
+        .function("setActivation", &JsExperiment::set_activation)
+        .function("activation", &JsExperiment::activation)
+        .function("setEpochs", &JsExperiment::set_epochs)
+        .function("stateJson", &JsExperiment::state_json)
+        .function("loadStateJson", &JsExperiment::load_state_json);
 }

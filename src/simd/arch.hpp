@@ -9,8 +9,8 @@
 //   al::simd::fbatch     (AL_SIMD only) xsimd::batch<float, arch>
 //   al::simd::ibatch     (AL_SIMD only) xsimd::batch<std::int32_t, arch>
 //   al::simd::float_lanes  fbatch::size, or 1 when AL_SIMD == 0
-//   al::simd::arch_name()  "sse2", "avx2", ..., "wasm128 (Activation Lab)", "wasm (xsimd)", "scalar"
-//   al::simd::reduce_add(b)  (AL_SIMD only) sum of the lanes: xsimd::hadd before xsimd 9,
+//   al::simd::arch_name()  "sse2", "avx2", ..., "wasm128 (Activation Lab)", "wasm (xsimd)",
+//   "scalar" al::simd::reduce_add(b)  (AL_SIMD only) sum of the lanes: xsimd::hadd before xsimd 9,
 //                          xsimd::reduce_add after; use this and the code works on both.
 //
 // Rules for kernels
@@ -41,7 +41,7 @@
 #else
 #define AL_SIMD 0
 #endif
-#else // native
+#else  // native
 #include <xsimd/xsimd.hpp>
 #if defined(XSIMD_NO_SUPPORTED_ARCHITECTURE)
 #define AL_SIMD 0
@@ -50,43 +50,40 @@
 #endif
 #endif
 
-namespace al::simd
-{
+namespace al::simd {
 #if AL_SIMD
 #if defined(__wasm_simd128__) && AL_SIMD_XSIMD_WASM
-    using arch = xsimd::wasm;
+using arch = xsimd::wasm;
 #elif defined(__wasm_simd128__)
-    using arch = xsimd::wasm128;
+using arch = xsimd::wasm128;
 #else
-    using arch = xsimd::default_arch;
+using arch = xsimd::default_arch;
 #endif
-    using fbatch = xsimd::batch<float, arch>;
-    using ibatch = xsimd::batch<std::int32_t, arch>;
+using fbatch = xsimd::batch<float, arch>;
+using ibatch = xsimd::batch<std::int32_t, arch>;
 
-    inline constexpr std::size_t float_lanes = fbatch::size;
+inline constexpr std::size_t float_lanes = fbatch::size;
 
-    inline float reduce_add(fbatch const& b) noexcept
-    {
+inline float reduce_add(fbatch const& b) noexcept {
 #if XSIMD_VERSION_MAJOR >= 9
-        return xsimd::reduce_add(b);
+    return xsimd::reduce_add(b);
 #else
-        return xsimd::hadd(b);
+    return xsimd::hadd(b);
 #endif
-    }
+}
 #else
-    inline constexpr std::size_t float_lanes = 1;
+inline constexpr std::size_t float_lanes = 1;
 #endif
 
-    inline const char* arch_name() noexcept
-    {
+inline const char* arch_name() noexcept {
 #if !AL_SIMD
-        return "scalar";
+    return "scalar";
 #elif defined(__wasm_simd128__) && AL_SIMD_XSIMD_WASM
-        return "wasm (xsimd)";
+    return "wasm (xsimd)";
 #elif defined(__wasm_simd128__)
-        return "wasm128 (Activation Lab)";
+    return "wasm128 (Activation Lab)";
 #else
-        return arch::name();
+    return arch::name();
 #endif
-    }
 }
+}  // namespace al::simd

@@ -29,11 +29,16 @@ struct Truth {
     double value, scale;
 };
 Truth plain(double v) { return {v, std::fabs(v)}; }
-Truth sum(double a, double b) { return {a + b, std::max({std::fabs(a + b), std::fabs(a), std::fabs(b)})}; }
+Truth sum(double a, double b) {
+    return {a + b, std::max({std::fabs(a + b), std::fabs(a), std::fabs(b)})};
+}
 
-double sigmoid(double y) { return y >= 0 ? 1.0 / (1.0 + std::exp(-y)) : std::exp(y) / (1.0 + std::exp(y)); }
+double sigmoid(double y) {
+    return y >= 0 ? 1.0 / (1.0 + std::exp(-y)) : std::exp(y) / (1.0 + std::exp(y));
+}
 double Phi(double x) {  // erf where it does not cancel, erfc where it would
-    return x >= 0 ? 0.5 * (1.0 + std::erf(x / std::sqrt(2.0))) : 0.5 * std::erfc(-x / std::sqrt(2.0));
+    return x >= 0 ? 0.5 * (1.0 + std::erf(x / std::sqrt(2.0)))
+                  : 0.5 * std::erfc(-x / std::sqrt(2.0));
 }
 double phi(double x) { return std::exp(-0.5 * x * x) / std::sqrt(2.0 * kPi); }
 
@@ -71,8 +76,8 @@ std::vector<float> grid() {
     for (int i = -10000; i <= 10000; ++i) xs.push_back(static_cast<float>(i * 1e-3));
     const float lim = std::numeric_limits<float>::max(), tiny = std::numeric_limits<float>::min();
     const float denorm = std::numeric_limits<float>::denorm_min();
-    for (float e : {0.0f, tiny, denorm, lim, 1e-30f, 1e-8f, 1e-4f, 0.5f, 1.0f, std::nextafter(1.0f, 0.0f),
-                    5.5f, 9.99f, 12.5f, 20.0f, 25.0f, 1e10f}) {
+    for (float e : {0.0f, tiny, denorm, lim, 1e-30f, 1e-8f, 1e-4f, 0.5f, 1.0f,
+                    std::nextafter(1.0f, 0.0f), 5.5f, 9.99f, 12.5f, 20.0f, 25.0f, 1e10f}) {
         xs.push_back(e);
         xs.push_back(-e);
     }
@@ -116,8 +121,8 @@ void check_accuracy(Activation a, bool grad) {
         if (!(e_vec <= worst_vec)) worst_vec = e_vec, at_vec = xs[i];
     }
     MESSAGE(describe(a, grad) << ": " << checked << " points, max error scalar " << worst_ref
-                              << " ulp (x = " << at_ref << "), simd " << worst_vec << " ulp (x = " << at_vec
-                              << ")");
+                              << " ulp (x = " << at_ref << "), simd " << worst_vec
+                              << " ulp (x = " << at_vec << ")");
     CHECK(checked > 10000);  // relu: only x > 0 has a normal value
     CHECK(worst_ref <= kUlpBound);
     CHECK(worst_vec <= kUlpBound);
@@ -153,7 +158,8 @@ std::int64_t ulp_distance(float a, float b) {
 }  // namespace
 
 TEST_CASE("activation names round-trip") {
-    for (Activation a : al::all_activations) CHECK(al::parse_activation(al::activation_name(a)) == a);
+    for (Activation a : al::all_activations)
+        CHECK(al::parse_activation(al::activation_name(a)) == a);
     CHECK_FALSE(al::parse_activation("tanh").has_value());
     CHECK_FALSE(al::parse_activation("").has_value());
 }
@@ -217,8 +223,9 @@ TEST_CASE("gelu derivative") {
 }
 
 // The GELU kernels take a fast formula for vectors whose lanes all have |x| <= 13 and a general
-// one otherwise (inf, NaN, and the underflowing tail): both must meet the bound on a grid ten times denser than check_accuracy's, out
-// to where the results underflow, and a value must not depend on its neighbours' path.
+// one otherwise (inf, NaN, and the underflowing tail): both must meet the bound on a grid ten times
+// denser than check_accuracy's, out to where the results underflow, and a value must not depend on
+// its neighbours' path.
 TEST_CASE("gelu kernels: dense grid, fast/general boundary, mixed vectors") {
     // Out to |x| = 14 for the kernel. A scalar-only build runs the reference here, whose float
     // std::erfc goes subnormal (and loses digits) once x < -12.9 while x·Φ(x) is still normal.
@@ -240,15 +247,17 @@ TEST_CASE("gelu kernels: dense grid, fast/general boundary, mixed vectors") {
             double e = ulp_error(out[i], truth(Activation::gelu, grad, xs[i]));
             if (!std::isnan(e) && !(e <= worst)) worst = e, at = xs[i];
         }
-        MESSAGE(describe(Activation::gelu, grad) << " dense grid to |x| = " << reach * 1e-4 << ": max error " << worst
-                                                 << " ulp (x = " << at << ")");
+        MESSAGE(describe(Activation::gelu, grad)
+                << " dense grid to |x| = " << reach * 1e-4 << ": max error " << worst
+                << " ulp (x = " << at << ")");
         CHECK(worst <= kUlpBound);
     }
     // Each value alone (its vector padded with zeros: fast path when |x| <= 13) and next to lanes
     // beyond the fast range, NaN and inf (general path): bit-identical.
     const float nan = std::numeric_limits<float>::quiet_NaN();
     for (bool grad : {false, true}) {
-        for (float x : {-12.99f, -5.99f, -0.7517f, -1e-30f, 0.0f, 0.3f, 2.5f, 6.0f, -13.0f, 13.0f}) {
+        for (float x :
+             {-12.99f, -5.99f, -0.7517f, -1e-30f, 0.0f, 0.3f, 2.5f, 6.0f, -13.0f, 13.0f}) {
             float alone;
             eval_simd(Activation::gelu, grad, &x, &alone, 1);
             for (float other : {13.5f, -14.5f, nan, kInf, -kInf}) {
@@ -285,8 +294,8 @@ TEST_CASE("gelu_tanh (PyTorch approximate='tanh')") {
     check_special(Activation::gelu_tanh, false, 0.0f, kInf);
     // Close to the exact form: |tanh - exact| < 5e-4 on [-10, 10]
     for (float x : {-3.0f, -1.0f, -0.5f, 0.5f, 1.0f, 3.0f})
-        CHECK(std::fabs(al::activate_scalar(Activation::gelu_tanh, x) - al::activate_scalar(Activation::gelu, x)) <
-              5e-4f);
+        CHECK(std::fabs(al::activate_scalar(Activation::gelu_tanh, x) -
+                        al::activate_scalar(Activation::gelu, x)) < 5e-4f);
 }
 
 TEST_CASE("gelu_tanh derivative") {
@@ -311,14 +320,16 @@ TEST_CASE("silu derivative") {
 TEST_CASE("kernels agree with the scalar references at any length, alignment and in place") {
     const std::vector<float> xs = grid();
     const std::size_t lanes = al::simd::float_lanes;
-    MESSAGE("SIMD arch " << std::string(al::simd::arch_name()) << ", " << lanes << " float lanes, AL_SIMD = " << AL_SIMD);
+    MESSAGE("SIMD arch " << std::string(al::simd::arch_name()) << ", " << lanes
+                         << " float lanes, AL_SIMD = " << AL_SIMD);
     for (Activation a : al::all_activations) {
         for (bool grad : {false, true}) {
             CAPTURE(describe(a, grad));
             const std::vector<float> ref = eval_scalar(a, grad, xs);
             std::vector<float> whole(xs.size());
             eval_simd(a, grad, xs.data(), whole.data(), xs.size());
-            // The kernel against the reference, every element (both are within kUlpBound of the truth)
+            // The kernel against the reference, every element (both are within kUlpBound of the
+            // truth)
             double worst = 0;
             for (std::size_t i = 0; i < xs.size(); ++i) {
                 if (std::isnan(ref[i]) || std::isnan(whole[i])) {
@@ -410,7 +421,8 @@ TEST_CASE("activate_with_grad equals activate and activate_grad, bit for bit") {
         al::activate_with_grad_scalar(a, xs.data(), fv.data(), fg.data(), xs.size());
         same = true;
         for (std::size_t i = 0; i < xs.size(); ++i)
-            same = same && std::memcmp(&sv[i], &fv[i], 4) == 0 && std::memcmp(&sg[i], &fg[i], 4) == 0;
+            same =
+                same && std::memcmp(&sv[i], &fv[i], 4) == 0 && std::memcmp(&sg[i], &fg[i], 4) == 0;
         CHECK(same);
         // Sub-arrays: every offset 0..lanes, short and odd lengths, each output over the input.
         for (std::size_t offset = 0; offset <= lanes; ++offset) {

@@ -9,125 +9,132 @@
 namespace {
 
 std::string json_error(const std::string& text) {
-  std::string e;
-  const auto c = al::config_from_json(text, e);
-  return c ? std::string("(ok)") : e;
+    std::string e;
+    const auto c = al::config_from_json(text, e);
+    return c ? std::string("(ok)") : e;
 }
 
 }  // namespace
 
 TEST_CASE("default config and its JSON") {
-  const al::Config c = al::default_config();
-  CHECK(al::validate(c).empty());
-  CHECK(al::config_to_json(c) ==
-        "{\"activation\":\"gelu\",\"hidden\":[64,64],\"lr\":0.001,\"batch\":32,\"epochs\":100,"
-        "\"seed\":0,\"n\":2000,\"noise\":0.2,\"data_seed\":42,\"test_fraction\":0.2,"
-        "\"val_fraction\":0,\"shuffle\":true,\"weight_decay\":0}");
-  std::string e;
-  const auto empty = al::config_from_json("{}", e);
-  REQUIRE(empty);
-  CHECK(al::config_to_json(*empty) == al::config_to_json(c));
-  const al::SetSizes s = al::set_sizes(c);
-  CHECK(s.train == 1600);
-  CHECK(s.test == 400);
-  CHECK(s.val == 0);
+    const al::Config c = al::default_config();
+    CHECK(al::validate(c).empty());
+    CHECK(al::config_to_json(c) ==
+          "{\"activation\":\"gelu\",\"hidden\":[64,64],\"lr\":0.001,\"batch\":32,\"epochs\":100,"
+          "\"seed\":0,\"n\":2000,\"noise\":0.2,\"data_seed\":42,\"test_fraction\":0.2,"
+          "\"val_fraction\":0,\"shuffle\":true,\"weight_decay\":0}");
+    std::string e;
+    const auto empty = al::config_from_json("{}", e);
+    REQUIRE(empty);
+    CHECK(al::config_to_json(*empty) == al::config_to_json(c));
+    const al::SetSizes s = al::set_sizes(c);
+    CHECK(s.train == 1600);
+    CHECK(s.test == 400);
+    CHECK(s.val == 0);
 }
 
 TEST_CASE("config JSON round trip of every field") {
-  const std::string text =
-      "{\"activation\":\"silu\",\"hidden\":[3,512,1,7],\"lr\":0.5,\"batch\":100000,\"epochs\":"
-      "10000,\"seed\":4294967295,\"n\":100000,\"noise\":2,\"data_seed\":0,\"test_fraction\":0.3,"
-      "\"val_fraction\":0.15,\"shuffle\":false,\"weight_decay\":0.01}";
-  std::string e;
-  const auto c = al::config_from_json(text, e);
-  REQUIRE_MESSAGE(c, e);
-  CHECK(c->activation == al::Activation::silu);
-  CHECK(c->seed == 4294967295u);
-  CHECK(c->hidden.size() == 4);
-  CHECK_FALSE(c->shuffle);
-  CHECK(al::config_to_json(*c) == text);
-  const al::SetSizes s = al::set_sizes(*c);
-  CHECK(s.test == 30000);
-  // ceil(0.15 / 0.7 · 70000) in double is 15001 (the product is 15000.000000000002), as in
-  // scikit-learn, which computes the same expression.
-  CHECK(s.val == 15001);
-  CHECK(s.train == 54999);
-  CHECK(json_error("{\"batch\": 32.0}") == "(ok)");  // JavaScript cannot tell 32 from 32.0
+    const std::string text =
+        "{\"activation\":\"silu\",\"hidden\":[3,512,1,7],\"lr\":0.5,\"batch\":100000,\"epochs\":"
+        "10000,\"seed\":4294967295,\"n\":100000,\"noise\":2,\"data_seed\":0,\"test_fraction\":0.3,"
+        "\"val_fraction\":0.15,\"shuffle\":false,\"weight_decay\":0.01}";
+    std::string e;
+    const auto c = al::config_from_json(text, e);
+    REQUIRE_MESSAGE(c, e);
+    CHECK(c->activation == al::Activation::silu);
+    CHECK(c->seed == 4294967295u);
+    CHECK(c->hidden.size() == 4);
+    CHECK_FALSE(c->shuffle);
+    CHECK(al::config_to_json(*c) == text);
+    const al::SetSizes s = al::set_sizes(*c);
+    CHECK(s.test == 30000);
+    // ceil(0.15 / 0.7 · 70000) in double is 15001 (the product is 15000.000000000002), as in
+    // scikit-learn, which computes the same expression.
+    CHECK(s.val == 15001);
+    CHECK(s.train == 54999);
+    CHECK(json_error("{\"batch\": 32.0}") == "(ok)");  // JavaScript cannot tell 32 from 32.0
 }
 
 TEST_CASE("every bad field is rejected with its name and range") {
-  CHECK(json_error("{\"activation\":\"tanh\"}") ==
-        "activation must be one of relu, gelu, gelu_tanh, silu, identity (got \"tanh\")");
-  CHECK(json_error("{\"activation\":1}") ==
-        "activation must be one of relu, gelu, gelu_tanh, silu, identity (got a number)");
-  CHECK(json_error("{\"hidden\":[]}") == "hidden must be an array of 1 to 4 layer widths (got 0 widths)");
-  CHECK(json_error("{\"hidden\":[1,2,3,4,5]}") ==
-        "hidden must be an array of 1 to 4 layer widths (got 5 widths)");
-  CHECK(json_error("{\"hidden\":64}") == "hidden must be an array of 1 to 4 layer widths (got a number)");
-  CHECK(json_error("{\"hidden\":[64,513]}") == "hidden[1] must be an integer in [1, 512] (got 513)");
-  CHECK(json_error("{\"hidden\":[0]}") == "hidden[0] must be an integer in [1, 512] (got 0)");
-  CHECK(json_error("{\"hidden\":[2.5]}") == "hidden[0] must be an integer in [1, 512] (got 2.5)");
-  CHECK(json_error("{\"lr\":0}") == "lr must be a number in (0, 1] (got 0)");
-  CHECK(json_error("{\"lr\":1.5}") == "lr must be a number in (0, 1] (got 1.5)");
-  CHECK(json_error("{\"lr\":\"0.1\"}") == "lr must be a number (got a string)");
-  CHECK(json_error("{\"batch\":0}") == "batch must be an integer in [1, 100000] (got 0)");
-  CHECK(json_error("{\"batch\":32.5}") == "batch must be an integer in [1, 100000] (got 32.5)");
-  CHECK(json_error("{\"batch\":true}") == "batch must be an integer in [1, 100000] (got a boolean)");
-  CHECK(json_error("{\"epochs\":10001}") == "epochs must be an integer in [1, 10000] (got 10001)");
-  CHECK(json_error("{\"seed\":-1}") == "seed must be an integer in [0, 4294967295] (got -1)");
-  CHECK(json_error("{\"seed\":4294967296}") ==
-        "seed must be an integer in [0, 4294967295] (got 4294967296)");
-  CHECK(json_error("{\"n\":9}") == "n must be an integer in [10, 100000] (got 9)");
-  CHECK(json_error("{\"n\":1e9}") == "n must be an integer in [10, 100000] (got 1000000000)");
-  CHECK(json_error("{\"noise\":-0.1}") == "noise must be a number in [0, 2] (got -0.1)");
-  CHECK(json_error("{\"data_seed\":0.5}") ==
-        "data_seed must be an integer in [0, 4294967295] (got 0.5)");
-  CHECK(json_error("{\"test_fraction\":0.01}") ==
-        "test_fraction must be a number in [0.05, 0.9] (got 0.01)");
-  CHECK(json_error("{\"val_fraction\":0.6}") == "val_fraction must be a number in [0, 0.5] (got 0.6)");
-  CHECK(json_error("{\"test_fraction\":0.5,\"val_fraction\":0.5}") ==
-        "test_fraction + val_fraction must be at most 0.9 (got 1)");
-  CHECK(json_error("{\"shuffle\":1}") == "shuffle must be true or false (got a number)");
-  CHECK(json_error("{\"weight_decay\":2}") == "weight_decay must be a number in [0, 1] (got 2)");
-  CHECK(json_error("{\"epoch\":3}").rfind("unknown config key \"epoch\" (allowed: activation,", 0) == 0);
-  CHECK(json_error("[1]") == "config must be a JSON object (got an array)");
-  CHECK(json_error("{\"lr\":").rfind("JSON: unexpected end of input", 0) == 0);
-  // n = 10, 85% test: 1 point left, and a validation set would take it.
-  CHECK(json_error("{\"n\":10,\"test_fraction\":0.85,\"val_fraction\":0.05}") ==
-        "val_fraction 0.05 with test_fraction 0.85 leaves no training data for n = 10");
+    CHECK(json_error("{\"activation\":\"tanh\"}") ==
+          "activation must be one of relu, gelu, gelu_tanh, silu, identity (got \"tanh\")");
+    CHECK(json_error("{\"activation\":1}") ==
+          "activation must be one of relu, gelu, gelu_tanh, silu, identity (got a number)");
+    CHECK(json_error("{\"hidden\":[]}") ==
+          "hidden must be an array of 1 to 4 layer widths (got 0 widths)");
+    CHECK(json_error("{\"hidden\":[1,2,3,4,5]}") ==
+          "hidden must be an array of 1 to 4 layer widths (got 5 widths)");
+    CHECK(json_error("{\"hidden\":64}") ==
+          "hidden must be an array of 1 to 4 layer widths (got a number)");
+    CHECK(json_error("{\"hidden\":[64,513]}") ==
+          "hidden[1] must be an integer in [1, 512] (got 513)");
+    CHECK(json_error("{\"hidden\":[0]}") == "hidden[0] must be an integer in [1, 512] (got 0)");
+    CHECK(json_error("{\"hidden\":[2.5]}") == "hidden[0] must be an integer in [1, 512] (got 2.5)");
+    CHECK(json_error("{\"lr\":0}") == "lr must be a number in (0, 1] (got 0)");
+    CHECK(json_error("{\"lr\":1.5}") == "lr must be a number in (0, 1] (got 1.5)");
+    CHECK(json_error("{\"lr\":\"0.1\"}") == "lr must be a number (got a string)");
+    CHECK(json_error("{\"batch\":0}") == "batch must be an integer in [1, 100000] (got 0)");
+    CHECK(json_error("{\"batch\":32.5}") == "batch must be an integer in [1, 100000] (got 32.5)");
+    CHECK(json_error("{\"batch\":true}") ==
+          "batch must be an integer in [1, 100000] (got a boolean)");
+    CHECK(json_error("{\"epochs\":10001}") ==
+          "epochs must be an integer in [1, 10000] (got 10001)");
+    CHECK(json_error("{\"seed\":-1}") == "seed must be an integer in [0, 4294967295] (got -1)");
+    CHECK(json_error("{\"seed\":4294967296}") ==
+          "seed must be an integer in [0, 4294967295] (got 4294967296)");
+    CHECK(json_error("{\"n\":9}") == "n must be an integer in [10, 100000] (got 9)");
+    CHECK(json_error("{\"n\":1e9}") == "n must be an integer in [10, 100000] (got 1000000000)");
+    CHECK(json_error("{\"noise\":-0.1}") == "noise must be a number in [0, 2] (got -0.1)");
+    CHECK(json_error("{\"data_seed\":0.5}") ==
+          "data_seed must be an integer in [0, 4294967295] (got 0.5)");
+    CHECK(json_error("{\"test_fraction\":0.01}") ==
+          "test_fraction must be a number in [0.05, 0.9] (got 0.01)");
+    CHECK(json_error("{\"val_fraction\":0.6}") ==
+          "val_fraction must be a number in [0, 0.5] (got 0.6)");
+    CHECK(json_error("{\"test_fraction\":0.5,\"val_fraction\":0.5}") ==
+          "test_fraction + val_fraction must be at most 0.9 (got 1)");
+    CHECK(json_error("{\"shuffle\":1}") == "shuffle must be true or false (got a number)");
+    CHECK(json_error("{\"weight_decay\":2}") == "weight_decay must be a number in [0, 1] (got 2)");
+    CHECK(json_error("{\"epoch\":3}")
+              .rfind("unknown config key \"epoch\" (allowed: activation,", 0) == 0);
+    CHECK(json_error("[1]") == "config must be a JSON object (got an array)");
+    CHECK(json_error("{\"lr\":").rfind("JSON: unexpected end of input", 0) == 0);
+    // n = 10, 85% test: 1 point left, and a validation set would take it.
+    CHECK(json_error("{\"n\":10,\"test_fraction\":0.85,\"val_fraction\":0.05}") ==
+          "val_fraction 0.05 with test_fraction 0.85 leaves no training data for n = 10");
 }
 
 TEST_CASE("validate() on configs built in code (NaN, bad enum, bad widths)") {
-  al::Config c;
-  c.lr = std::nan("");
-  CHECK(al::validate(c) == "lr must be a number in (0, 1] (got NaN)");
-  c = al::Config{};
-  c.noise = INFINITY;
-  CHECK(al::validate(c) == "noise must be a number in [0, 2] (got inf)");
-  c = al::Config{};
-  c.activation = static_cast<al::Activation>(42);
-  CHECK(al::validate(c).rfind("activation must be one of", 0) == 0);
-  c = al::Config{};
-  c.hidden = {};
-  CHECK(al::validate(c) == "hidden must have 1 to 4 layers (got 0)");
-  c.hidden = {64, -1};
-  CHECK(al::validate(c) == "hidden[1] must be an integer in [1, 512] (got -1)");
-  c = al::Config{};
-  c.epochs = 0;
-  CHECK(al::validate(c) == "epochs must be an integer in [1, 10000] (got 0)");
-  c = al::Config{};
-  c.batch = 100001;
-  CHECK(al::validate(c) == "batch must be an integer in [1, 100000] (got 100001)");
-  c = al::Config{};
-  c.n = 100001;
-  CHECK(al::validate(c) == "n must be an integer in [10, 100000] (got 100001)");
-  c = al::Config{};
-  c.weight_decay = -1;
-  CHECK(al::validate(c) == "weight_decay must be a number in [0, 1] (got -1)");
-  c = al::Config{};
-  c.val_fraction = std::nan("");
-  CHECK(al::validate(c) == "val_fraction must be a number in [0, 0.5] (got NaN)");
-  c = al::Config{};
-  c.test_fraction = 0.95;
-  CHECK(al::validate(c) == "test_fraction must be a number in [0.05, 0.9] (got 0.95)");
+    al::Config c;
+    c.lr = std::nan("");
+    CHECK(al::validate(c) == "lr must be a number in (0, 1] (got NaN)");
+    c = al::Config{};
+    c.noise = INFINITY;
+    CHECK(al::validate(c) == "noise must be a number in [0, 2] (got inf)");
+    c = al::Config{};
+    c.activation = static_cast<al::Activation>(42);
+    CHECK(al::validate(c).rfind("activation must be one of", 0) == 0);
+    c = al::Config{};
+    c.hidden = {};
+    CHECK(al::validate(c) == "hidden must have 1 to 4 layers (got 0)");
+    c.hidden = {64, -1};
+    CHECK(al::validate(c) == "hidden[1] must be an integer in [1, 512] (got -1)");
+    c = al::Config{};
+    c.epochs = 0;
+    CHECK(al::validate(c) == "epochs must be an integer in [1, 10000] (got 0)");
+    c = al::Config{};
+    c.batch = 100001;
+    CHECK(al::validate(c) == "batch must be an integer in [1, 100000] (got 100001)");
+    c = al::Config{};
+    c.n = 100001;
+    CHECK(al::validate(c) == "n must be an integer in [10, 100000] (got 100001)");
+    c = al::Config{};
+    c.weight_decay = -1;
+    CHECK(al::validate(c) == "weight_decay must be a number in [0, 1] (got -1)");
+    c = al::Config{};
+    c.val_fraction = std::nan("");
+    CHECK(al::validate(c) == "val_fraction must be a number in [0, 0.5] (got NaN)");
+    c = al::Config{};
+    c.test_fraction = 0.95;
+    CHECK(al::validate(c) == "test_fraction must be a number in [0.05, 0.9] (got 0.95)");
 }

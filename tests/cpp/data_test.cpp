@@ -226,9 +226,9 @@ TEST_CASE("RandomState: state rules") {
     }
     SUBCASE("degenerate ranges") {
         al::RandomState a(9), b(9);
-        CHECK(a.randint(4, 4) == 4);   // empty range: low, no draw
+        CHECK(a.randint(4, 4) == 4);  // empty range: low, no draw
         CHECK(a.randint(4, 2) == 4);
-        CHECK(a.randint(4, 5) == 4);   // one value: no draw (as NumPy)
+        CHECK(a.randint(4, 5) == 4);  // one value: no draw (as NumPy)
         CHECK(a.interval(0) == 0);
         CHECK(a.next_u32() == b.next_u32());
     }
