@@ -1,13 +1,16 @@
 // `activation-lab bench`: throughput of the module it runs in (WASM under Node),
 // SIMD kernel and scalar reference measured side by side in one run.
 
-const ELEMENTS = 1 << 20;  // 1M floats: fits in L2/L3 like a layer's activations
+const ELEMENTS = 1 << 20; // 1M floats: fits in L2/L3 like a layer's activations
 const REPS = 5;
 const ROUNDS = 3;
 const TRAIN_REPS = 3;
 
 /** Kernel throughput and one default training run per activation. */
-export function runBench(M, { elements = ELEMENTS, reps = REPS, trainRuns = ['relu', 'gelu'] } = {}) {
+export function runBench(
+  M,
+  { elements = ELEMENTS, reps = REPS, trainRuns = ['relu', 'gelu'] } = {},
+) {
   const names = JSON.parse(M.activationNames());
   // ROUNDS passes over every kernel, keeping each one's best: a slow phase of a shared machine
   // (seconds long, here) then spoils one round of a kernel, not its result.
@@ -17,18 +20,30 @@ export function runBench(M, { elements = ELEMENTS, reps = REPS, trainRuns = ['re
       for (const grad of [false, true]) {
         for (const scalar of [false, true]) {
           const key = `${fn}/${grad}/${scalar}`;
-          best.set(key, Math.max(best.get(key) ?? 0, M.benchActivation(fn, grad, scalar, elements, reps)));
+          best.set(
+            key,
+            Math.max(best.get(key) ?? 0, M.benchActivation(fn, grad, scalar, elements, reps)),
+          );
         }
       }
     }
   }
-  const kernels = names.flatMap((fn) => [false, true].map((grad) => {
-    const simd = best.get(`${fn}/${grad}/false`), scalar = best.get(`${fn}/${grad}/true`);
-    return { fn: grad ? `${fn}'` : fn, simd_meps: simd / 1e6, scalar_meps: scalar / 1e6, ratio: simd / scalar };
-  }));
+  const kernels = names.flatMap((fn) =>
+    [false, true].map((grad) => {
+      const simd = best.get(`${fn}/${grad}/false`),
+        scalar = best.get(`${fn}/${grad}/true`);
+      return {
+        fn: grad ? `${fn}'` : fn,
+        simd_meps: simd / 1e6,
+        scalar_meps: scalar / 1e6,
+        ratio: simd / scalar,
+      };
+    }),
+  );
   const training = trainRuns.map((activation) => {
     // Best of TRAIN_REPS whole runs: timings on a shared machine only err on the slow side.
-    let best = Infinity, testAcc = NaN;
+    let best = Infinity,
+      testAcc = NaN;
     for (let r = 0; r < TRAIN_REPS; r++) {
       const experiment = new M.Experiment(JSON.stringify({ activation }));
       try {
@@ -42,22 +57,38 @@ export function runBench(M, { elements = ELEMENTS, reps = REPS, trainRuns = ['re
     }
     return { activation, seconds: best, test_acc: testAcc };
   });
-  return { engine: 'wasm-node', arch: M.simdArch(), elements, kernels, training, text: render(M, kernels, training) };
+  return {
+    engine: 'wasm-node',
+    arch: M.simdArch(),
+    elements,
+    kernels,
+    training,
+    text: render(M, kernels, training),
+  };
 }
 
 function render(M, kernels, training) {
   const pad = (s, n) => String(s).padStart(n);
-  const lines = [`WASM under Node (${M.simdArch()}), ${ELEMENTS} floats, best of ${ROUNDS} rounds x ${REPS}`,
-    `${'kernel'.padEnd(12)}${pad('SIMD M/s', 11)}${pad('scalar M/s', 12)}${pad('SIMD/scalar', 13)}`];
+  const lines = [
+    `WASM under Node (${M.simdArch()}), ${ELEMENTS} floats, best of ${ROUNDS} rounds x ${REPS}`,
+    `${'kernel'.padEnd(12)}${pad('SIMD M/s', 11)}${pad('scalar M/s', 12)}${pad('SIMD/scalar', 13)}`,
+  ];
   for (const k of kernels) {
-    lines.push(`${k.fn.padEnd(12)}${pad(k.simd_meps.toFixed(0), 11)}${pad(k.scalar_meps.toFixed(0), 12)}${pad(`${k.ratio.toFixed(2)}x`, 13)}`);
+    lines.push(
+      `${k.fn.padEnd(12)}${pad(k.simd_meps.toFixed(0), 11)}${pad(k.scalar_meps.toFixed(0), 12)}${pad(`${k.ratio.toFixed(2)}x`, 13)}`,
+    );
   }
   const relu = kernels.find((k) => k.fn === 'relu');
   const gelu = kernels.find((k) => k.fn === 'gelu');
-  if (relu && gelu) lines.push(`GELU/ReLU cost (SIMD): ${(relu.simd_meps / gelu.simd_meps).toFixed(2)}x`);
-  lines.push(`default run (2000 moons, 2-64-64-1, Adam 0.001, batch 32, 100 epochs), best of ${TRAIN_REPS}:`);
+  if (relu && gelu)
+    lines.push(`GELU/ReLU cost (SIMD): ${(relu.simd_meps / gelu.simd_meps).toFixed(2)}x`);
+  lines.push(
+    `default run (2000 moons, 2-64-64-1, Adam 0.001, batch 32, 100 epochs), best of ${TRAIN_REPS}:`,
+  );
   for (const t of training) {
-    lines.push(`  ${t.activation.padEnd(10)} ${t.seconds.toFixed(3)} s   test accuracy ${(t.test_acc * 100).toFixed(1)}%`);
+    lines.push(
+      `  ${t.activation.padEnd(10)} ${t.seconds.toFixed(3)} s   test accuracy ${(t.test_acc * 100).toFixed(1)}%`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

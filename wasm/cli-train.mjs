@@ -2,18 +2,34 @@
 
 /** The train flags, as node:util parseArgs options. */
 export const trainFlags = {
-  act: { type: 'string' }, seed: { type: 'string' }, epochs: { type: 'string' },
-  hidden: { type: 'string' }, batch: { type: 'string' }, lr: { type: 'string' },
-  n: { type: 'string' }, noise: { type: 'string' }, 'data-seed': { type: 'string' },
-  'test-fraction': { type: 'string' }, 'val-fraction': { type: 'string' },
-  'weight-decay': { type: 'string' }, 'no-shuffle': { type: 'boolean' },
-  init: { type: 'string' }, save: { type: 'string' },
+  act: { type: 'string' },
+  seed: { type: 'string' },
+  epochs: { type: 'string' },
+  hidden: { type: 'string' },
+  batch: { type: 'string' },
+  lr: { type: 'string' },
+  n: { type: 'string' },
+  noise: { type: 'string' },
+  'data-seed': { type: 'string' },
+  'test-fraction': { type: 'string' },
+  'val-fraction': { type: 'string' },
+  'weight-decay': { type: 'string' },
+  'no-shuffle': { type: 'boolean' },
+  init: { type: 'string' },
+  save: { type: 'string' },
 };
 
 // flag -> config key, for the numeric flags; defaults and ranges live in the core.
 const numeric = {
-  seed: 'seed', epochs: 'epochs', batch: 'batch', lr: 'lr', n: 'n', noise: 'noise',
-  'data-seed': 'data_seed', 'test-fraction': 'test_fraction', 'val-fraction': 'val_fraction',
+  seed: 'seed',
+  epochs: 'epochs',
+  batch: 'batch',
+  lr: 'lr',
+  n: 'n',
+  noise: 'noise',
+  'data-seed': 'data_seed',
+  'test-fraction': 'test_fraction',
+  'val-fraction': 'val_fraction',
   'weight-decay': 'weight_decay',
 };
 
@@ -47,7 +63,7 @@ export function runTraining(M, config, initJson) {
       if (error) return { error: `--init: ${error}` };
     }
     const epochs = [];
-    let seconds = 0;  // training only: the per-epoch test evaluation is not timed
+    let seconds = 0; // training only: the per-epoch test evaluation is not timed
     for (;;) {
       const t0 = performance.now();
       const trained = experiment.step();
@@ -72,8 +88,14 @@ export function runTraining(M, config, initJson) {
 function epochRecord(experiment) {
   const last = JSON.parse(experiment.lastEpochJson());
   const test = JSON.parse(experiment.evaluateJson('test'));
-  const record = { epoch: last.epoch, train_loss: last.train_loss, test_loss: test.loss,
-    train_acc: last.train_acc, test_acc: test.acc };
-  if (last.val_loss !== null) Object.assign(record, { val_loss: last.val_loss, val_acc: last.val_acc });
+  const record = {
+    epoch: last.epoch,
+    train_loss: last.train_loss,
+    test_loss: test.loss,
+    train_acc: last.train_acc,
+    test_acc: test.acc,
+  };
+  if (last.val_loss !== null)
+    Object.assign(record, { val_loss: last.val_loss, val_acc: last.val_acc });
   return record;
 }

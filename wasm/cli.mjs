@@ -30,8 +30,15 @@ function parse(args, options) {
 /** A number from a flag or stdin token; the core checks the range. */
 export function toNumber(text, what) {
   const t = String(text).trim().toLowerCase();
-  const special = { nan: NaN, inf: Infinity, '+inf': Infinity, '-inf': -Infinity,
-    infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity };
+  const special = {
+    nan: NaN,
+    inf: Infinity,
+    '+inf': Infinity,
+    '-inf': -Infinity,
+    infinity: Infinity,
+    '+infinity': Infinity,
+    '-infinity': -Infinity,
+  };
   if (t in special) return special[t];
   const x = t === '' ? NaN : Number(t);
   if (Number.isNaN(x)) throw new UsageError(`${what}: not a number: '${text}'`);
@@ -40,12 +47,18 @@ export function toNumber(text, what) {
 
 const commands = {
   async eval(args) {
-    const o = parse(args, { fn: { type: 'string' }, grad: { type: 'boolean' },
-      scalar: { type: 'boolean' } });
-    if (!o.fn) throw new UsageError('eval: --fn is required (relu, gelu, gelu_tanh, silu, identity)');
+    const o = parse(args, {
+      fn: { type: 'string' },
+      grad: { type: 'boolean' },
+      scalar: { type: 'boolean' },
+    });
+    if (!o.fn)
+      throw new UsageError('eval: --fn is required (relu, gelu, gelu_tanh, silu, identity)');
     const M = await loadModule();
     if (!JSON.parse(M.activationNames()).includes(o.fn)) {
-      throw new UsageError(`eval: unknown --fn '${o.fn}' (expected ${JSON.parse(M.activationNames()).join(', ')})`);
+      throw new UsageError(
+        `eval: unknown --fn '${o.fn}' (expected ${JSON.parse(M.activationNames()).join(', ')})`,
+      );
     }
     const tokens = readFileSync(0, 'utf8').split(/\s+/).filter(Boolean);
     const xs = Float32Array.from(tokens, (t, i) => toNumber(t, `eval: input ${i + 1}`));
@@ -54,13 +67,20 @@ const commands = {
   },
 
   async moons(args) {
-    const o = parse(args, { n: { type: 'string' }, noise: { type: 'string' }, seed: { type: 'string' } });
-    for (const k of ['n', 'noise', 'seed']) if (o[k] === undefined) throw new UsageError(`moons: --${k} is required`);
+    const o = parse(args, {
+      n: { type: 'string' },
+      noise: { type: 'string' },
+      seed: { type: 'string' },
+    });
+    for (const k of ['n', 'noise', 'seed'])
+      if (o[k] === undefined) throw new UsageError(`moons: --${k} is required`);
     const M = await loadModule();
-    const n = toNumber(o.n, '--n'), noise = toNumber(o.noise, '--noise'), seed = toNumber(o.seed, '--seed');
+    const n = toNumber(o.n, '--n'),
+      noise = toNumber(o.noise, '--noise'),
+      seed = toNumber(o.seed, '--seed');
     const error = M.validateMoons(n, noise, seed);
     if (error) throw new UsageError(`moons: ${error}`);
-    const rows = M.makeMoons(n, noise, seed);  // Float64Array of x0, x1, label
+    const rows = M.makeMoons(n, noise, seed); // Float64Array of x0, x1, label
     const lines = ['x0,x1,label'];
     for (let i = 0; i < rows.length; i += 3) {
       lines.push(`${formatG(rows[i], 17)},${formatG(rows[i + 1], 17)},${rows[i + 2]}`);
@@ -90,10 +110,18 @@ const commands = {
 };
 
 function readText(path, flag) {
-  try { return readFileSync(path, 'utf8'); } catch (e) { throw new UsageError(`${flag}: cannot read '${path}': ${e.code ?? e.message}`); }
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`${flag}: cannot read '${path}': ${e.code ?? e.message}`);
+  }
 }
 function writeText(path, text, flag) {
-  try { writeFileSync(path, text); } catch (e) { throw new UsageError(`${flag}: cannot write '${path}': ${e.code ?? e.message}`); }
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw new UsageError(`${flag}: cannot write '${path}': ${e.code ?? e.message}`);
+  }
 }
 
 async function main(argv) {
@@ -102,18 +130,24 @@ async function main(argv) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (!name) throw new UsageError('missing command (eval, moons, train or bench; --help lists them)');
+  if (!name)
+    throw new UsageError('missing command (eval, moons, train or bench; --help lists them)');
   const command = commands[name];
-  if (!command) throw new UsageError(`unknown command '${name}' (expected eval, moons, train or bench)`);
-  process.stdout.write(await command(rest));  // written only once everything succeeded
+  if (!command)
+    throw new UsageError(`unknown command '${name}' (expected eval, moons, train or bench)`);
+  process.stdout.write(await command(rest)); // written only once everything succeeded
   return 0;
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (e) => {
-    const message = e instanceof UsageError || e instanceof RangeError || e instanceof TypeError
-      ? e.message : `error: ${e.message}`;
+    const message =
+      e instanceof UsageError || e instanceof RangeError || e instanceof TypeError
+        ? e.message
+        : `error: ${e.message}`;
     process.stderr.write(`activation-lab: ${message.split('\n')[0]}\n`);
     process.exitCode = 2;
   },

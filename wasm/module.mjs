@@ -15,9 +15,14 @@ export function loadModule({ scalar = false } = {}) {
   if (!loaded.has(scalar)) {
     const path = modulePath(scalar);
     if (!existsSync(path)) {
-      return Promise.reject(new Error(`the WASM module is not built (${path}): run 'npm run build'`));
+      return Promise.reject(
+        new Error(`the WASM module is not built (${path}): run 'npm run build'`),
+      );
     }
-    loaded.set(scalar, import(pathToFileURL(path).href).then((m) => m.default()));
+    loaded.set(
+      scalar,
+      import(pathToFileURL(path).href).then((m) => m.default()),
+    );
   }
   return loaded.get(scalar);
 }

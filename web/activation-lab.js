@@ -15,12 +15,32 @@ import { loadCore } from './js/core.js';
 export const ATTRIBUTES = {
   curves: {},
   twin: {
-    a: 'a', b: 'b', n: 'n', noise: 'noise', 'data-seed': 'dseed', layers: 'hidden', lr: 'lr',
-    batch: 'batch', epochs: 'epochs', seed: 'seed', 'test-fraction': 'test', 'val-fraction': 'val',
+    a: 'a',
+    b: 'b',
+    n: 'n',
+    noise: 'noise',
+    'data-seed': 'dseed',
+    layers: 'hidden',
+    lr: 'lr',
+    batch: 'batch',
+    epochs: 'epochs',
+    seed: 'seed',
+    'test-fraction': 'test',
+    'val-fraction': 'val',
   },
   seeds: {
-    a: 'sa', b: 'sb', seeds: 'seeds', seed: 'sseed', n: 'sn', noise: 'snoise', layers: 'shidden',
-    batch: 'sbatch', lr: 'slr', epochs: 'sepochs', 'val-fraction': 'sval', choose: 'schoose',
+    a: 'sa',
+    b: 'sb',
+    seeds: 'seeds',
+    seed: 'sseed',
+    n: 'sn',
+    noise: 'snoise',
+    layers: 'shidden',
+    batch: 'sbatch',
+    lr: 'slr',
+    epochs: 'sepochs',
+    'val-fraction': 'sval',
+    choose: 'schoose',
   },
   cost: {},
 };
@@ -33,7 +53,12 @@ const languages = new Map(); // 'en' | 'pt' -> Promise<i18n module instance>
 /** One i18n module instance per language (i18n.js?lang=…), so two languages can share a page. */
 function i18nFor(code) {
   if (!languages.has(code)) {
-    languages.set(code, import(new URL(`js/i18n.js?lang=${code}`, here).href).then((i18n) => (i18n.useLanguage(code), i18n)));
+    languages.set(
+      code,
+      import(new URL(`js/i18n.js?lang=${code}`, here).href).then(
+        (i18n) => (i18n.useLanguage(code), i18n),
+      ),
+    );
   }
   return languages.get(code);
 }
@@ -60,14 +85,20 @@ export const languageOf = (tag) => (/^pt\b/i.test(tag ?? '') ? 'pt' : 'en');
 /** KaTeX's @font-face rules, once per document: fonts declared inside a shadow root are ignored. */
 function linkFontsOnce() {
   if (document.querySelector('link[data-activation-lab-fonts]')) return;
-  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL('vendor/katex/katex-fonts.css', here).href });
+  const link = Object.assign(document.createElement('link'), {
+    rel: 'stylesheet',
+    href: new URL('vendor/katex/katex-fonts.css', here).href,
+  });
   link.dataset.activationLabFonts = '';
   document.head.append(link);
 }
 
 /** A stylesheet inside the shadow root; resolves when it has loaded (or failed: never blocks). */
 function linkStyle(shadow, path) {
-  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: new URL(path, here).href });
+  const link = Object.assign(document.createElement('link'), {
+    rel: 'stylesheet',
+    href: new URL(path, here).href,
+  });
   const loaded = new Promise((ok) => (link.onload = link.onerror = ok));
   shadow.append(link);
   return loaded;
@@ -106,7 +137,7 @@ function defineWidget(name) {
     }
 
     connectedCallback() {
-      if (!this.started) (this.started = true), this.mount();
+      if (!this.started) ((this.started = true), this.mount());
     }
 
     async mount() {
@@ -118,11 +149,18 @@ function defineWidget(name) {
       let i18n;
       try {
         linkFontsOnce();
-        const styled = Promise.all([linkStyle(shadow, 'css/embed.css'), linkStyle(shadow, 'vendor/katex/katex.min.css')]);
+        const styled = Promise.all([
+          linkStyle(shadow, 'css/embed.css'),
+          linkStyle(shadow, 'vendor/katex/katex.min.css'),
+        ]);
         i18n = await i18nFor(lang);
         await i18n.need('embed');
         status.textContent = i18n.t('embed.loading');
-        const [core, { default: create }] = await Promise.all([loadCore(), import(new URL(`js/widgets/${name}.js`, here).href), styled]);
+        const [core, { default: create }] = await Promise.all([
+          loadCore(),
+          import(new URL(`js/widgets/${name}.js`, here).href),
+          styled,
+        ]);
         const figure = Object.assign(document.createElement('figure'), { className: 'widget' });
         figure.dataset.widget = name;
         figure.lang = i18n.languageTag();
@@ -130,11 +168,15 @@ function defineWidget(name) {
         this.widget = await create(figure, { core, i18n, store: this.store });
         if (this.getAttribute('credit') !== 'off') figure.after(this.credit(i18n));
         this.setAttribute('ready', '');
-        this.dispatchEvent(new CustomEvent('activation-lab-ready', { bubbles: true, detail: { widget: name } }));
+        this.dispatchEvent(
+          new CustomEvent('activation-lab-ready', { bubbles: true, detail: { widget: name } }),
+        );
       } catch (err) {
         console.error(`activation-lab-${name}:`, err);
         status.classList.add('al-failed');
-        status.textContent = i18n ? i18n.t('embed.failed', { name, message: err.message }) : `Activation Lab: ${err.message}`;
+        status.textContent = i18n
+          ? i18n.t('embed.failed', { name, message: err.message })
+          : `Activation Lab: ${err.message}`;
         if (!status.isConnected) shadow.replaceChildren(status);
         this.setAttribute('failed', '');
       }

@@ -21,7 +21,12 @@ const katexDir = join(root, 'node_modules', 'katex', 'dist');
 const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship']); // ship/: build steps
 
 async function exists(path) {
-  try { await stat(path); return true; } catch { return false; }
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Replaces $$…$$ and $…$ by KaTeX HTML; `\$` stays a literal dollar. Throws on bad TeX. */
@@ -77,7 +82,9 @@ async function main() {
   await typesetI18n(join(out, 'i18n'));
   // Offline, file://, CSP and embedding (web/ship/): after everything else, it hashes the result.
   const shipped = await ship(out);
-  console.log(`web/build.mjs: service worker ${shipped.version}, ${shipped.shell} files in the app shell`);
+  console.log(
+    `web/build.mjs: service worker ${shipped.version}, ${shipped.shell} files in the app shell`,
+  );
   console.log(`web/build.mjs: wrote ${relative(process.cwd(), out) || '.'}/`);
 }
 

@@ -30,7 +30,8 @@ export function startServer({ dir, port = 8080, host = '127.0.0.1' } = {}) {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       let file = normalize(join(base, path));
-      if (file !== base && !file.startsWith(base + sep)) throw Object.assign(new Error(), { code: 403 });
+      if (file !== base && !file.startsWith(base + sep))
+        throw Object.assign(new Error(), { code: 403 });
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const info = await stat(file);
       res.writeHead(200, {

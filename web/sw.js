@@ -19,7 +19,11 @@ const SIMD_PROBE = new Uint8Array([
   253, 98, 11,
 ]);
 const simd = (() => {
-  try { return WebAssembly.validate(SIMD_PROBE); } catch { return false; }
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
 })();
 const unneeded = simd ? 'wasm/activation-lab-scalar.mjs' : 'wasm/activation-lab.mjs';
 
@@ -29,14 +33,16 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-    }
-    // The first visit's page is not controlled yet: claim it so that what it loads later (the
-    // other language, fonts, the worker scripts) is cached too.
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      // The first visit's page is not controlled yet: claim it so that what it loads later (the
+      // other language, fonts, the worker scripts) is cached too.
+      await self.clients.claim();
+    })(),
+  );
 });
 
 /**
@@ -66,6 +72,11 @@ async function respond(request) {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  if (
+    request.method !== 'GET' ||
+    url.origin !== scope.origin ||
+    !url.pathname.startsWith(scope.pathname)
+  )
+    return;
   event.respondWith(respond(request));
 });

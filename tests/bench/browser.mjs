@@ -6,11 +6,14 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../web/serve.mjs';
 import { CHROMIUM_ARGS } from '../e2e/helpers.mjs';
 
-const GRID = 64;  // the twin lab redraws its decision boundaries from such a grid
+const GRID = 64; // the twin lab redraws its decision boundaries from such a grid
 
 export async function runBrowserBench(dist) {
   const { server, url } = await startServer({ dir: dist, port: 0 });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const page = await browser.newPage();
     await page.goto(url);
@@ -36,25 +39,44 @@ export async function runBrowserBench(dist) {
 
 // Runs inside the page.
 async function measure(grid) {
-  const config = JSON.parse((await import('./js/core.js').then((m) => m.loadCore())).M.defaultConfigJson());
-  const train = (activation) => new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('js/worker.js', location.href), { type: 'module' });
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'created') worker.postMessage({ cmd: 'play' });
-      else if (data.type === 'snapshot' && data.final) { worker.terminate(); resolve(data); }
-      else if (data.type === 'error') { worker.terminate(); reject(new Error(data.message)); }
-    };
-    worker.postMessage({ cmd: 'create', config: { ...config, activation }, grid });
-  });
-  const wall = async (work) => { const t0 = performance.now(); await work(); return (performance.now() - t0) / 1000; };
-  await train('gelu');  // warm-up: module compilation, caches
+  const config = JSON.parse(
+    (await import('./js/core.js').then((m) => m.loadCore())).M.defaultConfigJson(),
+  );
+  const train = (activation) =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(new URL('js/workers/train-worker.js', location.href), {
+        type: 'module',
+      });
+      worker.onmessage = ({ data }) => {
+        if (data.type === 'created') worker.postMessage({ cmd: 'play' });
+        else if (data.type === 'snapshot' && data.final) {
+          worker.terminate();
+          resolve(data);
+        } else if (data.type === 'error') {
+          worker.terminate();
+          reject(new Error(data.message));
+        }
+      };
+      worker.postMessage({ cmd: 'create', config: { ...config, activation }, grid });
+    });
+  const wall = async (work) => {
+    const t0 = performance.now();
+    await work();
+    return (performance.now() - t0) / 1000;
+  };
+  await train('gelu'); // warm-up: module compilation, caches
   const single = Math.min(await wall(() => train('gelu')), await wall(() => train('gelu')));
-  const twin = Math.min(await wall(() => Promise.all([train('relu'), train('gelu')])),
-    await wall(() => Promise.all([train('relu'), train('gelu')])));
+  const twin = Math.min(
+    await wall(() => Promise.all([train('relu'), train('gelu')])),
+    await wall(() => Promise.all([train('relu'), train('gelu')])),
+  );
   const { startStudy } = await import('./js/study.js');
   let workers = 0;
   const study = await wall(async () => {
-    const s = startStudy({ base: { ...config, val_fraction: 0.2 }, acts: ['relu', 'gelu'], seeds: 10, choose: 'last' }, () => {});
+    const s = startStudy(
+      { base: { ...config, val_fraction: 0.2 }, acts: ['relu', 'gelu'], seeds: 10, choose: 'last' },
+      () => {},
+    );
     workers = s.workers;
     await s.done;
   });

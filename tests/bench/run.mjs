@@ -36,30 +36,58 @@ if (json) {
 function render({ wasm: w, native: n, browser: b }) {
   const f = (x, d = 0) => x.toFixed(d).padStart(9);
   const out = [];
-  out.push(`Kernels: M elements/s over ${w.elements} floats (best of several), SIMD vs scalar reference`);
+  out.push(
+    `Kernels: M elements/s over ${w.elements} floats (best of several), SIMD vs scalar reference`,
+  );
   out.push(`${''.padEnd(12)}${'WASM/Node ' + w.arch}`.padEnd(48) + `native ${n.arch}`);
-  out.push(`${'kernel'.padEnd(12)}${'SIMD'.padStart(9)}${'scalar'.padStart(9)}${'ratio'.padStart(9)}${''.padStart(9)}${'SIMD'.padStart(9)}${'scalar'.padStart(9)}${'ratio'.padStart(9)}`);
+  out.push(
+    `${'kernel'.padEnd(12)}${'SIMD'.padStart(9)}${'scalar'.padStart(9)}${'ratio'.padStart(9)}${''.padStart(9)}${'SIMD'.padStart(9)}${'scalar'.padStart(9)}${'ratio'.padStart(9)}`,
+  );
   for (const k of w.kernels) {
     const m = n.kernels.find((x) => x.fn === k.fn);
-    out.push(`${k.fn.padEnd(12)}${f(k.simd_meps)}${f(k.scalar_meps)}${f(k.ratio, 2)}x${''.padStart(8)}${f(m.simd_meps)}${f(m.scalar_meps)}${f(m.ratio, 2)}x`);
+    out.push(
+      `${k.fn.padEnd(12)}${f(k.simd_meps)}${f(k.scalar_meps)}${f(k.ratio, 2)}x${''.padStart(8)}${f(m.simd_meps)}${f(m.scalar_meps)}${f(m.ratio, 2)}x`,
+    );
   }
   const k = (name) => w.kernels.find((x) => x.fn === name);
   out.push('');
   out.push('Goals (WASM under Node, one core):');
-  out.push(goal(`GELU exact >= 400 M/s`, k('gelu').simd_meps >= 400, `${k('gelu').simd_meps.toFixed(0)} M/s`));
-  out.push(goal(`GELU exact >= 3x its scalar reference`, k('gelu').ratio >= 3, `${k('gelu').ratio.toFixed(2)}x`));
-  out.push(goal(`ReLU >= 4x its scalar reference`, k('relu').ratio >= 4, `${k('relu').ratio.toFixed(2)}x`));
+  out.push(
+    goal(
+      `GELU exact >= 400 M/s`,
+      k('gelu').simd_meps >= 400,
+      `${k('gelu').simd_meps.toFixed(0)} M/s`,
+    ),
+  );
+  out.push(
+    goal(
+      `GELU exact >= 3x its scalar reference`,
+      k('gelu').ratio >= 3,
+      `${k('gelu').ratio.toFixed(2)}x`,
+    ),
+  );
+  out.push(
+    goal(`ReLU >= 4x its scalar reference`, k('relu').ratio >= 4, `${k('relu').ratio.toFixed(2)}x`),
+  );
   out.push('');
-  out.push('Default run (2000 moons, 80/20, 2-64-64-1, Adam 0.001, batch 32, 100 epochs, 5,000 steps), best of 3:');
+  out.push(
+    'Default run (2000 moons, 80/20, 2-64-64-1, Adam 0.001, batch 32, 100 epochs, 5,000 steps), best of 3:',
+  );
   for (const t of w.training) {
     const m = n.training.find((x) => x.activation === t.activation);
-    out.push(`  ${t.activation.padEnd(6)} WASM ${t.seconds.toFixed(3)} s, native ${m.seconds.toFixed(3)} s (WASM takes ${(t.seconds / m.seconds).toFixed(2)}x the native time), test accuracy ${(t.test_acc * 100).toFixed(1)}%`);
+    out.push(
+      `  ${t.activation.padEnd(6)} WASM ${t.seconds.toFixed(3)} s, native ${m.seconds.toFixed(3)} s (WASM takes ${(t.seconds / m.seconds).toFixed(2)}x the native time), test accuracy ${(t.test_acc * 100).toFixed(1)}%`,
+    );
   }
   const gelu = w.training.find((t) => t.activation === 'gelu');
   if (gelu) {
     const gflop = FLOP_PER_RUN / 1e9;
-    out.push(`  ~${gflop.toFixed(1)} GFLOP per run: WASM gelu ${(gflop / gelu.seconds).toFixed(1)} GFLOP/s`);
-    out.push(goal('gelu run in WASM <= 0.4 s', gelu.seconds <= 0.4, `${gelu.seconds.toFixed(3)} s`));
+    out.push(
+      `  ~${gflop.toFixed(1)} GFLOP per run: WASM gelu ${(gflop / gelu.seconds).toFixed(1)} GFLOP/s`,
+    );
+    out.push(
+      goal('gelu run in WASM <= 0.4 s', gelu.seconds <= 0.4, `${gelu.seconds.toFixed(3)} s`),
+    );
   }
   if (b) {
     out.push('');

@@ -12,13 +12,19 @@ export const dist = join(root, 'dist');
 const shots = join(root, 'test-results', 'e2e');
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
-  '--no-first-run', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** Server + browser for one test file. */
 export async function setup() {
-  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error('dist/ is missing: run npm run build first');
   const { server, url } = await startServer({ dir: dist, port: 0 });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -40,7 +46,10 @@ export async function setup() {
  * uncaught exceptions and every request to another origin.
  */
 export async function openPage(env, hash = '', options = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+  const context = await env.browser.newContext({
+    viewport: { width: 1200, height: 900 },
+    ...options,
+  });
   const page = await context.newPage();
   const origin = new URL(env.url).origin;
   const problems = [];
@@ -51,7 +60,8 @@ export async function openPage(env, hash = '', options = {}) {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   context.on('request', (r) => {
     const u = r.url();
-    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) offOrigin.push(u);
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))
+      offOrigin.push(u);
   });
   await page.goto(env.url + hash);
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
@@ -61,12 +71,20 @@ export async function openPage(env, hash = '', options = {}) {
 /** Saves a screenshot of a page (full length) or of a locator under test-results/e2e/. */
 export async function screenshot(target, name, options = {}) {
   const path = join(shots, `${name}.png`);
-  if (typeof target.goto === 'function') await target.screenshot({ path, fullPage: true, ...options });
+  if (typeof target.goto === 'function')
+    await target.screenshot({ path, fullPage: true, ...options });
   else await target.screenshot({ path, ...options });
 }
 
 /** "−0,1587" or "−0.1587" -> -0.1587 (the page writes a real minus and, in pt-PT, a comma). */
-export const parseNumber = (text) => Number(text.trim().replace('−', '-').replace(',', '.').replace(/[^\d.eE+-]/g, ''));
+export const parseNumber = (text) =>
+  Number(
+    text
+      .trim()
+      .replace('−', '-')
+      .replace(',', '.')
+      .replace(/[^\d.eE+-]/g, ''),
+  );
 
 /** The module's own defaults, asked of the core the page itself loaded. */
 export function moduleDefaults(page) {

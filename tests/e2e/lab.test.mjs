@@ -8,8 +8,10 @@ before(async () => (env = await setup()));
 after(async () => env?.close());
 
 const lab = '[data-widget="twin"]';
-const epochsDone = (page) => page.evaluate(() => Number(document.querySelector('#lab progress').value));
-const sideStats = (page, side) => page.locator(`${lab} [data-side="${side}"] [data-stats]`).textContent();
+const epochsDone = (page) =>
+  page.evaluate(() => Number(document.querySelector('#lab progress').value));
+const sideStats = (page, side) =>
+  page.locator(`${lab} [data-side="${side}"] [data-stats]`).textContent();
 
 test('a short twin run completes and shows both test accuracies', async () => {
   const { page, context, problems, offOrigin } = await openPage(env, '#n=400&epochs=5');
@@ -17,9 +19,14 @@ test('a short twin run completes and shows both test accuracies', async () => {
   await page.waitForSelector(`${lab} tr[data-row="a"][data-status="done"]`, { timeout: 60000 });
   await page.waitForSelector(`${lab} tr[data-row="b"][data-status="done"]`, { timeout: 60000 });
   for (const side of ['a', 'b']) {
-    const test = await page.locator(`${lab} tr[data-row="${side}"] [data-col="test"]`).textContent();
+    const test = await page
+      .locator(`${lab} tr[data-row="${side}"] [data-col="test"]`)
+      .textContent();
     assert.match(test, /^\d{1,3}([.,]\d)?\s?%$/, `test accuracy of ${side}: ${test}`);
-    assert.match(await page.locator(`${lab} tr[data-row="${side}"] [data-col="epochs"]`).textContent(), /^5 \/ 5$/);
+    assert.match(
+      await page.locator(`${lab} tr[data-row="${side}"] [data-col="epochs"]`).textContent(),
+      /^5 \/ 5$/,
+    );
   }
   assert.equal(await page.locator(`${lab} [data-act="play"]`).isDisabled(), true);
   await screenshot(page.locator(lab), 'lab-run');
@@ -40,7 +47,10 @@ test('pause stops both networks, play resumes, reset returns to the same initial
   assert.equal(await epochsDone(page), paused, 'no epoch while paused');
   assert.match(await play.textContent(), /Play/);
   await play.click(); // resume
-  await page.waitForFunction((n) => Number(document.querySelector('#lab progress').value) > n, paused);
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('#lab progress').value) > n,
+    paused,
+  );
   await play.click(); // pause again
   await page.click(`${lab} [data-act="reset"]`);
   await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) === 0);
@@ -59,7 +69,8 @@ test('pause stops both networks, play resumes, reset returns to the same initial
 });
 
 test('a permalink restores the settings, and a change is written to the URL', async () => {
-  const hash = '#a=silu&b=gelu_tanh&n=500&noise=0.3&dseed=7&hidden=16,8&lr=0.01&batch=16&epochs=7&seed=3';
+  const hash =
+    '#a=silu&b=gelu_tanh&n=500&noise=0.3&dseed=7&hidden=16,8&lr=0.01&batch=16&epochs=7&seed=3';
   const { page, context, problems } = await openPage(env, hash);
   const value = (key) => page.locator(`#lab-${key}`).inputValue();
   assert.equal(await value('a'), 'silu');
@@ -88,10 +99,14 @@ test('a permalink restores the settings, and a change is written to the URL', as
 });
 
 test('bad values in the hash or a control are reported next to it and fall back to defaults', async () => {
-  const { page, context, problems } = await openPage(env, '#n=abc&lr=5&hidden=64,x&b=swish&epochs=2.5');
+  const { page, context, problems } = await openPage(
+    env,
+    '#n=abc&lr=5&hidden=64,x&b=swish&epochs=2.5',
+  );
   const defaults = await moduleDefaults(page);
   const error = (key) => page.locator(`#lab-${key}-err`).textContent();
-  for (const key of ['n', 'lr', 'hidden', 'b', 'epochs']) assert.notEqual(await error(key), '', `message for ${key}`);
+  for (const key of ['n', 'lr', 'hidden', 'b', 'epochs'])
+    assert.notEqual(await error(key), '', `message for ${key}`);
   assert.match(await error('n'), /abc/);
   assert.equal(await page.locator('#lab-n').inputValue(), String(defaults.n));
   assert.equal(await page.locator('#lab-lr').inputValue(), String(defaults.lr));

@@ -20,7 +20,8 @@ test('loads with no console error or warning and no request to another origin', 
 
 test('the explorer shows the worked values computed by the core', async () => {
   const { page, context, problems } = await openPage(env);
-  const cell = async (fn, x) => parseNumber(await page.locator(`td[data-fn="${fn}"][data-x="${x}"]`).textContent());
+  const cell = async (fn, x) =>
+    parseNumber(await page.locator(`td[data-fn="${fn}"][data-x="${x}"]`).textContent());
   assert.ok(Math.abs((await cell('gelu', -1)) - -0.1587) < 1e-4);
   assert.ok(Math.abs((await cell('gelu', 2)) - 1.9545) < 1e-4);
   assert.equal(await cell('relu', -1), 0);
@@ -68,14 +69,21 @@ test('the EN/PT switch changes the text, sets lang and is remembered', async () 
 });
 
 test('at 360 px wide nothing overflows horizontally', async () => {
-  const { page, context, problems } = await openPage(env, '', { viewport: { width: 360, height: 740 } });
+  const { page, context, problems } = await openPage(env, '', {
+    viewport: { width: 360, height: 740 },
+  });
   await page.waitForTimeout(300);
   const widths = await page.evaluate(() => ({
     doc: document.documentElement.scrollWidth,
     body: document.body.scrollWidth,
     wide: [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1 && !el.closest('.equation, .table-scroll, pre'))
-      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`).slice(0, 5),
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > innerWidth + 1 &&
+          !el.closest('.equation, .table-scroll, pre'),
+      )
+      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`)
+      .slice(0, 5),
   }));
   assert.deepEqual(widths.wide, []);
   assert.ok(widths.doc <= 360, `document is ${widths.doc}px wide`);

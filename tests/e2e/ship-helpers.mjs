@@ -12,21 +12,34 @@ import { gzipSync } from 'node:zlib';
 import { dist } from './helpers.mjs';
 
 /** The policy the page and the widgets need over http (README). */
-export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'";
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /** A copy of dist/ at <tmp>/blog/gelu/, as a reader would upload it; returns <tmp>. */
 export async function copyUnderSubPath(sub = 'blog/gelu') {
   const root = await mkdtemp(join(tmpdir(), 'al-ship-'));
   await cp(dist, join(root, ...sub.split('/')), { recursive: true });
-  return { root, async remove() { await rm(root, { recursive: true, force: true }); } };
+  return {
+    root,
+    async remove() {
+      await rm(root, { recursive: true, force: true });
+    },
+  };
 }
 
 /** `python3 -m http.server` on a free port over dir: no special headers, no rules. */
 export function startPython(dir) {
   return new Promise((ok, fail) => {
-    const child = spawn('/usr/bin/python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      '/usr/bin/python3',
+      ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`python http.server did not start: ${out}`)), 10000);
+    const timer = setTimeout(
+      () => fail(new Error(`python http.server did not start: ${out}`)),
+      10000,
+    );
     child.stdout.on('data', (chunk) => {
       out += chunk;
       const port = /port (\d+)/.exec(out)?.[1];
@@ -39,7 +52,15 @@ export function startPython(dir) {
   });
 }
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
 
 /** A static server over dir that adds `headers` to every answer (e.g. a Content-Security-Policy). */
 export function startStatic(dir, headers = {}) {
@@ -49,16 +70,23 @@ export function startStatic(dir, headers = {}) {
       if (!file.startsWith(dir + sep) && file !== dir) throw new Error('outside');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       await stat(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers });
+      res.writeHead(200, {
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        ...headers,
+      });
       createReadStream(file).pipe(res);
     } catch {
       res.writeHead(404).end();
     }
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({
-    url: `http://127.0.0.1:${server.address().port}/`,
-    close: () => new Promise((done) => (server.closeAllConnections(), server.close(done))),
-  })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({
+        url: `http://127.0.0.1:${server.address().port}/`,
+        close: () => new Promise((done) => (server.closeAllConnections(), server.close(done))),
+      }),
+    ),
+  );
 }
 
 /**
@@ -69,17 +97,27 @@ export async function watchedPage(browser, origin, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
   const page = await context.newPage();
   const rec = { problems: [], offOrigin: [], loaded: [], precached: [] };
-  page.on('console', (m) => ['error', 'warning'].includes(m.type()) && rec.problems.push(`${m.type()}: ${m.text()}`));
+  page.on(
+    'console',
+    (m) => ['error', 'warning'].includes(m.type()) && rec.problems.push(`${m.type()}: ${m.text()}`),
+  );
   page.on('pageerror', (e) => rec.problems.push(`pageerror: ${e.message}`));
   await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   context.on('request', (r) => {
     const u = r.url();
     if (!u.startsWith(origin) && !/^(data|blob|file):/.test(u)) rec.offOrigin.push(u);
   });
   // What the page loads, apart from what the service worker fetches in the background.
-  context.on('response', (r) => r.url().startsWith(origin) && (r.request().serviceWorker() ? rec.precached : rec.loaded).push(r.url()));
+  context.on(
+    'response',
+    (r) =>
+      r.url().startsWith(origin) &&
+      (r.request().serviceWorker() ? rec.precached : rec.loaded).push(r.url()),
+  );
   return { context, page, ...rec };
 }
 
@@ -87,7 +125,10 @@ export async function watchedPage(browser, origin, options = {}) {
 export async function runTwin(page, scope = '') {
   await page.locator(`${scope} [data-act="play"]`).first().click();
   for (const side of ['a', 'b']) {
-    await page.locator(`${scope} tr[data-row="${side}"][data-status="done"]`).first().waitFor({ timeout: 30000 });
+    await page
+      .locator(`${scope} tr[data-row="${side}"][data-status="done"]`)
+      .first()
+      .waitFor({ timeout: 30000 });
   }
 }
 

@@ -7,12 +7,23 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
-import { STRICT_CSP, copyUnderSubPath, gzipReport, runTwin, startPython, startStatic, watchedPage } from './ship-helpers.mjs';
+import {
+  STRICT_CSP,
+  copyUnderSubPath,
+  gzipReport,
+  runTwin,
+  startPython,
+  startStatic,
+  watchedPage,
+} from './ship-helpers.mjs';
 
 const SHORT = 'n=300&epochs=8'; // a twin run of a second or so
 let browser;
 before(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 });
 after(async () => browser?.close());
 
@@ -35,11 +46,23 @@ test('dist/ copied under /blog/gelu/ works from python3 -m http.server; first-lo
     const module = rows.find((r) => r.file === 'wasm/activation-lab.mjs');
     assert.ok(module, 'the SIMD module was loaded');
     const background = await gzipReport(w.precached, base); // the service worker's precache, after load
-    const report = { files: rows.length, total_gzip: total, module_gzip: module.gzip, total_raw: rows.reduce((s, r) => s + r.bytes, 0), rows,
-      precache_gzip: background.reduce((s, r) => s + r.gzip, 0), precache_files: background.length };
+    const report = {
+      files: rows.length,
+      total_gzip: total,
+      module_gzip: module.gzip,
+      total_raw: rows.reduce((s, r) => s + r.bytes, 0),
+      rows,
+      precache_gzip: background.reduce((s, r) => s + r.gzip, 0),
+      precache_files: background.length,
+    };
     await mkdir(resolve(dist, '..', 'test-results', 'e2e'), { recursive: true });
-    await writeFile(resolve(dist, '..', 'test-results', 'e2e', 'first-load.json'), JSON.stringify(report, null, 1));
-    console.log(`# first load: ${rows.length} files, ${KB(total)} KB gzipped (${KB(report.total_raw)} KB raw); WASM module ${KB(module.gzip)} KB gzipped; then the offline precache: ${report.precache_files} files, ${KB(report.precache_gzip)} KB gzipped`);
+    await writeFile(
+      resolve(dist, '..', 'test-results', 'e2e', 'first-load.json'),
+      JSON.stringify(report, null, 1),
+    );
+    console.log(
+      `# first load: ${rows.length} files, ${KB(total)} KB gzipped (${KB(report.total_raw)} KB raw); WASM module ${KB(module.gzip)} KB gzipped; then the offline precache: ${report.precache_files} files, ${KB(report.precache_gzip)} KB gzipped`,
+    );
     assert.ok(module.gzip <= 150 * 1024, `module ${KB(module.gzip)} KB gzipped > 150 KB`);
     assert.ok(total <= 600 * 1024, `first load ${KB(total)} KB gzipped > 600 KB`);
     assert.deepEqual(w.problems, []);
@@ -62,7 +85,9 @@ test('after a first visit the page works with the network off (service worker)',
   const version = await w.page.evaluate(async () => {
     const { active } = await navigator.serviceWorker.ready;
     if (active.state !== 'activated') {
-      await new Promise((ok) => active.addEventListener('statechange', () => active.state === 'activated' && ok()));
+      await new Promise((ok) =>
+        active.addEventListener('statechange', () => active.state === 'activated' && ok()),
+      );
     }
     return (await caches.keys()).find((k) => k.startsWith('activation-lab-')) && active.state;
   });
@@ -104,7 +129,10 @@ test('?engine=scalar runs the scalar build on the page and in the workers, and s
   await runTwin(w.page, '[data-widget="twin"]');
   const modules = w.loaded.filter((u) => u.includes('/wasm/'));
   assert.ok(modules.some((u) => u.endsWith('activation-lab-scalar.mjs')));
-  assert.ok(!modules.some((u) => u.endsWith('/activation-lab.mjs')), `SIMD build loaded: ${modules}`);
+  assert.ok(
+    !modules.some((u) => u.endsWith('/activation-lab.mjs')),
+    `SIMD build loaded: ${modules}`,
+  );
   assert.deepEqual(w.problems, []);
   await w.context.close();
   await server.close();
@@ -119,7 +147,10 @@ test('under the stated CSP (HTTP header) the article, a training run and embed.h
   await runTwin(w.page, '[data-widget="twin"]');
   await w.page.goto(`${server.url}embed.html#widget=curves&lang=pt`);
   await w.page.waitForSelector('activation-lab-curves[ready]', { timeout: 30000 });
-  assert.match(await w.page.locator('activation-lab-curves figcaption').textContent(), /ativaç|núcleo/i);
+  assert.match(
+    await w.page.locator('activation-lab-curves figcaption').textContent(),
+    /ativaç|núcleo/i,
+  );
   assert.deepEqual(w.problems, []);
   assert.deepEqual(w.offOrigin, []);
   await screenshot(w.page, 'ship-embed-iframe-route', { fullPage: false });
@@ -137,10 +168,17 @@ test('the blog example renders both embedded widgets and runs the twin lab', asy
     assert.ok(box.height > 200, `${tag} is ${box.height}px tall`);
   }
   // Sized to the container: the blog's text column, not the page.
-  const widths = await w.page.evaluate(() => ['article', 'activation-lab-twin'].map((s) => document.querySelector(s).getBoundingClientRect().width));
+  const widths = await w.page.evaluate(() =>
+    ['article', 'activation-lab-twin'].map(
+      (s) => document.querySelector(s).getBoundingClientRect().width,
+    ),
+  );
   assert.ok(widths[1] <= widths[0], `widget ${widths[1]}px wider than the column ${widths[0]}px`);
   // Styles are isolated: the blog's serif does not reach the widget, and its URL is untouched.
-  const font = await w.page.locator('activation-lab-twin .btn').first().evaluate((el) => getComputedStyle(el).fontFamily);
+  const font = await w.page
+    .locator('activation-lab-twin .btn')
+    .first()
+    .evaluate((el) => getComputedStyle(el).fontFamily);
   assert.doesNotMatch(font, /Georgia/);
   await runTwin(w.page, 'activation-lab-twin');
   assert.equal(new URL(w.page.url()).hash, '');
@@ -154,16 +192,22 @@ test('the blog example renders both embedded widgets and runs the twin lab', asy
 test('a blog on another origin embeds the figures from where dist/ is hosted (CORS), training included', async () => {
   const host = await startStatic(dist, { 'Access-Control-Allow-Origin': '*' });
   const copy = await copyUnderSubPath('unused'); // a scratch folder for the blog
-  await writeFile(join(copy.root, 'post.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
+  await writeFile(
+    join(copy.root, 'post.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
     <link rel="icon" href="data:,"><script type="module" src="${host.url}activation-lab.js"></script></head>
-    <body><p>Text.</p><activation-lab-twin n="300" epochs="8" theme="dark"></activation-lab-twin></body></html>`);
+    <body><p>Text.</p><activation-lab-twin n="300" epochs="8" theme="dark"></activation-lab-twin></body></html>`,
+  );
   const blog = await startStatic(copy.root);
   const w = await watchedPage(browser, blog.url);
   await w.page.goto(`${blog.url}post.html`);
   await w.page.waitForSelector('activation-lab-twin[ready]', { timeout: 30000 });
   await runTwin(w.page, 'activation-lab-twin');
   assert.deepEqual(w.problems, []);
-  assert.ok(w.offOrigin.every((u) => u.startsWith(host.url)), `requests beyond the two origins: ${w.offOrigin}`);
+  assert.ok(
+    w.offOrigin.every((u) => u.startsWith(host.url)),
+    `requests beyond the two origins: ${w.offOrigin}`,
+  );
   await screenshot(w.page.locator('activation-lab-twin'), 'ship-cross-origin-dark');
   await w.context.close();
   await Promise.all([blog.close(), host.close(), copy.remove()]);

@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
-const run = (args, input = '') => spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
+const run = (args, input = '') =>
+  spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
 
 /** Distance in float32 units in the last place. */
 function ulpDistance(a, b) {
   const f = new Float32Array([a, b]);
   const i = new Int32Array(f.buffer);
-  const key = (v) => (v < 0 ? -2147483648 - v : v);  // monotone order of float bits
+  const key = (v) => (v < 0 ? -2147483648 - v : v); // monotone order of float bits
   return Math.abs(key(i[0]) - key(i[1]));
 }
 
@@ -40,23 +41,35 @@ test('eval --grad and --scalar agree with the SIMD kernel', () => {
   const xs = Array.from({ length: 257 }, (_, i) => (-8 + i / 16).toString()).join(' ');
   for (const fn of ['relu', 'gelu', 'gelu_tanh', 'silu', 'identity']) {
     for (const grad of [[], ['--grad']]) {
-      const simd = run(['eval', '--fn', fn, ...grad], xs).stdout.trim().split('\n').map(Number);
-      const scalar = run(['eval', '--fn', fn, ...grad, '--scalar'], xs).stdout.trim().split('\n').map(Number);
+      const simd = run(['eval', '--fn', fn, ...grad], xs)
+        .stdout.trim()
+        .split('\n')
+        .map(Number);
+      const scalar = run(['eval', '--fn', fn, ...grad, '--scalar'], xs)
+        .stdout.trim()
+        .split('\n')
+        .map(Number);
       assert.equal(simd.length, 257);
       // 4 float32 ulp of the larger of |y| and 1: near a derivative's zero crossing the
       // terms, not the result, set the scale (the C++ suites test the accuracy itself).
-      simd.forEach((y, i) => assert.ok(Math.abs(y - scalar[i]) <= 4 * 2 ** -23 * Math.max(Math.abs(y), 1),
-        `${fn}${grad} at ${xs.split(' ')[i]}: ${y} vs ${scalar[i]}`));
+      simd.forEach((y, i) =>
+        assert.ok(
+          Math.abs(y - scalar[i]) <= 4 * 2 ** -23 * Math.max(Math.abs(y), 1),
+          `${fn}${grad} at ${xs.split(' ')[i]}: ${y} vs ${scalar[i]}`,
+        ),
+      );
     }
   }
   assert.equal(run(['eval', '--fn', 'gelu', '--grad'], '0').stdout, '0.5\n');
 });
 
 test('eval reads nan and inf', () => {
-  const [nan, inf, minusInf] = run(['eval', '--fn', 'gelu'], 'nan inf -inf').stdout.trim().split('\n');
+  const [nan, inf, minusInf] = run(['eval', '--fn', 'gelu'], 'nan inf -inf')
+    .stdout.trim()
+    .split('\n');
   assert.equal(nan, 'nan');
   assert.equal(inf, 'inf');
-  assert.ok(Number(minusInf) === 0, minusInf);  // GELU(-inf) = 0 (either sign)
+  assert.ok(Number(minusInf) === 0, minusInf); // GELU(-inf) = 0 (either sign)
 });
 
 test('eval errors: one line, exit 2, nothing on stdout', () => {
@@ -75,27 +88,55 @@ test('moons writes CSV with %.17g coordinates and 0/1 labels', () => {
   assert.equal(lines[0], 'x0,x1,label');
   assert.equal(lines.length, 12);
   const labels = lines.slice(1).map((l) => l.split(',')[2]);
-  assert.equal(labels.filter((l) => l === '1').length, 6);  // n_in = n - n//2
+  assert.equal(labels.filter((l) => l === '1').length, 6); // n_in = n - n//2
   assert.ok(labels.every((l) => l === '0' || l === '1'));
   assertUsageError(run(['moons', '--n', '-5', '--noise', '0.1', '--seed', '3']), /\bn\b/);
-  assertUsageError(run(['moons', '--n', '10', '--noise', 'x', '--seed', '3']), /--noise: not a number/);
+  assertUsageError(
+    run(['moons', '--n', '10', '--noise', 'x', '--seed', '3']),
+    /--noise: not a number/,
+  );
 });
 
 test('train prints the JSON of DESIGN.md and round-trips --save/--init', () => {
   const dir = mkdtempSync(join(tmpdir(), 'al-cli-'));
   const save = join(dir, 'state.json');
-  const args = ['train', '--act', 'relu', '--epochs', '3', '--n', '200', '--hidden', '8,8', '--seed', '4'];
+  const args = [
+    'train',
+    '--act',
+    'relu',
+    '--epochs',
+    '3',
+    '--n',
+    '200',
+    '--hidden',
+    '8,8',
+    '--seed',
+    '4',
+  ];
   const r = run([...args, '--save', save]);
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
   assert.equal(out.epochs.length, 3);
-  assert.deepEqual(Object.keys(out.epochs[0]), ['epoch', 'train_loss', 'test_loss', 'train_acc', 'test_acc']);
+  assert.deepEqual(Object.keys(out.epochs[0]), [
+    'epoch',
+    'train_loss',
+    'test_loss',
+    'train_acc',
+    'test_acc',
+  ]);
   assert.equal(out.config.activation, 'relu');
   assert.deepEqual(out.config.hidden, [8, 8]);
   assert.ok(out.final.test_acc >= 0 && out.final.test_acc <= 1);
   assert.ok(out.seconds >= 0);
   const state = JSON.parse(readFileSync(save, 'utf8'));
-  assert.deepEqual(Object.keys(state), ['0.weight', '0.bias', '2.weight', '2.bias', '4.weight', '4.bias']);
+  assert.deepEqual(Object.keys(state), [
+    '0.weight',
+    '0.bias',
+    '2.weight',
+    '2.bias',
+    '4.weight',
+    '4.bias',
+  ]);
   // Starting from the saved weights with 0 further change: evaluating them gives the same accuracy.
   const again = JSON.parse(run([...args, '--epochs', '1', '--init', save, '--no-shuffle']).stdout);
   assert.equal(again.epochs.length, 1);

@@ -22,7 +22,8 @@ test('every function and method of activation-lab.d.ts exists in the module', ()
   assert.equal(typeof M.Experiment, 'function');
   const e = new M.Experiment('{}');
   try {
-    for (const name of declaredMethods('Experiment')) assert.equal(typeof e[name], 'function', `Experiment.${name}`);
+    for (const name of declaredMethods('Experiment'))
+      assert.equal(typeof e[name], 'function', `Experiment.${name}`);
   } finally {
     e.delete();
   }
@@ -32,7 +33,10 @@ test('the Config keys of the .d.ts are exactly the core defaults', () => {
   const body = /export interface Config \{([\s\S]*?)\n\}/.exec(dts)[1];
   const keys = [...body.matchAll(/^\s+(\w+)\?:/gm)].map((m) => m[1]);
   assert.deepEqual(keys, Object.keys(JSON.parse(M.defaultConfigJson())));
-  const names = /export type ActivationName = ([^;]+);/.exec(dts)[1].match(/'(\w+)'/g).map((s) => s.slice(1, -1));
+  const names = /export type ActivationName = ([^;]+);/
+    .exec(dts)[1]
+    .match(/'(\w+)'/g)
+    .map((s) => s.slice(1, -1));
   assert.deepEqual(names, JSON.parse(M.activationNames()));
 });
 
@@ -77,7 +81,7 @@ test('paired statistics come from the core', () => {
   assert.equal(s.n, 3);
   assert.ok(Math.abs(s.mean_diff - 0.2 / 3) < 1e-12);
   // sd of (0.1, 0, 0.1) = 0.057735...; t(0.975, 2) = 4.302653; half-width = t·sd/√3
-  const half = 4.302652729911275 * 0.05773502691896258 / Math.sqrt(3);
+  const half = (4.302652729911275 * 0.05773502691896258) / Math.sqrt(3);
   assert.ok(Math.abs(s.ci_low - (0.2 / 3 - half)) < 1e-9, `${s.ci_low}`);
   assert.throws(() => M.pairedSummaryJson('[1,2]', '[1]'), RangeError);
 });
@@ -93,7 +97,7 @@ test('a thousand experiments in one module leave the heap as it was', () => {
     e.stateJson();
     e.delete();
   };
-  for (let i = 0; i < 20; i++) run();  // warm-up: allocator pools, lazily built tables
+  for (let i = 0; i < 20; i++) run(); // warm-up: allocator pools, lazily built tables
   const before = M.heapBytesInUse();
   for (let i = 0; i < 1000; i++) run();
   assert.equal(M.heapBytesInUse(), before);

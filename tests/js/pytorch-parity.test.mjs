@@ -61,16 +61,22 @@ async function runCli(args) {
   try {
     return await spawnCli(args);
   } finally {
-    if (waiting.length) waiting.shift()(); else slots += 1;
+    if (waiting.length) waiting.shift()();
+    else slots += 1;
   }
 }
 
 function spawnCli(args) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    let stdout = '',
+      stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
@@ -85,13 +91,37 @@ function train(doc, act, tag = act) {
 
 async function trainNow(doc, act, tag) {
   const c = doc.config;
-  const init = join(dir, `${doc.case}-${tag}-init.json`);  // one per run: runs overlap
+  const init = join(dir, `${doc.case}-${tag}-init.json`); // one per run: runs overlap
   const save = join(dir, `${doc.case}-${tag}-final.json`);
   writeFileSync(init, JSON.stringify(doc.init));
-  const r = await runCli(['train', '--act', act, '--no-shuffle', '--init', init, '--save', save,
-    '--n', String(c.n), '--noise', String(c.noise), '--data-seed', String(c.data_seed),
-    '--test-fraction', String(c.test_fraction), '--hidden', c.hidden.join(','),
-    '--batch', String(c.batch), '--lr', String(c.lr), '--epochs', String(c.epochs), '--seed', '0']);
+  const r = await runCli([
+    'train',
+    '--act',
+    act,
+    '--no-shuffle',
+    '--init',
+    init,
+    '--save',
+    save,
+    '--n',
+    String(c.n),
+    '--noise',
+    String(c.noise),
+    '--data-seed',
+    String(c.data_seed),
+    '--test-fraction',
+    String(c.test_fraction),
+    '--hidden',
+    c.hidden.join(','),
+    '--batch',
+    String(c.batch),
+    '--lr',
+    String(c.lr),
+    '--epochs',
+    String(c.epochs),
+    '--seed',
+    '0',
+  ]);
   assert.equal(r.status, 0, r.stderr);
   return { report: JSON.parse(r.stdout), state: JSON.parse(readFileSync(save, 'utf8')) };
 }
@@ -102,7 +132,9 @@ const flatten = (sd) => Object.values(sd).flat(2);
 function deviations(doc, expected, { report, state }) {
   const nTrain = Math.round(doc.config.n * (1 - doc.config.test_fraction));
   const nTest = doc.config.n - nTrain;
-  let lossRel = 0, lossRel64 = 0, accSamples = 0;
+  let lossRel = 0,
+    lossRel64 = 0,
+    accSamples = 0;
   assert.equal(report.epochs.length, expected.epochs.length, 'epochs run');
   expected.epochs.forEach((e, i) => {
     const got = report.epochs[i];
@@ -112,14 +144,21 @@ function deviations(doc, expected, { report, state }) {
       // The same torch logits' loss summed in double, as the core sums: for the report only.
       lossRel64 = Math.max(lossRel64, Math.abs(got[k] - e[`${k}64`]) / Math.abs(e[`${k}64`]));
     }
-    accSamples = Math.max(accSamples, Math.round(Math.abs(got.train_acc - e.train_acc) * nTrain),
-      Math.round(Math.abs(got.test_acc - e.test_acc) * nTest));
+    accSamples = Math.max(
+      accSamples,
+      Math.round(Math.abs(got.train_acc - e.train_acc) * nTrain),
+      Math.round(Math.abs(got.test_acc - e.test_acc) * nTest),
+    );
   });
   const flat = flatten(state);
-  let paramAbs = 0, paramAt = -1;
+  let paramAbs = 0,
+    paramAt = -1;
   const check = (j, w) => {
     const dev = Math.abs(flat[j] - w);
-    if (!(dev <= paramAbs)) { paramAbs = dev; paramAt = j; }  // NaN counts as worst
+    if (!(dev <= paramAbs)) {
+      paramAbs = dev;
+      paramAt = j;
+    } // NaN counts as worst
   };
   if (expected.final) {
     const want = flatten(expected.final);
@@ -145,19 +184,27 @@ for (const doc of CASES) {
 for (const doc of CASES) {
   const c = doc.config;
   for (const act of Object.keys(doc.runs)) {
-    test(`${doc.case} (hidden ${c.hidden}, lr ${c.lr}, batch ${c.batch}, ${c.epochs} epochs): ` +
-         `${act} matches PyTorch ${doc.torch}`, async () => {
-      const d = deviations(doc, doc.runs[act], await train(doc, act));
-      if (REPORT) {
-        console.log(`MEASURED ${doc.case} ${act}: loss rel ${d.lossRel.toExponential(2)} ` +
-          `(vs torch logits summed in double ${d.lossRel64.toExponential(2)}), ` +
-          `acc ${d.accSamples} samples, params abs ${d.paramAbs.toExponential(2)} ` +
-          `(flat index ${d.paramAt})`);
-      }
-      assert.ok(d.lossRel <= LOSS_REL, `loss: relative deviation ${d.lossRel} > ${LOSS_REL}`);
-      assert.ok(d.accSamples <= ACC_SAMPLES, `accuracy: ${d.accSamples} samples differ`);
-      assert.ok(d.paramAbs <= PARAM_ABS, `final parameters: max |Δ| ${d.paramAbs} > ${PARAM_ABS}`);
-    });
+    test(
+      `${doc.case} (hidden ${c.hidden}, lr ${c.lr}, batch ${c.batch}, ${c.epochs} epochs): ` +
+        `${act} matches PyTorch ${doc.torch}`,
+      async () => {
+        const d = deviations(doc, doc.runs[act], await train(doc, act));
+        if (REPORT) {
+          console.log(
+            `MEASURED ${doc.case} ${act}: loss rel ${d.lossRel.toExponential(2)} ` +
+              `(vs torch logits summed in double ${d.lossRel64.toExponential(2)}), ` +
+              `acc ${d.accSamples} samples, params abs ${d.paramAbs.toExponential(2)} ` +
+              `(flat index ${d.paramAt})`,
+          );
+        }
+        assert.ok(d.lossRel <= LOSS_REL, `loss: relative deviation ${d.lossRel} > ${LOSS_REL}`);
+        assert.ok(d.accSamples <= ACC_SAMPLES, `accuracy: ${d.accSamples} samples differ`);
+        assert.ok(
+          d.paramAbs <= PARAM_ABS,
+          `final parameters: max |Δ| ${d.paramAbs} > ${PARAM_ABS}`,
+        );
+      },
+    );
   }
 }
 
@@ -167,8 +214,10 @@ test('the tolerances catch a GELU exact/tanh swap (negative control)', async () 
   for (const doc of CASES.filter((d) => d.runs.gelu)) {
     const d = deviations(doc, doc.runs.gelu, await train(doc, 'gelu_tanh', 'swap'));
     if (REPORT) {
-      console.log(`SWAP ${doc.case} gelu_tanh vs torch gelu: loss rel ` +
-        `${d.lossRel.toExponential(2)}, params abs ${d.paramAbs.toExponential(2)}`);
+      console.log(
+        `SWAP ${doc.case} gelu_tanh vs torch gelu: loss rel ` +
+          `${d.lossRel.toExponential(2)}, params abs ${d.paramAbs.toExponential(2)}`,
+      );
     }
     assert.ok(d.lossRel > 10 * LOSS_REL, `${doc.case}: swap moves losses only ${d.lossRel}`);
     assert.ok(!withinTolerance(d), `${doc.case}: swap not detected`);

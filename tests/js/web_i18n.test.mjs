@@ -8,14 +8,16 @@ import { fileURLToPath } from 'node:url';
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'i18n');
 const langs = readdirSync(dir);
 const load = (lang, file) => JSON.parse(readFileSync(join(dir, lang, file), 'utf8'));
-const placeholders = (s) => [...s.matchAll(/\{(\w+)\}|data-core="([^"]+)"/g)].map((m) => m[0]).sort();
+const placeholders = (s) =>
+  [...s.matchAll(/\{(\w+)\}|data-core="([^"]+)"/g)].map((m) => m[0]).sort();
 
 test('both languages have the same files and keys', () => {
   assert.deepEqual(langs.sort(), ['en', 'pt']);
   const files = readdirSync(join(dir, 'en')).sort();
   assert.deepEqual(readdirSync(join(dir, 'pt')).sort(), files);
   for (const file of files) {
-    const en = load('en', file), pt = load('pt', file);
+    const en = load('en', file),
+      pt = load('pt', file);
     assert.deepEqual(Object.keys(pt).sort(), Object.keys(en).sort(), file);
     for (const key of Object.keys(en)) {
       assert.deepEqual(placeholders(pt[key]), placeholders(en[key]), `${file} ${key}`);
@@ -42,7 +44,10 @@ test('every $…$ formula typesets with KaTeX', async () => {
 
 test('every data-i18n key of index.html has a string', () => {
   const html = readFileSync(join(dir, '..', 'index.html'), 'utf8');
-  const keys = [...html.matchAll(/data-i18n="([^"]+)"/g), ...html.matchAll(/data-i18n-attr="[^"=]+=([^"]+)"/g)].map((m) => m[1]);
+  const keys = [
+    ...html.matchAll(/data-i18n="([^"]+)"/g),
+    ...html.matchAll(/data-i18n-attr="[^"=]+=([^"]+)"/g),
+  ].map((m) => m[1]);
   assert.ok(keys.length > 20);
   for (const key of keys) {
     const [ns, name] = [key.slice(0, key.indexOf('.')), key.slice(key.indexOf('.') + 1)];

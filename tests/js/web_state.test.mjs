@@ -72,5 +72,8 @@ test('values valid alone but not together are reported on a field the core names
 });
 
 function M_valid(s) {
-  return core.M.validateConfigJson(JSON.stringify(s.config('a'))) + core.M.validateConfigJson(JSON.stringify(s.config('b')));
+  return (
+    core.M.validateConfigJson(JSON.stringify(s.config('a'))) +
+    core.M.validateConfigJson(JSON.stringify(s.config('b')))
+  );
 }

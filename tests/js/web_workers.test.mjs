@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 
 const dist = new URL('../../dist/js/', import.meta.url);
-const skip = !existsSync(new URL('seed-worker.js', dist)) && 'dist/ is missing: npm run build';
+const skip =
+  !existsSync(new URL('workers/seed-worker.js', dist)) && 'dist/ is missing: npm run build';
 
 /** Loads a worker module with postMessage captured; returns send(msg) -> messages posted. */
 async function loadWorker(file) {
@@ -23,43 +24,87 @@ async function loadWorker(file) {
   };
 }
 
-const small = { hidden: [16], n: 300, epochs: 12, val_fraction: 0.2, test_fraction: 0.2, seed: 3, lr: 0.01 };
+const small = {
+  hidden: [16],
+  n: 300,
+  epochs: 12,
+  val_fraction: 0.2,
+  test_fraction: 0.2,
+  seed: 3,
+  lr: 0.01,
+};
 
-test('a study run reports every epoch on validation, picks its epoch there, tests once', { skip }, async () => {
-  const send = await loadWorker('seed-worker.js');
-  const [last] = await send({ id: 'a', config: { ...small, activation: 'gelu' }, choose: 'last' });
-  assert.equal(last.type, 'result', last.message);
-  assert.equal(last.history.length, 12);
-  assert.equal(last.chosen_epoch, 12);
-  assert.ok(last.history.every((h) => h.val_acc !== null && !('test_acc' in h)));
-  assert.ok(last.test.acc > 0.5 && last.test.acc <= 1);
-  const [best] = await send({ id: 'b', config: { ...small, activation: 'gelu' }, choose: 'best' });
-  const lowest = best.history.reduce((m, h) => (h.val_loss < m.val_loss ? h : m));
-  assert.equal(best.chosen_epoch, lowest.epoch);
-  assert.ok(Math.abs(best.val.loss - lowest.val_loss) < 1e-6, 'the kept weights are those of that epoch');
-  const [bad] = await send({ id: 'c', config: { ...small, lr: -1 }, choose: 'last' });
-  assert.equal(bad.type, 'error');
-  assert.match(bad.message, /lr/);
-});
+test(
+  'a study run reports every epoch on validation, picks its epoch there, tests once',
+  { skip },
+  async () => {
+    const send = await loadWorker('workers/seed-worker.js');
+    const [last] = await send({
+      id: 'a',
+      config: { ...small, activation: 'gelu' },
+      choose: 'last',
+    });
+    assert.equal(last.type, 'result', last.message);
+    assert.equal(last.history.length, 12);
+    assert.equal(last.chosen_epoch, 12);
+    assert.ok(last.history.every((h) => h.val_acc !== null && !('test_acc' in h)));
+    assert.ok(last.test.acc > 0.5 && last.test.acc <= 1);
+    const [best] = await send({
+      id: 'b',
+      config: { ...small, activation: 'gelu' },
+      choose: 'best',
+    });
+    const lowest = best.history.reduce((m, h) => (h.val_loss < m.val_loss ? h : m));
+    assert.equal(best.chosen_epoch, lowest.epoch);
+    assert.ok(
+      Math.abs(best.val.loss - lowest.val_loss) < 1e-6,
+      'the kept weights are those of that epoch',
+    );
+    const [bad] = await send({ id: 'c', config: { ...small, lr: -1 }, choose: 'last' });
+    assert.equal(bad.type, 'error');
+    assert.match(bad.message, /lr/);
+  },
+);
 
-test('swaps start from the pretrained weights every time; fine-tuning moves on from the swap', { skip }, async () => {
-  const send = await loadWorker('swap-worker.js');
-  const [pre] = await send({ cmd: 'pretrain', config: { ...small, activation: 'gelu' }, grid: 8 });
-  assert.equal(pre.stage, 'pretrained', pre.message);
-  const [first] = await send({ cmd: 'swap', to: 'relu' });
-  assert.equal(first.activation, 'relu');
-  const [tuned] = await send({ cmd: 'finetune', epochs: 3 });
-  assert.deepEqual(tuned.curve.map((c) => c.epoch), [0, 1, 2, 3]);
-  const [again] = await send({ cmd: 'swap', to: 'relu' });
-  assert.deepEqual(again.probe, first.probe);
-  assert.equal(again.maxDiff, first.maxDiff);
-  const [back] = await send({ cmd: 'swap', to: 'gelu' });
-  assert.deepEqual(back.probe, pre.probe, 'swapping to the same activation changes nothing');
-  assert.equal(back.maxDiff, 0);
-  const [state] = await send({ cmd: 'export' });
-  const [imported] = await send({ cmd: 'import', config: { ...small, activation: 'gelu' }, state: state.json, grid: 8 });
-  assert.deepEqual(imported.probe, pre.probe);
-  const [refused] = await send({ cmd: 'import', config: { ...small, activation: 'gelu' }, state: '{"0.weight": [[1]]}', grid: 8 });
-  assert.equal(refused.type, 'error');
-  assert.equal(refused.cmd, 'import');
-});
+test(
+  'swaps start from the pretrained weights every time; fine-tuning moves on from the swap',
+  { skip },
+  async () => {
+    const send = await loadWorker('workers/swap-worker.js');
+    const [pre] = await send({
+      cmd: 'pretrain',
+      config: { ...small, activation: 'gelu' },
+      grid: 8,
+    });
+    assert.equal(pre.stage, 'pretrained', pre.message);
+    const [first] = await send({ cmd: 'swap', to: 'relu' });
+    assert.equal(first.activation, 'relu');
+    const [tuned] = await send({ cmd: 'finetune', epochs: 3 });
+    assert.deepEqual(
+      tuned.curve.map((c) => c.epoch),
+      [0, 1, 2, 3],
+    );
+    const [again] = await send({ cmd: 'swap', to: 'relu' });
+    assert.deepEqual(again.probe, first.probe);
+    assert.equal(again.maxDiff, first.maxDiff);
+    const [back] = await send({ cmd: 'swap', to: 'gelu' });
+    assert.deepEqual(back.probe, pre.probe, 'swapping to the same activation changes nothing');
+    assert.equal(back.maxDiff, 0);
+    const [state] = await send({ cmd: 'export' });
+    const [imported] = await send({
+      cmd: 'import',
+      config: { ...small, activation: 'gelu' },
+      state: state.json,
+      grid: 8,
+    });
+    assert.deepEqual(imported.probe, pre.probe);
+    const [refused] = await send({
+      cmd: 'import',
+      config: { ...small, activation: 'gelu' },
+      state: '{"0.weight": [[1]]}',
+      grid: 8,
+    });
+    assert.equal(refused.type, 'error');
+    assert.equal(refused.cmd, 'import');
+  },
+);

@@ -29,9 +29,13 @@ export function fillCoreValues(core, root = document) {
   for (const el of root.querySelectorAll('[data-core]')) {
     const digits = Number(el.dataset.digits ?? 4);
     const value = valueOf(core, el.dataset.core);
-    el.textContent = el.dataset.format === 'sci'
-      ? value.toExponential(digits - 1).replace('-', '−').replace('e', ' × 10^')
-      : num(value, digits);
+    el.textContent =
+      el.dataset.format === 'sci'
+        ? value
+            .toExponential(digits - 1)
+            .replace('-', '−')
+            .replace('e', ' × 10^')
+        : num(value, digits);
     el.classList.add('core-value');
     el.title = el.dataset.core;
   }

@@ -1,6 +1,6 @@
 // The WASM core on the current thread (page or worker), loaded once through a memoised promise.
 // On the page it answers light, quick questions (defaults, limits, validation, curve samples);
-// training runs in workers (worker.js), never here on the main thread.
+// training runs in workers (workers/train-worker.js), never here on the main thread.
 
 // The smallest module that uses a SIMD128 instruction: valid only where WASM SIMD is supported.
 const SIMD_PROBE = new Uint8Array([
@@ -13,7 +13,7 @@ const SIMD_PROBE = new Uint8Array([
  * and demo hook). A worker has its own URL: js/boot.js passes the choice on in the worker's name.
  */
 function forcedScalar() {
-  const query = typeof document === 'undefined' ? globalThis.name ?? '' : location.search;
+  const query = typeof document === 'undefined' ? (globalThis.name ?? '') : location.search;
   return new URLSearchParams(query).get('engine') === 'scalar';
 }
 

@@ -17,7 +17,10 @@ async function show() {
   document.title = i18n.t('embed.page_title');
   if (!(name in ATTRIBUTES)) {
     const p = Object.assign(document.createElement('p'), { className: 'embed-message' });
-    p.textContent = i18n.t('embed.unknown_widget', { name, list: Object.keys(ATTRIBUTES).join(', ') });
+    p.textContent = i18n.t('embed.unknown_widget', {
+      name,
+      list: Object.keys(ATTRIBUTES).join(', '),
+    });
     main.replaceChildren(p);
     return;
   }
@@ -29,7 +32,11 @@ async function show() {
 }
 
 new ResizeObserver(() => {
-  if (parent !== window) parent.postMessage({ type: 'activation-lab:height', height: document.documentElement.scrollHeight }, '*');
+  if (parent !== window)
+    parent.postMessage(
+      { type: 'activation-lab:height', height: document.documentElement.scrollHeight },
+      '*',
+    );
 }).observe(document.documentElement);
 addEventListener('hashchange', show);
 show();

@@ -33,7 +33,9 @@ export function canvasPng(canvas) {
   ctx.fillStyle = theme(canvas).bg || '#ffffff'; // the colours where the plot sits (page or embed)
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.drawImage(canvas, 0, 0);
-  return new Promise((ok, fail) => out.toBlob((b) => (b ? ok(b) : fail(new Error('PNG encoding failed'))), 'image/png'));
+  return new Promise((ok, fail) =>
+    out.toBlob((b) => (b ? ok(b) : fail(new Error('PNG encoding failed'))), 'image/png'),
+  );
 }
 
 /** The "PNG" button of a plot; `plot` names it for the widget's click handler (data-png). */

@@ -3,7 +3,11 @@
 // announced). The fields know nothing about what they hold: the widget validates (with the core)
 // and passes the values, hints and errors back through sync().
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const esc = (s) =>
+  String(s).replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
+  );
 
 /**
  * fields: [{ key, label: 'ns.key', kind: 'input' | 'select', inputmode?, options?: [{ value, label }] }]
@@ -11,17 +15,20 @@ const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
  */
 export function createFields(container, fields, { idPrefix, onChange }) {
   const id = (key) => `${idPrefix}-${key}`;
-  container.innerHTML = fields.map((f) => {
-    const control = f.kind === 'select'
-      ? `<select id="${id(f.key)}" name="${f.key}" aria-describedby="${id(f.key)}-err">
+  container.innerHTML = fields
+    .map((f) => {
+      const control =
+        f.kind === 'select'
+          ? `<select id="${id(f.key)}" name="${f.key}" aria-describedby="${id(f.key)}-err">
           ${f.options.map((o) => `<option value="${esc(o.value)}" data-i18n="${o.label}"></option>`).join('')}</select>`
-      : `<input id="${id(f.key)}" name="${f.key}" type="text" inputmode="${f.inputmode ?? 'decimal'}" autocomplete="off"
+          : `<input id="${id(f.key)}" name="${f.key}" type="text" inputmode="${f.inputmode ?? 'decimal'}" autocomplete="off"
           spellcheck="false" aria-describedby="${id(f.key)}-hint ${id(f.key)}-err">`;
-    return `<div class="field" data-field="${f.key}">
+      return `<div class="field" data-field="${f.key}">
       <label for="${id(f.key)}" data-i18n="${f.label}"></label>${control}
       <small class="field-hint" id="${id(f.key)}-hint"></small>
       <span class="field-error" id="${id(f.key)}-err" aria-live="polite"></span></div>`;
-  }).join('');
+    })
+    .join('');
 
   const controls = () => [...container.querySelectorAll('[name]')];
   for (const el of controls()) {
@@ -62,7 +69,12 @@ export function presetButtons(ns, names) {
 export function rangeHint(core, i18n, field, type) {
   const lim = core.limits[field];
   if (!lim) return '';
-  if (type === 'layers') return i18n.t('evidence.range_layers', { max: lim.layers_max, min: lim.width_min, maxw: lim.width_max });
+  if (type === 'layers')
+    return i18n.t('evidence.range_layers', {
+      max: lim.layers_max,
+      min: lim.width_min,
+      maxw: lim.width_max,
+    });
   const fmt = (v) => (lim.integer ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
   // An open lower bound (the learning rate must be above 0) is written as an interval.
   return lim.min_open ? `(${fmt(lim.min)}, ${fmt(lim.max)}]` : `${fmt(lim.min)}–${fmt(lim.max)}`;
@@ -74,10 +86,16 @@ export function rangeHint(core, i18n, field, type) {
  * selects, its allowed range.
  */
 export function settingsFields(settings, core, i18n) {
-  const values = {}, errors = {}, hints = {};
+  const values = {},
+    errors = {},
+    hints = {};
   for (const row of settings.rows) {
     values[row.key] = settings.format(row, settings.values[row.key]);
-    errors[row.key] = errorMessage(i18n, settings.errors[row.key], settings.format(row, settings.defaults[row.key]));
+    errors[row.key] = errorMessage(
+      i18n,
+      settings.errors[row.key],
+      settings.format(row, settings.defaults[row.key]),
+    );
     if (!row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
   }
   return { values, errors, hints };
@@ -87,5 +105,9 @@ export function settingsFields(settings, core, i18n) {
 export function errorMessage(i18n, error, fallback) {
   if (!error) return '';
   // Plain text: sync() writes it with textContent, so the reader's input is never parsed as HTML.
-  return i18n.t(`evidence.err_${error.kind}`, { raw: error.raw ?? '', detail: error.detail ?? '', fallback });
+  return i18n.t(`evidence.err_${error.kind}`, {
+    raw: error.raw ?? '',
+    detail: error.detail ?? '',
+    fallback,
+  });
 }

@@ -10,7 +10,11 @@ const csvCell = (v) => {
 
 /** CSV text of rows (objects) with the given columns, full precision, '.' decimals. */
 export function toCsv(rows, columns) {
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n';
+  return (
+    [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join(
+      '\n',
+    ) + '\n'
+  );
 }
 
 const TORCH_ACT = {
@@ -44,7 +48,8 @@ export function torchSnippet(hidden, activation, filename) {
 
 /** A file name with the current date and time, e.g. activation-lab-seeds-20260129-0930.csv */
 export function stampedName(stem, ext) {
-  const d = new Date(), p = (n) => String(n).padStart(2, '0');
+  const d = new Date(),
+    p = (n) => String(n).padStart(2, '0');
   return `activation-lab-${stem}-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}.${ext}`;
 }
 
@@ -53,13 +58,19 @@ export function stampedName(stem, ext) {
  * each Linear's out size but the last. Returns { hidden } or { problem: i18n key, vars }.
  */
 export function hiddenOf(state) {
-  if (!state || typeof state !== 'object' || Array.isArray(state)) return { problem: 'swap.import_not_object' };
-  const layers = Object.keys(state).map((k) => /^(\d+)\.weight$/.exec(k)).filter(Boolean).map((m) => Number(m[1])).sort((a, b) => a - b);
+  if (!state || typeof state !== 'object' || Array.isArray(state))
+    return { problem: 'swap.import_not_object' };
+  const layers = Object.keys(state)
+    .map((k) => /^(\d+)\.weight$/.exec(k))
+    .filter(Boolean)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
   if (!layers.length) return { problem: 'swap.import_no_weights' };
   const widths = [];
   for (const i of layers) {
     const w = state[`${i}.weight`];
-    if (!Array.isArray(w) || !w.length || !Array.isArray(w[0])) return { problem: 'swap.import_shape', vars: { key: `${i}.weight` } };
+    if (!Array.isArray(w) || !w.length || !Array.isArray(w[0]))
+      return { problem: 'swap.import_shape', vars: { key: `${i}.weight` } };
     widths.push(w.length);
   }
   return { hidden: widths.slice(0, -1) };

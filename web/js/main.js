@@ -22,7 +22,8 @@ async function mountWidget(el, ctx) {
 function wireLanguageSwitch(core) {
   const buttons = document.querySelectorAll('[data-lang]');
   const mark = () => {
-    for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.lang === i18n.language()));
+    for (const b of buttons)
+      b.setAttribute('aria-pressed', String(b.dataset.lang === i18n.language()));
   };
   for (const b of buttons) {
     b.addEventListener('click', async () => {
@@ -65,7 +66,9 @@ async function main() {
   fillCoreValues(core);
   wireGotoLinks();
   const ctx = { core, i18n };
-  await Promise.all([...document.querySelectorAll('[data-widget]')].map((el) => mountWidget(el, ctx)));
+  await Promise.all(
+    [...document.querySelectorAll('[data-widget]')].map((el) => mountWidget(el, ctx)),
+  );
   document.documentElement.dataset.ready = 'true'; // for tests and embedders: every widget is up
 }
 

@@ -21,7 +21,9 @@ export function poolSize(tasks, cores = navigator.hardwareConcurrency) {
 export function runPool(url, tasks, { onProgress, onResult, onError, size } = {}) {
   const queue = tasks.slice();
   const workers = [];
-  let running = 0, finished = false, settle;
+  let running = 0,
+    finished = false,
+    settle;
   const done = new Promise((ok) => (settle = ok));
 
   function end(how) {
@@ -50,8 +52,8 @@ export function runPool(url, tasks, { onProgress, onResult, onError, size } = {}
     worker.onmessage = ({ data }) => {
       if (finished) return;
       if (data.type === 'progress') onProgress?.(worker.task, data);
-      else if (data.type === 'result') onResult?.(worker.task, data), feed(worker);
-      else if (data.type === 'error') onError?.(worker.task, data.message), feed(worker);
+      else if (data.type === 'result') (onResult?.(worker.task, data), feed(worker));
+      else if (data.type === 'error') (onError?.(worker.task, data.message), feed(worker));
     };
     worker.onerror = (event) => {
       // A worker that fails to start (or throws outside its handler) cannot be trusted again:

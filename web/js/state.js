@@ -100,7 +100,9 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     const value = parse(row, text, core);
     let error = isError(value) ? value : null;
     if (!error) {
-      const message = M.validateConfigJson(JSON.stringify({ ...core.defaults, [row.field]: value }));
+      const message = M.validateConfigJson(
+        JSON.stringify({ ...core.defaults, [row.field]: value }),
+      );
       if (message) error = { kind: 'core', detail: message };
     }
     if (error) {
@@ -159,5 +161,17 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     store.write(toHash());
   }
 
-  return { rows, values, errors, defaults, config, set, readHash, toHash, writeHash, format, store };
+  return {
+    rows,
+    values,
+    errors,
+    defaults,
+    config,
+    set,
+    readHash,
+    toHash,
+    writeHash,
+    format,
+    store,
+  };
 }

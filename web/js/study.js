@@ -4,7 +4,7 @@
 // by the core, pairedSummaryJson) and the rows of the exported files. No DOM here.
 import { runPool } from './pool.js';
 
-const WORKER_URL = new URL('./seed-worker.js', import.meta.url);
+const WORKER_URL = new URL('./workers/seed-worker.js', import.meta.url);
 
 /**
  * Starts a study. base: the Experiment config shared by every run (its seed is the first seed);
@@ -13,14 +13,23 @@ const WORKER_URL = new URL('./seed-worker.js', import.meta.url);
  */
 export function startStudy({ base, acts, seeds, choose }, onUpdate) {
   const seedList = Array.from({ length: seeds }, (_, i) => base.seed + i);
-  const tasks = seedList.flatMap((seed) => acts.map((activation) => ({
-    id: `${seed}/${activation}`, seed, activation, choose,
-    config: { ...base, seed, activation },
-  })));
+  const tasks = seedList.flatMap((seed) =>
+    acts.map((activation) => ({
+      id: `${seed}/${activation}`,
+      seed,
+      activation,
+      choose,
+      config: { ...base, seed, activation },
+    })),
+  );
   const epochsEach = base.epochs;
   const live = new Map(); // task id -> epochs done so far
   const study = {
-    base, acts, choose, seeds: seedList, tasks: tasks.length,
+    base,
+    acts,
+    choose,
+    seeds: seedList,
+    tasks: tasks.length,
     results: new Map(), // task id -> the worker's result (plus seed and activation)
     errors: [],
     state: 'running', // running | finished | cancelled | failed
@@ -61,7 +70,10 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
     const elapsed = ((study.endedAt ?? performance.now()) - study.startedAt) / 1000;
     const fraction = total ? Math.min(1, epochs / total) : 1;
     // Rate so far, once there is enough of it to mean something (workers start in ~0.1 s).
-    const left = fraction > 0.02 && elapsed > 0.5 && study.state === 'running' ? (elapsed * (1 - fraction)) / fraction : null;
+    const left =
+      fraction > 0.02 && elapsed > 0.5 && study.state === 'running'
+        ? (elapsed * (1 - fraction)) / fraction
+        : null;
     return { fraction, epochs, total, elapsed, left, runsDone: study.results.size };
   };
   return study;
@@ -72,8 +84,10 @@ export function pairs(study) {
   const [a, b] = study.acts;
   const out = [];
   for (const seed of study.seeds) {
-    const ra = study.results.get(`${seed}/${a}`), rb = study.results.get(`${seed}/${b}`);
-    if (ra && rb) out.push({ seed, a: ra.test.acc, b: rb.test.acc, diff: ra.test.acc - rb.test.acc, ra, rb });
+    const ra = study.results.get(`${seed}/${a}`),
+      rb = study.results.get(`${seed}/${b}`);
+    if (ra && rb)
+      out.push({ seed, a: ra.test.acc, b: rb.test.acc, diff: ra.test.acc - rb.test.acc, ra, rb });
   }
   return out;
 }
@@ -82,7 +96,9 @@ export function pairs(study) {
 export function summarize(M, study) {
   const p = pairs(study);
   if (!p.length) return null;
-  return JSON.parse(M.pairedSummaryJson(JSON.stringify(p.map((x) => x.a)), JSON.stringify(p.map((x) => x.b))));
+  return JSON.parse(
+    M.pairedSummaryJson(JSON.stringify(p.map((x) => x.a)), JSON.stringify(p.map((x) => x.b))),
+  );
 }
 
 /** One row per seed, for the CSV. */
@@ -90,10 +106,15 @@ export function seedRows(study) {
   const [a, b] = study.acts;
   return pairs(study).map((p) => ({
     seed: p.seed,
-    [`${a}_test_acc`]: p.a, [`${b}_test_acc`]: p.b, diff_test_acc: p.diff,
-    [`${a}_chosen_epoch`]: p.ra.chosen_epoch, [`${b}_chosen_epoch`]: p.rb.chosen_epoch,
-    [`${a}_val_acc`]: p.ra.val.acc, [`${b}_val_acc`]: p.rb.val.acc,
-    [`${a}_seconds`]: p.ra.seconds, [`${b}_seconds`]: p.rb.seconds,
+    [`${a}_test_acc`]: p.a,
+    [`${b}_test_acc`]: p.b,
+    diff_test_acc: p.diff,
+    [`${a}_chosen_epoch`]: p.ra.chosen_epoch,
+    [`${b}_chosen_epoch`]: p.rb.chosen_epoch,
+    [`${a}_val_acc`]: p.ra.val.acc,
+    [`${b}_val_acc`]: p.rb.val.acc,
+    [`${a}_seconds`]: p.ra.seconds,
+    [`${b}_seconds`]: p.rb.seconds,
   }));
 }
 
@@ -103,14 +124,19 @@ export function epochRows(study) {
   for (const r of study.results.values()) {
     for (const h of r.history) rows.push({ seed: r.seed, activation: r.activation, ...h });
   }
-  return rows.sort((x, y) => x.seed - y.seed || x.activation.localeCompare(y.activation) || x.epoch - y.epoch);
+  return rows.sort(
+    (x, y) => x.seed - y.seed || x.activation.localeCompare(y.activation) || x.epoch - y.epoch,
+  );
 }
 
 /** Everything, as one JSON document. */
 export function studyJson(study, summary) {
   return {
     kind: 'activation-lab/seeds-study',
-    config: study.base, activations: study.acts, seeds: study.seeds, choose: study.choose,
+    config: study.base,
+    activations: study.acts,
+    seeds: study.seeds,
+    choose: study.choose,
     note: 'test accuracy evaluated once per run, after training; curves and epoch choice on validation only',
     summary,
     runs: [...study.results.values()].map(({ type, id, ...r }) => r),

@@ -1,8 +1,10 @@
-// The page's side of one training worker (worker.js): sends commands, hands every message to
+// The page's side of one training worker (workers/train-worker.js): sends commands, hands every message to
 // the callback. One trainer = one network; the twin lab runs two at once.
 
 export function createTrainer(onMessage) {
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('./workers/train-worker.js', import.meta.url), {
+    type: 'module',
+  });
   worker.onmessage = ({ data }) => onMessage(data);
   worker.onerror = (event) => {
     event.preventDefault();

@@ -17,13 +17,25 @@ export const NEGLIGIBLE = 0.01; // one accuracy point: below this a difference h
 export function readSummary(summary) {
   const { n, sd_a, sd_b, mean_diff, ci_low, ci_high } = summary ?? {};
   if (!(n >= 2) || !Number.isFinite(ci_low) || !Number.isFinite(ci_high)) {
-    return { kind: 'too_few', bounded: false, negligible: false, seedSpread: NaN, spreadExceedsDiff: false };
+    return {
+      kind: 'too_few',
+      bounded: false,
+      negligible: false,
+      seedSpread: NaN,
+      spreadExceedsDiff: false,
+    };
   }
   // Every seed gave the same difference (few seeds, few test points: accuracies move in steps of
   // 1/n_test). The interval then has no width, which measures nothing about the noise.
   // (Rounding leaves ~1e-17 where the differences are equal; accuracies move in steps ≥ 1e-5.)
   if (!(summary.sd_diff > 1e-9)) {
-    return { kind: 'no_spread', bounded: false, negligible: false, seedSpread: Math.max(sd_a, sd_b), spreadExceedsDiff: false };
+    return {
+      kind: 'no_spread',
+      bounded: false,
+      negligible: false,
+      seedSpread: Math.max(sd_a, sd_b),
+      spreadExceedsDiff: false,
+    };
   }
   const kind = ci_low > 0 ? 'a_higher' : ci_high < 0 ? 'b_higher' : 'no_difference';
   const widest = Math.max(Math.abs(ci_low), Math.abs(ci_high));

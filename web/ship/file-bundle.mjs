@@ -27,7 +27,8 @@ export async function walk(dir, base = dir) {
 
 /** './x.js' imported by 'js/widgets/a.js' -> 'js/widgets/x.js'. */
 function resolveId(spec, from) {
-  if (!spec.startsWith('.')) throw new Error(`${from}: only relative imports can be bundled (${spec})`);
+  if (!spec.startsWith('.'))
+    throw new Error(`${from}: only relative imports can be bundled (${spec})`);
   return posix.normalize(posix.join(posix.dirname(from), spec));
 }
 
@@ -37,31 +38,46 @@ const importList = (list) => list.replace(/\s+as\s+/g, ': ');
 /** One ES module -> the body of a function (require, exports, meta, import, fetch, Worker). */
 export function toClassic(source, id) {
   const exported = []; // [exported name, local name]
-  let body = source.replace(/^import\s+([^'"]+?)\s+from\s+['"]([^'"]+)['"];?[ \t]*$/gm, (m, what, spec) => {
-    const dep = JSON.stringify(resolveId(spec, id));
-    what = what.trim();
-    if (what.startsWith('* as ')) return `const ${what.slice(5).trim()} = __al_require(${dep});`;
-    if (what.startsWith('{')) return `const ${importList(what)} = __al_require(${dep});`;
-    const parts = /^([\w$]+)\s*(?:,\s*(\{[^}]*\}))?$/.exec(what);
-    if (!parts) throw new Error(`${id}: cannot bundle "${m.trim()}"`);
-    const named = parts[2] ? `, ${importList(parts[2]).slice(1, -1)}` : '';
-    return `const { default: ${parts[1]}${named} } = __al_require(${dep});`;
-  });
-  body = body.replace(/^import\s+['"]([^'"]+)['"];?[ \t]*$/gm, (m, spec) => `__al_require(${JSON.stringify(resolveId(spec, id))});`);
-  body = body.replace(/^export\s+default\s+((?:async\s+)?function\*?\s*([\w$]+))/gm, (m, decl, name) => {
-    exported.push(['default', name]);
-    return decl;
-  });
+  let body = source.replace(
+    /^import\s+([^'"]+?)\s+from\s+['"]([^'"]+)['"];?[ \t]*$/gm,
+    (m, what, spec) => {
+      const dep = JSON.stringify(resolveId(spec, id));
+      what = what.trim();
+      if (what.startsWith('* as ')) return `const ${what.slice(5).trim()} = __al_require(${dep});`;
+      if (what.startsWith('{')) return `const ${importList(what)} = __al_require(${dep});`;
+      const parts = /^([\w$]+)\s*(?:,\s*(\{[^}]*\}))?$/.exec(what);
+      if (!parts) throw new Error(`${id}: cannot bundle "${m.trim()}"`);
+      const named = parts[2] ? `, ${importList(parts[2]).slice(1, -1)}` : '';
+      return `const { default: ${parts[1]}${named} } = __al_require(${dep});`;
+    },
+  );
+  body = body.replace(
+    /^import\s+['"]([^'"]+)['"];?[ \t]*$/gm,
+    (m, spec) => `__al_require(${JSON.stringify(resolveId(spec, id))});`,
+  );
+  body = body.replace(
+    /^export\s+default\s+((?:async\s+)?function\*?\s*([\w$]+))/gm,
+    (m, decl, name) => {
+      exported.push(['default', name]);
+      return decl;
+    },
+  );
   body = body.replace(/^export\s+default\s+([\w$]+)\s*;?[ \t]*$/gm, (m, name) => {
     exported.push(['default', name]);
     return '';
   });
-  body = body.replace(/^export\s+((?:async\s+)?function\*?|const|let|var|class)\s+([\w$]+)/gm, (m, kw, name) => {
-    exported.push([name, name]);
-    return `${kw} ${name}`;
-  });
+  body = body.replace(
+    /^export\s+((?:async\s+)?function\*?|const|let|var|class)\s+([\w$]+)/gm,
+    (m, kw, name) => {
+      exported.push([name, name]);
+      return `${kw} ${name}`;
+    },
+  );
   body = body.replace(/^export\s*\{([^}]*)\}\s*;?[ \t]*$/gm, (m, list) => {
-    for (const item of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [local, name = local] = item.split(/\s+as\s+/);
       exported.push([name, local]);
     }
@@ -71,9 +87,12 @@ export function toClassic(source, id) {
   // Dynamic import() calls, not methods named import (`import({...}) {` in an object literal).
   body = body.replace(/(^|[=(,:?&|!]\s*|\b(?:await|return)\s+)import\(/gm, '$1__al_import(');
   const left = /^\s*(import|export)\s+[\w{*'"]|\bimport\.meta\b/m.exec(body);
-  if (left) throw new Error(`${id}: cannot bundle "${body.slice(left.index, left.index + 60).trim()}"`);
+  if (left)
+    throw new Error(`${id}: cannot bundle "${body.slice(left.index, left.index + 60).trim()}"`);
   // Getters, defined before the body runs: live bindings, and safe for import cycles.
-  const getters = exported.map(([name, local]) => `${JSON.stringify(name)}: () => ${local}`).join(', ');
+  const getters = exported
+    .map(([name, local]) => `${JSON.stringify(name)}: () => ${local}`)
+    .join(', ');
   return `'use strict'; __al_export(__al_exports, { ${getters} });\n${body}`;
 }
 
@@ -128,10 +147,14 @@ export async function writeFileBundle(out) {
   const parts = [];
   for (const id of files.filter((f) => /\.m?js$/.test(f))) {
     const body = toClassic(await readFile(join(out, id), 'utf8'), id);
-    parts.push(`defs[${JSON.stringify(id)}] = function (__al_require, __al_exports, __al_meta, __al_import, fetch, Worker, __al_export) {\n${body}\n};`);
+    parts.push(
+      `defs[${JSON.stringify(id)}] = function (__al_require, __al_exports, __al_meta, __al_import, fetch, Worker, __al_export) {\n${body}\n};`,
+    );
   }
   for (const id of files.filter((f) => f.startsWith('i18n/') && f.endsWith('.json'))) {
-    parts.push(`resources[${JSON.stringify(id)}] = ${JSON.stringify(await readFile(join(out, id), 'utf8'))};`);
+    parts.push(
+      `resources[${JSON.stringify(id)}] = ${JSON.stringify(await readFile(join(out, id), 'utf8'))};`,
+    );
   }
   const entry = `if (onPage) require('js/main.js'); else require(new URLSearchParams(self.name).get('entry'));`;
   const text = `// Generated by web/ship/file-bundle.mjs for file:// (see there). Do not edit.

@@ -21,7 +21,8 @@ export async function ship(out) {
   const bundle = await writeFileBundle(out);
   const files = await walk(out);
   const hash = createHash('sha256');
-  for (const file of files.filter((f) => f !== 'sw.js')) hash.update(file).update(await readFile(join(out, file)));
+  for (const file of files.filter((f) => f !== 'sw.js'))
+    hash.update(file).update(await readFile(join(out, file)));
   const version = hash.digest('hex').slice(0, 12);
   const shell = files.filter((f) => isShell(f, fonts));
   const swPath = join(out, 'sw.js');

@@ -15,7 +15,8 @@ import { join } from 'node:path';
 async function i18nFiles(out) {
   const files = [];
   for (const lang of await readdir(join(out, 'i18n'))) {
-    for (const f of await readdir(join(out, 'i18n', lang))) if (f.endsWith('.json')) files.push(join(out, 'i18n', lang, f));
+    for (const f of await readdir(join(out, 'i18n', lang)))
+      if (f.endsWith('.json')) files.push(join(out, 'i18n', lang, f));
   }
   return files;
 }
@@ -25,27 +26,43 @@ export async function styleAttributesToClasses(out) {
   const classes = new Map(); // style text -> class name
   const classOf = (style) => {
     const text = style.trim().replace(/;$/, '');
-    if (!classes.has(text)) classes.set(text, `al-s${createHash('sha256').update(text).digest('hex').slice(0, 8)}`);
+    if (!classes.has(text))
+      classes.set(text, `al-s${createHash('sha256').update(text).digest('hex').slice(0, 8)}`);
     return classes.get(text);
   };
-  const rewrite = (html) => html.replace(/<([a-zA-Z][\w-]*)(\s[^>]*?)?\sstyle="([^"]*)"([^>]*)>/g, (m, tag, before = '', style, after) => {
-    let attrs = `${before}${after}`;
-    const name = classOf(style);
-    if (/\sclass="/.test(attrs)) attrs = attrs.replace(/\sclass="([^"]*)"/, (c, list) => ` class="${list} ${name}"`);
-    else attrs = ` class="${name}"${attrs}`;
-    return `<${tag}${attrs}>`;
-  });
+  const rewrite = (html) =>
+    html.replace(
+      /<([a-zA-Z][\w-]*)(\s[^>]*?)?\sstyle="([^"]*)"([^>]*)>/g,
+      (m, tag, before = '', style, after) => {
+        let attrs = `${before}${after}`;
+        const name = classOf(style);
+        if (/\sclass="/.test(attrs))
+          attrs = attrs.replace(/\sclass="([^"]*)"/, (c, list) => ` class="${list} ${name}"`);
+        else attrs = ` class="${name}"${attrs}`;
+        return `<${tag}${attrs}>`;
+      },
+    );
   for (const file of await i18nFiles(out)) {
     const strings = JSON.parse(await readFile(file, 'utf8'));
     for (const key of Object.keys(strings)) {
       strings[key] = rewrite(strings[key]);
-      if (/\sstyle="/.test(strings[key])) throw new Error(`${file} ${key}: a style attribute is left`);
+      if (/\sstyle="/.test(strings[key]))
+        throw new Error(`${file} ${key}: a style attribute is left`);
     }
     await writeFile(file, JSON.stringify(strings));
   }
-  const important = (style) => style.split(';').map((d) => d.trim()).filter(Boolean).map((d) => `${d}!important`).join(';');
+  const important = (style) =>
+    style
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => `${d}!important`)
+      .join(';');
   const rules = [...classes].map(([style, name]) => `.${name}{${important(style)}}`).join('\n');
-  await appendFile(join(out, 'vendor', 'katex', 'katex.min.css'), `\n/* KaTeX inline styles as classes (web/ship/styles.mjs) */\n${rules}\n`);
+  await appendFile(
+    join(out, 'vendor', 'katex', 'katex.min.css'),
+    `\n/* KaTeX inline styles as classes (web/ship/styles.mjs) */\n${rules}\n`,
+  );
   return classes.size;
 }
 
@@ -56,8 +73,11 @@ export async function katexFonts(out) {
   await writeFile(join(out, 'vendor', 'katex', 'katex-fonts.css'), `${faces.join('\n')}\n`);
   // Which families the typeset strings use: class -> font-family from KaTeX's own rules.
   const familyOf = new Map();
-  for (const [, selectors, family] of css.matchAll(/([^{}]+)\{[^}]*?font-family:\s*(KaTeX_[\w]+)/g)) {
-    for (const [, cls] of selectors.matchAll(/\.([\w-]+)/g)) if (cls !== 'katex') familyOf.set(cls, family);
+  for (const [, selectors, family] of css.matchAll(
+    /([^{}]+)\{[^}]*?font-family:\s*(KaTeX_[\w]+)/g,
+  )) {
+    for (const [, cls] of selectors.matchAll(/\.([\w-]+)/g))
+      if (cls !== 'katex') familyOf.set(cls, family);
   }
   const used = new Set(['KaTeX_Main', 'KaTeX_Math']);
   for (const file of await i18nFiles(out)) {
@@ -85,7 +105,9 @@ function block(css, open) {
 export function toShadowCss(css) {
   css = css.replace(/:root\b/g, ':host');
   const DARK = '@media (prefers-color-scheme: dark)';
-  let result = '', forced = '', at = 0;
+  let result = '',
+    forced = '',
+    at = 0;
   for (let i = css.indexOf(DARK); i >= 0; i = css.indexOf(DARK, at)) {
     const [inner, end] = block(css, css.indexOf('{', i));
     result += css.slice(at, i);
@@ -97,8 +119,12 @@ export function toShadowCss(css) {
 }
 
 /** Writes css/embed.css from the page's stylesheets and css/embed-host.css. */
-export async function embedCss(out, sheets = ['article.css', 'widgets.css', 'evidence.css', 'embed-host.css']) {
+export async function embedCss(
+  out,
+  sheets = ['article.css', 'widgets.css', 'evidence.css', 'embed-host.css'],
+) {
   const parts = [];
-  for (const name of sheets) parts.push(`/* ${name} */\n${toShadowCss(await readFile(join(out, 'css', name), 'utf8'))}`);
+  for (const name of sheets)
+    parts.push(`/* ${name} */\n${toShadowCss(await readFile(join(out, 'css', name), 'utf8'))}`);
   await writeFile(join(out, 'css', 'embed.css'), parts.join('\n'));
 }

@@ -76,11 +76,17 @@ export function drawAxes(ctx, box, xs, ys, t, { fmt, xLabel, yLabel, zeroLines =
     ctx.globalAlpha = 0.6;
     if (xs.domain[0] < 0 && xs.domain[1] > 0) {
       const px = Math.round(xs(0)) + 0.5;
-      ctx.beginPath(); ctx.moveTo(px, box.y); ctx.lineTo(px, box.y + box.h); ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(px, box.y);
+      ctx.lineTo(px, box.y + box.h);
+      ctx.stroke();
     }
     if (ys.domain[0] < 0 && ys.domain[1] > 0) {
       const py = Math.round(ys(0)) + 0.5;
-      ctx.beginPath(); ctx.moveTo(box.x, py); ctx.lineTo(box.x + box.w, py); ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(box.x, py);
+      ctx.lineTo(box.x + box.w, py);
+      ctx.stroke();
     }
     ctx.globalAlpha = 1;
   }

@@ -3,7 +3,9 @@
 import { createCanvas, theme } from './canvas.js';
 import { drawXGrid, linear } from './axes.js';
 
-const BAR_H = 13, GAP = 3, GROUP_GAP = 12;
+const BAR_H = 13,
+  GAP = 3,
+  GROUP_GAP = 12;
 
 /** update({ groups: [{ label, bars: [{ value, color, faded?, text }] }], fmt(value, digits) }) */
 export function createBarChart(parent) {
@@ -14,9 +16,15 @@ export function createBarChart(parent) {
   function draw(ctx, w, h) {
     const t = theme();
     ctx.font = `12px ${t.sans}`;
-    const labelW = Math.min(w * 0.32, Math.max(...state.groups.map((g) => ctx.measureText(g.label).width), 30) + 10);
+    const labelW = Math.min(
+      w * 0.32,
+      Math.max(...state.groups.map((g) => ctx.measureText(g.label).width), 30) + 10,
+    );
     const box = { x: labelW, y: 4, w: Math.max(20, w - labelW - 64), h: h - 26 };
-    const max = Math.max(1e-12, ...state.groups.flatMap((g) => g.bars.map((b) => (Number.isFinite(b.value) ? b.value : 0))));
+    const max = Math.max(
+      1e-12,
+      ...state.groups.flatMap((g) => g.bars.map((b) => (Number.isFinite(b.value) ? b.value : 0))),
+    );
     const xs = linear([0, max], [box.x, box.x + box.w]);
     drawXGrid(ctx, box, xs, t, state.fmt, 90);
     let y = box.y + 4;

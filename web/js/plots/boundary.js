@@ -20,11 +20,17 @@ function contour(grid, n, level = 0.5) {
   for (let j = 0; j < n - 1; j++) {
     for (let i = 0; i < n - 1; i++) {
       const v = [at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)];
-      const c = [[i, j], [i + 1, j], [i + 1, j + 1], [i, j + 1]];
+      const c = [
+        [i, j],
+        [i + 1, j],
+        [i + 1, j + 1],
+        [i, j + 1],
+      ];
       const pts = [];
       for (let k = 0; k < 4; k++) {
-        const a = v[k], b = v[(k + 1) % 4];
-        if ((a < 0) !== (b < 0)) pts.push(cross(...c[k], a, ...c[(k + 1) % 4], b));
+        const a = v[k],
+          b = v[(k + 1) % 4];
+        if (a < 0 !== b < 0) pts.push(cross(...c[k], a, ...c[(k + 1) % 4], b));
       }
       if (pts.length === 2) segs.push(pts);
       else if (pts.length === 4) segs.push([pts[0], pts[1]], [pts[2], pts[3]]); // saddle: either pairing is fine at this scale
@@ -34,7 +40,10 @@ function contour(grid, n, level = 0.5) {
 }
 
 export function createBoundary(parent) {
-  let data = null, bounds = [-2, 3, -2, 2], grid = null, n = 0;
+  let data = null,
+    bounds = [-2, 3, -2, 2],
+    grid = null,
+    n = 0;
   const image = document.createElement('canvas');
 
   function paintImage(t) {
@@ -42,7 +51,9 @@ export function createBoundary(parent) {
     image.height = n;
     const ictx = image.getContext('2d');
     const pixels = ictx.createImageData(n, n);
-    const bg = rgb(t.bg), c0 = rgb(t.class0), c1 = rgb(t.class1);
+    const bg = rgb(t.bg),
+      c0 = rgb(t.class0),
+      c1 = rgb(t.class1);
     for (let j = 0; j < n; j++) {
       for (let i = 0; i < n; i++) {
         const p = grid[j * n + i];
@@ -60,7 +71,8 @@ export function createBoundary(parent) {
 
   // The points never change during a run: paint them once per data, size and colour scheme, then
   // copy that layer on every frame (thousands of arcs per frame would stall the page).
-  let layer = null, layerKey = '';
+  let layer = null,
+    layerKey = '';
   function pointsLayer(t, w, h) {
     const dpr = window.devicePixelRatio || 1;
     const key = `${w}x${h}@${dpr} ${t.class0} ${t.class1} ${t.bg}`;
@@ -76,11 +88,17 @@ export function createBoundary(parent) {
     const py = (y) => h - ((y - y0) / (y1 - y0)) * h;
     const r = Math.max(1.6, Math.min(3.2, w / 160));
     const colors = [t.class0, t.class1];
-    for (const [which, ring] of [['train', false], ['val', false], ['test', true]]) {
+    for (const [which, ring] of [
+      ['train', false],
+      ['val', false],
+      ['test', true],
+    ]) {
       const d = data[which];
       if (!d) continue;
       for (let k = 0; k < d.length; k += 3) {
-        const cx = px(d[k]), cy = py(d[k + 1]), color = colors[d[k + 2] > 0.5 ? 1 : 0];
+        const cx = px(d[k]),
+          cy = py(d[k + 1]),
+          color = colors[d[k + 2] > 0.5 ? 1 : 0];
         ctx.beginPath();
         ctx.arc(cx, cy, ring ? r + 0.6 : r, 0, 2 * Math.PI);
         if (ring) {
@@ -109,7 +127,8 @@ export function createBoundary(parent) {
       paintImage(t);
       ctx.imageSmoothingEnabled = true;
       // Grid values sit on cell centres of the image: stretch so centres land on the bounds.
-      const sx = w / (n - 1), sy = h / (n - 1);
+      const sx = w / (n - 1),
+        sy = h / (n - 1);
       ctx.drawImage(image, -sx / 2, -sy / 2, w + sx, h + sy);
       ctx.strokeStyle = t.fg;
       ctx.lineWidth = 1.5;

@@ -12,8 +12,15 @@ export function theme(el = drawing ?? document.documentElement) {
   const css = getComputedStyle(el);
   const v = (name) => css.getPropertyValue(name).trim();
   return {
-    fg: v('--fg'), soft: v('--fg-soft'), rule: v('--rule'), bg: v('--bg'), bgSoft: v('--bg-soft'),
-    sans: v('--sans'), mono: v('--mono'), class0: v('--c-class0'), class1: v('--c-class1'),
+    fg: v('--fg'),
+    soft: v('--fg-soft'),
+    rule: v('--rule'),
+    bg: v('--bg'),
+    bgSoft: v('--bg-soft'),
+    sans: v('--sans'),
+    mono: v('--mono'),
+    class0: v('--c-class0'),
+    class1: v('--c-class1'),
     color: (name) => v(`--c-${name.replace(/_/g, '-')}`) || v('--fg'),
   };
 }
@@ -27,7 +34,9 @@ export function createCanvas(parent, { height, draw, className = 'plot-canvas' }
   canvas.className = className;
   parent.append(canvas);
   const ctx = canvas.getContext('2d');
-  let w = 0, h = 0, frame = 0;
+  let w = 0,
+    h = 0,
+    frame = 0;
 
   function redraw() {
     if (!w) return;

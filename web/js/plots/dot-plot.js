@@ -9,7 +9,8 @@ const ROW_H = 46;
 
 /** Padded [min, max] over every value, interval and reference. */
 function domainOf(rows, reference) {
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   const see = (v) => Number.isFinite(v) && ((lo = Math.min(lo, v)), (hi = Math.max(hi, v)));
   for (const r of rows) {
     r.values.forEach(see);
@@ -32,7 +33,10 @@ export function createDotPlot(parent) {
   function draw(ctx, w, h) {
     const t = theme();
     ctx.font = `12px ${t.sans}`;
-    const labelW = Math.min(w * 0.35, Math.max(40, ...state.rows.map((r) => ctx.measureText(r.label).width)) + 12);
+    const labelW = Math.min(
+      w * 0.35,
+      Math.max(40, ...state.rows.map((r) => ctx.measureText(r.label).width)) + 12,
+    );
     const box = { x: labelW, y: 8, w: Math.max(10, w - labelW - 14), h: h - 8 - 24 };
     const xs = linear(domainOf(state.rows, state.reference), [box.x, box.x + box.w]);
     // Vertical grid lines and tick labels along x only: rows are categories.
@@ -45,19 +49,24 @@ export function createDotPlot(parent) {
       ctx.strokeStyle = t.fg;
       ctx.globalAlpha = 0.55;
       ctx.setLineDash([4, 3]);
-      ctx.beginPath(); ctx.moveTo(px, box.y); ctx.lineTo(px, box.y + box.h); ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(px, box.y);
+      ctx.lineTo(px, box.y + box.h);
+      ctx.stroke();
       ctx.setLineDash([]);
       ctx.globalAlpha = 1;
     }
     // A small deterministic vertical spread so that equal values stay visible (no randomness:
     // the same results always draw the same picture).
-    const jitter = (i) => (((i * 37) % 11) / 10 - 0.5) * Math.min(18, box.h / state.rows.length - 14);
+    const jitter = (i) =>
+      (((i * 37) % 11) / 10 - 0.5) * Math.min(18, box.h / state.rows.length - 14);
     if (state.pairs && state.rows.length > 1) {
       ctx.strokeStyle = t.soft;
       ctx.globalAlpha = 0.35;
       ctx.lineWidth = 1;
       for (let r = 0; r + 1 < state.rows.length; r++) {
-        const a = state.rows[r].values, b = state.rows[r + 1].values;
+        const a = state.rows[r].values,
+          b = state.rows[r + 1].values;
         for (let i = 0; i < Math.min(a.length, b.length); i++) {
           if (!Number.isFinite(a[i]) || !Number.isFinite(b[i])) continue;
           ctx.beginPath();
@@ -69,7 +78,8 @@ export function createDotPlot(parent) {
       ctx.globalAlpha = 1;
     }
     state.rows.forEach((row, r) => {
-      const y = rowY(r), color = t.color(row.color);
+      const y = rowY(r),
+        color = t.color(row.color);
       ctx.fillStyle = t.fg;
       ctx.textAlign = 'right';
       ctx.textBaseline = 'middle';
@@ -90,7 +100,8 @@ export function createDotPlot(parent) {
         ctx.lineWidth = 2;
         if (Number.isFinite(iv.lo) && Number.isFinite(iv.hi)) {
           ctx.beginPath();
-          ctx.moveTo(xs(iv.lo), yb); ctx.lineTo(xs(iv.hi), yb);
+          ctx.moveTo(xs(iv.lo), yb);
+          ctx.lineTo(xs(iv.hi), yb);
           for (const v of [iv.lo, iv.hi]) (ctx.moveTo(xs(v), yb - 4), ctx.lineTo(xs(v), yb + 4));
           ctx.stroke();
         }
@@ -105,7 +116,10 @@ export function createDotPlot(parent) {
     ctx.strokeRect(box.x + 0.5, box.y + 0.5, box.w - 1, box.h - 1);
   }
 
-  const surface = createCanvas(parent, { height: () => 32 + ROW_H * Math.max(1, state.rows.length) + 8, draw });
+  const surface = createCanvas(parent, {
+    height: () => 32 + ROW_H * Math.max(1, state.rows.length) + 8,
+    draw,
+  });
   return {
     canvas: surface.canvas,
     update(partial) {

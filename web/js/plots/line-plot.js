@@ -7,10 +7,11 @@ const MARGIN = { top: 10, right: 12, bottom: 22, left: 44 };
 
 /** [min, max] of the visible series, padded (a caller's yDomain function may clamp it, e.g. accuracy <= 1). */
 function autoDomain(series, pad = 0.06) {
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (const s of series) {
     if (s.hidden) continue;
-    for (const y of s.ys) if (Number.isFinite(y)) (lo = Math.min(lo, y)), (hi = Math.max(hi, y));
+    for (const y of s.ys) if (Number.isFinite(y)) ((lo = Math.min(lo, y)), (hi = Math.max(hi, y)));
   }
   if (!Number.isFinite(lo)) return [0, 1];
   if (lo === hi) return [lo - 0.5, hi + 0.5];
@@ -25,14 +26,21 @@ function autoDomain(series, pad = 0.06) {
  */
 export function createLinePlot(parent, options) {
   const state = { series: [], marks: [], cursor: null, ...options };
-  let xs = linear([0, 1], [0, 1]), box = { x: 0, y: 0, w: 1, h: 1 };
+  let xs = linear([0, 1], [0, 1]),
+    box = { x: 0, y: 0, w: 1, h: 1 };
 
   function draw(ctx, w, h) {
     const t = theme();
-    box = { x: MARGIN.left, y: MARGIN.top, w: w - MARGIN.left - MARGIN.right, h: h - MARGIN.top - MARGIN.bottom };
+    box = {
+      x: MARGIN.left,
+      y: MARGIN.top,
+      w: w - MARGIN.left - MARGIN.right,
+      h: h - MARGIN.top - MARGIN.bottom,
+    };
     const auto = () => autoDomain(state.series);
     const xDomain = state.xDomain ?? [0, 1];
-    const yDomain = typeof state.yDomain === 'function' ? state.yDomain(auto()) : state.yDomain ?? auto();
+    const yDomain =
+      typeof state.yDomain === 'function' ? state.yDomain(auto()) : (state.yDomain ?? auto());
     xs = linear(xDomain, [box.x, box.x + box.w]);
     const ys = linear(yDomain, [box.y + box.h, box.y]);
     drawAxes(ctx, box, xs, ys, t, state);
@@ -51,15 +59,22 @@ export function createLinePlot(parent, options) {
       let pen = false;
       for (let i = 0; i < s.xs.length; i++) {
         const y = s.ys[i];
-        if (!Number.isFinite(y)) { pen = false; continue; } // a diverged run leaves a gap
-        const px = xs(s.xs[i]), py = ys(Math.max(Math.min(y, 1e6), -1e6));
-        if (pen) ctx.lineTo(px, py); else ctx.moveTo(px, py);
+        if (!Number.isFinite(y)) {
+          pen = false;
+          continue;
+        } // a diverged run leaves a gap
+        const px = xs(s.xs[i]),
+          py = ys(Math.max(Math.min(y, 1e6), -1e6));
+        if (pen) ctx.lineTo(px, py);
+        else ctx.moveTo(px, py);
         pen = true;
       }
       ctx.stroke();
       if (s.xs.length === 1 && Number.isFinite(s.ys[0])) {
         ctx.fillStyle = ctx.strokeStyle;
-        ctx.beginPath(); ctx.arc(xs(s.xs[0]), ys(s.ys[0]), 2.5, 0, 2 * Math.PI); ctx.fill();
+        ctx.beginPath();
+        ctx.arc(xs(s.xs[0]), ys(s.ys[0]), 2.5, 0, 2 * Math.PI);
+        ctx.fill();
       }
     }
     ctx.setLineDash([]);
@@ -67,15 +82,22 @@ export function createLinePlot(parent, options) {
       const px = Math.round(xs(state.cursor)) + 0.5;
       ctx.strokeStyle = t.fg;
       ctx.globalAlpha = 0.5;
-      ctx.beginPath(); ctx.moveTo(px, box.y); ctx.lineTo(px, box.y + box.h); ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(px, box.y);
+      ctx.lineTo(px, box.y + box.h);
+      ctx.stroke();
       ctx.globalAlpha = 1;
     }
     for (const m of state.marks) {
-      const px = xs(m.x), py = ys(m.y);
+      const px = xs(m.x),
+        py = ys(m.y);
       ctx.fillStyle = t.color(m.color);
       ctx.strokeStyle = t.bg;
       ctx.lineWidth = 2;
-      ctx.beginPath(); ctx.arc(px, py, m.r ?? 4.5, 0, 2 * Math.PI); ctx.fill(); ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(px, py, m.r ?? 4.5, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
       if (m.label) {
         ctx.font = `12px ${t.sans}`;
         ctx.fillStyle = t.fg;

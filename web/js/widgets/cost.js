@@ -1,13 +1,13 @@
 // The live cost panel (NOTES.md 10–11): throughput of every activation kernel and its derivative,
 // SIMD and scalar reference, and the time of one training epoch per activation, all measured in
-// the reader's browser by the core in a worker (bench-worker.js). It measures when it first
+// the reader's browser by the core in a worker (workers/bench-worker.js). It measures when it first
 // scrolls into view (not during page load, which would skew it) or on demand.
 import { simdSupported } from '../core.js';
 import { createBarChart } from '../plots/bar-chart.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
 
 const N = 1 << 16; // 256 KB of floats: stays in cache, so this times the arithmetic, not memory
-const TARGET_MS = 40; // each kernel measurement lasts about this long (see bench-worker.js)
+const TARGET_MS = 40; // each kernel measurement lasts about this long (see workers/bench-worker.js)
 const ROUNDS = 5; // timed epochs per activation, taken in turns (the best is kept)
 
 export default async function createCost(root, { core, i18n }) {
@@ -40,8 +40,13 @@ export default async function createCost(root, { core, i18n }) {
   const chart = createBarChart($('[data-plot]'));
   chart.canvas.setAttribute('role', 'img');
   const simd = simdSupported();
-  let kernels = new Map(), epochs = new Map(), state = 'idle', worker = null, error = '';
-  const key = (fn, grad, scalar) => `${fn}/${grad ? 'grad' : 'value'}/${scalar ? 'scalar' : 'simd'}`;
+  let kernels = new Map(),
+    epochs = new Map(),
+    state = 'idle',
+    worker = null,
+    error = '';
+  const key = (fn, grad, scalar) =>
+    `${fn}/${grad ? 'grad' : 'value'}/${scalar ? 'scalar' : 'simd'}`;
   const total = fns.length * 5; // four kernels and one epoch per activation
 
   function measure() {
@@ -51,7 +56,7 @@ export default async function createCost(root, { core, i18n }) {
     epochs = new Map();
     error = '';
     state = 'running';
-    worker = new Worker(new URL('../bench-worker.js', import.meta.url), { type: 'module' });
+    worker = new Worker(new URL('../workers/bench-worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data: m }) => {
       if (m.type === 'kernel') kernels.set(key(m.fn, m.grad, m.scalar), m.rate);
       else if (m.type === 'epoch') epochs.set(m.fn, m.seconds);
@@ -63,8 +68,19 @@ export default async function createCost(root, { core, i18n }) {
       }
       render();
     };
-    worker.onerror = (e) => (e.preventDefault(), (state = 'error'), (error = e.message || 'worker failed'), render());
-    worker.postMessage({ fns, n: N, targetMs: TARGET_MS, epochConfig: core.defaults, rounds: ROUNDS });
+    worker.onerror = (e) => (
+      e.preventDefault(),
+      (state = 'error'),
+      (error = e.message || 'worker failed'),
+      render()
+    );
+    worker.postMessage({
+      fns,
+      n: N,
+      targetMs: TARGET_MS,
+      epochConfig: core.defaults,
+      rounds: ROUNDS,
+    });
     render();
   }
 
@@ -76,11 +92,31 @@ export default async function createCost(root, { core, i18n }) {
     const rate = (fn, scalar = false) => kernels.get(key(fn, false, scalar));
     const cards = [];
     for (const fn of fns.filter((f) => f !== 'relu')) {
-      if (rate('relu') && rate(fn)) cards.push({ id: `${fn}_relu`, value: rate('relu') / rate(fn), text: i18n.t('cost.ratio_vs_relu', { fn: name(fn) }) });
+      if (rate('relu') && rate(fn))
+        cards.push({
+          id: `${fn}_relu`,
+          value: rate('relu') / rate(fn),
+          text: i18n.t('cost.ratio_vs_relu', { fn: name(fn) }),
+        });
     }
-    if (rate('gelu') && rate('gelu', true)) cards.push({ id: 'simd_gelu', value: rate('gelu') / rate('gelu', true), text: i18n.t('cost.ratio_simd', { fn: name('gelu') }) });
-    if (epochs.has('relu') && epochs.has('gelu')) cards.push({ id: 'epoch_gelu_relu', value: epochs.get('gelu') / epochs.get('relu'), text: i18n.t('cost.ratio_epoch') });
-    $('[data-ratios]').innerHTML = cards.map((c) => `<div class="cost-ratio" data-ratio="${c.id}" data-value="${c.value}"><b>${times(c.value)}</b><span>${c.text}</span></div>`).join('');
+    if (rate('gelu') && rate('gelu', true))
+      cards.push({
+        id: 'simd_gelu',
+        value: rate('gelu') / rate('gelu', true),
+        text: i18n.t('cost.ratio_simd', { fn: name('gelu') }),
+      });
+    if (epochs.has('relu') && epochs.has('gelu'))
+      cards.push({
+        id: 'epoch_gelu_relu',
+        value: epochs.get('gelu') / epochs.get('relu'),
+        text: i18n.t('cost.ratio_epoch'),
+      });
+    $('[data-ratios]').innerHTML = cards
+      .map(
+        (c) =>
+          `<div class="cost-ratio" data-ratio="${c.id}" data-value="${c.value}"><b>${times(c.value)}</b><span>${c.text}</span></div>`,
+      )
+      .join('');
   }
 
   function renderChart() {
@@ -100,18 +136,27 @@ export default async function createCost(root, { core, i18n }) {
 
   function renderTable() {
     const cols = ['value_simd', 'value_scalar', 'grad_simd', 'grad_scalar'];
-    $('[data-table] thead').innerHTML = `<tr><th scope="col">${i18n.t('cost.col_fn')}</th>${cols.map((c) => `<th scope="col" class="num">${i18n.t(`cost.col_${c}`)}</th>`).join('')}
+    $('[data-table] thead').innerHTML =
+      `<tr><th scope="col">${i18n.t('cost.col_fn')}</th>${cols.map((c) => `<th scope="col" class="num">${i18n.t(`cost.col_${c}`)}</th>`).join('')}
       <th scope="col" class="num">${i18n.t('cost.col_epoch')}</th></tr>`;
     const relu = epochs.get('relu');
-    $('[data-table] tbody').innerHTML = fns.map((fn) => {
-      const cells = cols.map((c) => {
-        const [pass, kind] = c.split('_'), v = kernels.get(key(fn, pass === 'grad', kind === 'scalar'));
-        return `<td class="num" data-rate="${fn}/${c}" data-value="${v ?? ''}">${v ? mps(v) : '–'}</td>`;
-      }).join('');
-      const s = epochs.get(fn);
-      const epoch = s === undefined ? '–' : `${i18n.num(s * 1000, 1)} ms${relu && fn !== 'relu' ? ` (${times(s / relu)})` : ''}`;
-      return `<tr data-fn="${fn}"><th scope="row">${name(fn)}</th>${cells}<td class="num" data-epoch="${fn}" data-value="${s ?? ''}">${epoch}</td></tr>`;
-    }).join('');
+    $('[data-table] tbody').innerHTML = fns
+      .map((fn) => {
+        const cells = cols
+          .map((c) => {
+            const [pass, kind] = c.split('_'),
+              v = kernels.get(key(fn, pass === 'grad', kind === 'scalar'));
+            return `<td class="num" data-rate="${fn}/${c}" data-value="${v ?? ''}">${v ? mps(v) : '–'}</td>`;
+          })
+          .join('');
+        const s = epochs.get(fn);
+        const epoch =
+          s === undefined
+            ? '–'
+            : `${i18n.num(s * 1000, 1)} ms${relu && fn !== 'relu' ? ` (${times(s / relu)})` : ''}`;
+        return `<tr data-fn="${fn}"><th scope="row">${name(fn)}</th>${cells}<td class="num" data-epoch="${fn}" data-value="${s ?? ''}">${epoch}</td></tr>`;
+      })
+      .join('');
   }
 
   function render() {
@@ -119,31 +164,62 @@ export default async function createCost(root, { core, i18n }) {
     const done = kernels.size + epochs.size;
     $('progress').value = done / total;
     $('[data-act="measure"]').disabled = state === 'running';
-    $('[data-progress]').textContent = state === 'error'
-      ? i18n.t('cost.failed', { message: error })
-      : i18n.t(`cost.progress_${state}`, { done, total });
-    $('[data-build]').innerHTML = i18n.t(simd ? 'cost.build_simd' : 'cost.build_scalar', { arch: core.arch });
+    $('[data-progress]').textContent =
+      state === 'error'
+        ? i18n.t('cost.failed', { message: error })
+        : i18n.t(`cost.progress_${state}`, { done, total });
+    $('[data-build]').innerHTML = i18n.t(simd ? 'cost.build_simd' : 'cost.build_scalar', {
+      arch: core.arch,
+    });
     renderRatios();
     renderChart();
     renderTable();
   }
 
-  const rows = () => [...kernels].map(([k, rate]) => {
-    const [fn, pass, kernel] = k.split('/');
-    return { fn, pass, kernel, elements_per_second: rate, epoch_seconds: epochs.get(fn) ?? null };
-  });
+  const rows = () =>
+    [...kernels].map(([k, rate]) => {
+      const [fn, pass, kernel] = k.split('/');
+      return { fn, pass, kernel, elements_per_second: rate, epoch_seconds: epochs.get(fn) ?? null };
+    });
   root.addEventListener('click', (e) => {
     const t = e.target.closest('button');
     if (!t || t.disabled) return;
     if (t.dataset.act === 'measure') measure();
     else if ('png' in t.dataset) downloadPng(chart.canvas, stampedName('cost', 'png'));
-    else if (t.dataset.export === 'csv') download(stampedName('cost', 'csv'), toCsv(rows(), ['fn', 'pass', 'kernel', 'elements_per_second', 'epoch_seconds']), 'text/csv');
-    else if (t.dataset.export === 'json') download(stampedName('cost', 'json'), JSON.stringify({ arch: core.arch, simd, n: N, target_ms: TARGET_MS, rounds: ROUNDS, epoch_config: core.defaults, kernels: rows(), epochs: Object.fromEntries(epochs) }, null, 1), 'application/json');
+    else if (t.dataset.export === 'csv')
+      download(
+        stampedName('cost', 'csv'),
+        toCsv(rows(), ['fn', 'pass', 'kernel', 'elements_per_second', 'epoch_seconds']),
+        'text/csv',
+      );
+    else if (t.dataset.export === 'json')
+      download(
+        stampedName('cost', 'json'),
+        JSON.stringify(
+          {
+            arch: core.arch,
+            simd,
+            n: N,
+            target_ms: TARGET_MS,
+            rounds: ROUNDS,
+            epoch_config: core.defaults,
+            kernels: rows(),
+            epochs: Object.fromEntries(epochs),
+          },
+          null,
+          1,
+        ),
+        'application/json',
+      );
   });
   // Measure once the panel is close to the screen: the reader sees it happen, page load is over.
-  const seen = new IntersectionObserver((entries) => {
-    if (entries.some((en) => en.isIntersecting)) (seen.disconnect(), state === 'idle' && measure());
-  }, { rootMargin: '200px' });
+  const seen = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((en) => en.isIntersecting))
+        (seen.disconnect(), state === 'idle' && measure());
+    },
+    { rootMargin: '200px' },
+  );
   seen.observe(root);
   await i18n.apply(root);
   i18n.onChange(render);

@@ -58,12 +58,19 @@ export default async function createCurves(root, { core, i18n }) {
       xLabel: 'x',
       yLabel: mode === 'value' ? 'f(x)' : 'f′(x)',
       series: activations.map((fn) => ({
-        xs, ys: curves[fn][key], color: fn, hidden: !shown.has(fn), width: fn === 'gelu_tanh' ? 1.5 : 2.25,
+        xs,
+        ys: curves[fn][key],
+        color: fn,
+        hidden: !shown.has(fn),
+        width: fn === 'gelu_tanh' ? 1.5 : 2.25,
         dash: fn === 'gelu_tanh' ? [5, 4] : [],
       })),
       cursor,
       marks: [...shown].map((fn) => ({
-        x: cursor, y: M.evaluate(fn, mode === 'grad', false, Float32Array.of(cursor))[0], color: fn, r: 3.5,
+        x: cursor,
+        y: M.evaluate(fn, mode === 'grad', false, Float32Array.of(cursor))[0],
+        color: fn,
+        r: 3.5,
       })),
     });
     const at = Float32Array.of(cursor);
@@ -85,7 +92,14 @@ export default async function createCurves(root, { core, i18n }) {
   canvas.addEventListener('pointerdown', (e) => setCursor(plot.xAt(e.clientX)));
   canvas.addEventListener('keydown', (e) => {
     const step = e.shiftKey ? 0.5 : 0.05;
-    const moves = { ArrowLeft: -step, ArrowDown: -step, ArrowRight: step, ArrowUp: step, PageDown: -1, PageUp: 1 };
+    const moves = {
+      ArrowLeft: -step,
+      ArrowDown: -step,
+      ArrowRight: step,
+      ArrowUp: step,
+      PageDown: -1,
+      PageUp: 1,
+    };
     if (e.key in moves) setCursor(cursor + moves[e.key]);
     else if (e.key === 'Home') setCursor(X_RANGE[0]);
     else if (e.key === 'End') setCursor(X_RANGE[1]);
@@ -94,7 +108,8 @@ export default async function createCurves(root, { core, i18n }) {
   });
   root.addEventListener('change', (e) => {
     if (e.target.name === 'curves-mode') mode = e.target.value;
-    else if (e.target.type === 'checkbox') e.target.checked ? shown.add(e.target.value) : shown.delete(e.target.value);
+    else if (e.target.type === 'checkbox')
+      e.target.checked ? shown.add(e.target.value) : shown.delete(e.target.value);
     render();
   });
 

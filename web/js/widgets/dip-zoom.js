@@ -32,12 +32,25 @@ export default async function createDipZoom(root, { core, i18n }) {
     plot.update({
       series,
       marks: minima.map((m) => ({
-        x: m.x, y: m.y, color: m.fn, below: true,
-        label: i18n.t('dip-zoom.point', { name: i18n.t(`common.act_${m.fn}`), x: i18n.num(m.x, 3), y: i18n.num(m.y, 3) }),
+        x: m.x,
+        y: m.y,
+        color: m.fn,
+        below: true,
+        label: i18n.t('dip-zoom.point', {
+          name: i18n.t(`common.act_${m.fn}`),
+          x: i18n.num(m.x, 3),
+          y: i18n.num(m.y, 3),
+        }),
       })),
     });
     note.innerHTML = minima
-      .map((m) => i18n.t('dip-zoom.minimum', { name: i18n.t(`common.act_${m.fn}`), x: i18n.num(m.x, 4), y: i18n.num(m.y, 4) }))
+      .map((m) =>
+        i18n.t('dip-zoom.minimum', {
+          name: i18n.t(`common.act_${m.fn}`),
+          x: i18n.num(m.x, 4),
+          y: i18n.num(m.y, 4),
+        }),
+      )
       .join(' ');
   }
   await i18n.apply(root);

@@ -7,7 +7,6 @@ import { readSummary } from '../verdict.js';
 import { pairs, summarize, seedRows, epochRows, studyJson } from '../study.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
 
-
 export function createSeedsView(root, { core, i18n }) {
   root.innerHTML = `
     <div class="ev-plots">
@@ -38,45 +37,84 @@ export function createSeedsView(root, { core, i18n }) {
     acc: createDotPlot($('[data-plot="acc"]')),
     diff: createDotPlot($('[data-plot="diff"]')),
     curves: createLinePlot($('[data-plot="curves"]'), {
-      height: (w) => Math.max(170, Math.min(w * 0.4, 260)), fmt,
+      height: (w) => Math.max(170, Math.min(w * 0.4, 260)),
+      fmt,
       yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1],
     }),
   };
-  for (const [name, p] of Object.entries(plots)) p.canvas.setAttribute('role', 'img'), (p.canvas.dataset.plot = name);
+  for (const [name, p] of Object.entries(plots))
+    (p.canvas.setAttribute('role', 'img'), (p.canvas.dataset.plot = name));
 
-  let study = null, summary = null, drawn = '';
+  let study = null,
+    summary = null,
+    drawn = '';
   const name = (act) => i18n.t(`common.act_${act}`);
   const pts = (x, d = 2) => i18n.num(x * 100, d);
 
   root.addEventListener('click', (e) => {
     const png = e.target.closest('[data-png]');
-    if (png) return downloadPng(plots[png.dataset.png].canvas, stampedName(`seeds-${png.dataset.png}`, 'png'));
+    if (png)
+      return downloadPng(
+        plots[png.dataset.png].canvas,
+        stampedName(`seeds-${png.dataset.png}`, 'png'),
+      );
     const ex = e.target.closest('[data-export]');
     if (!ex || !study) return;
     const kind = ex.dataset.export;
-    if (kind === 'json') download(stampedName('seeds', 'json'), JSON.stringify(studyJson(study, summary), null, 1), 'application/json');
+    if (kind === 'json')
+      download(
+        stampedName('seeds', 'json'),
+        JSON.stringify(studyJson(study, summary), null, 1),
+        'application/json',
+      );
     else {
       const rows = kind === 'seeds-csv' ? seedRows(study) : epochRows(study);
-      const columns = kind === 'seeds-csv' ? Object.keys(rows[0] ?? { seed: 0 }) : ['seed', 'activation', 'epoch', 'train_loss', 'train_acc', 'val_loss', 'val_acc'];
-      download(stampedName(kind === 'seeds-csv' ? 'seeds' : 'epochs', 'csv'), toCsv(rows, columns), 'text/csv;charset=utf-8');
+      const columns =
+        kind === 'seeds-csv'
+          ? Object.keys(rows[0] ?? { seed: 0 })
+          : ['seed', 'activation', 'epoch', 'train_loss', 'train_acc', 'val_loss', 'val_acc'];
+      download(
+        stampedName(kind === 'seeds-csv' ? 'seeds' : 'epochs', 'csv'),
+        toCsv(rows, columns),
+        'text/csv;charset=utf-8',
+      );
     }
   });
 
   function renderPlots(p, [a, b]) {
     plots.acc.update({
-      fmt: (v, d) => i18n.pct(v, Math.max(0, d - 2)), pairs: true, reference: null,
-      rows: [{ label: name(a), color: a, values: p.map((x) => x.a) }, { label: name(b), color: b === a ? 'side-alt' : b, values: p.map((x) => x.b) }],
+      fmt: (v, d) => i18n.pct(v, Math.max(0, d - 2)),
+      pairs: true,
+      reference: null,
+      rows: [
+        { label: name(a), color: a, values: p.map((x) => x.a) },
+        { label: name(b), color: b === a ? 'side-alt' : b, values: p.map((x) => x.b) },
+      ],
     });
     plots.diff.update({
-      fmt: (v, d) => i18n.num(v * 100, Math.max(0, d - 2)), reference: 0, pairs: false,
-      rows: [{
-        label: `${name(a)} − ${name(b)}`, color: 'err', values: p.map((x) => x.diff),
-        interval: summary ? { mean: summary.mean_diff, lo: summary.ci_low, hi: summary.ci_high } : null,
-      }],
+      fmt: (v, d) => i18n.num(v * 100, Math.max(0, d - 2)),
+      reference: 0,
+      pairs: false,
+      rows: [
+        {
+          label: `${name(a)} − ${name(b)}`,
+          color: 'err',
+          values: p.map((x) => x.diff),
+          interval: summary
+            ? { mean: summary.mean_diff, lo: summary.ci_low, hi: summary.ci_high }
+            : null,
+        },
+      ],
     });
     $('#seeds-diff-title').textContent = i18n.t('seeds.diff_title', { a: name(a), b: name(b) });
-    plots.acc.canvas.setAttribute('aria-label', i18n.t('seeds.acc_label', { n: p.length, a: name(a), b: name(b) }));
-    plots.diff.canvas.setAttribute('aria-label', i18n.t('seeds.diff_label', { n: p.length, a: name(a), b: name(b) }));
+    plots.acc.canvas.setAttribute(
+      'aria-label',
+      i18n.t('seeds.acc_label', { n: p.length, a: name(a), b: name(b) }),
+    );
+    plots.diff.canvas.setAttribute(
+      'aria-label',
+      i18n.t('seeds.diff_label', { n: p.length, a: name(a), b: name(b) }),
+    );
   }
 
   function renderCurves([a, b]) {
@@ -85,11 +123,24 @@ export function createSeedsView(root, { core, i18n }) {
     for (const r of study.results.values()) {
       epochs = Math.max(epochs, r.history.length);
       const color = r.activation === b && a === b ? 'side-alt' : r.activation;
-      series.push({ xs: r.history.map((h) => h.epoch), ys: r.history.map((h) => h.val_acc ?? NaN), color, width: 1 });
+      series.push({
+        xs: r.history.map((h) => h.epoch),
+        ys: r.history.map((h) => h.val_acc ?? NaN),
+        color,
+        width: 1,
+      });
     }
     plots.curves.update({ xDomain: [0, epochs], series, xLabel: i18n.t('seeds.axis_epoch') });
-    plots.curves.canvas.setAttribute('aria-label', i18n.t('seeds.curves_label', { runs: series.length }));
-    $('[data-legend]').innerHTML = [a, b].map((act, i) => `<span class="legend-item" data-chip="${(i && a === b ? 'side-alt' : act).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`).join('');
+    plots.curves.canvas.setAttribute(
+      'aria-label',
+      i18n.t('seeds.curves_label', { runs: series.length }),
+    );
+    $('[data-legend]').innerHTML = [a, b]
+      .map(
+        (act, i) =>
+          `<span class="legend-item" data-chip="${(i && a === b ? 'side-alt' : act).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
+      )
+      .join('');
   }
 
   function renderSummary(p, [a, b]) {
@@ -111,13 +162,24 @@ export function createSeedsView(root, { core, i18n }) {
     el.dataset.kind = r.kind;
     if (r.kind === 'too_few') return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
     // Both sides the same activation: same seed, same start, same data, so the same run twice.
-    if (a === b) return (el.dataset.kind = 'same'), (el.innerHTML = i18n.t('seeds.verdict_same', { a: name(a) }));
+    if (a === b)
+      return (
+        (el.dataset.kind = 'same'),
+        (el.innerHTML = i18n.t('seeds.verdict_same', { a: name(a) }))
+      );
     const [hi, lo] = r.kind === 'b_higher' ? [b, a] : [a, b];
     const sign = r.kind === 'b_higher' ? -1 : 1;
     const vars = {
-      n: summary.n, a: name(a), b: name(b), hi: name(hi), lo: name(lo),
-      mean: pts(sign * summary.mean_diff), low: pts(summary.ci_low), high: pts(summary.ci_high),
-      wide: pts(Math.max(Math.abs(summary.ci_low), Math.abs(summary.ci_high))), sd: pts(r.seedSpread),
+      n: summary.n,
+      a: name(a),
+      b: name(b),
+      hi: name(hi),
+      lo: name(lo),
+      mean: pts(sign * summary.mean_diff),
+      low: pts(summary.ci_low),
+      high: pts(summary.ci_high),
+      wide: pts(Math.max(Math.abs(summary.ci_low), Math.abs(summary.ci_high))),
+      sd: pts(r.seedSpread),
     };
     let text = i18n.t(`seeds.verdict_${r.kind}`, vars);
     if (r.bounded) text += ' ' + i18n.t('seeds.verdict_bounded', vars);
@@ -127,15 +189,22 @@ export function createSeedsView(root, { core, i18n }) {
   }
 
   // A diverged run is tested on its last finite weights; the table says so rather than hide it.
-  const epochKept = (r) => (r.status === 'diverged' ? i18n.t('seeds.diverged', { epoch: r.chosen_epoch }) : String(r.chosen_epoch));
+  const epochKept = (r) =>
+    r.status === 'diverged'
+      ? i18n.t('seeds.diverged', { epoch: r.chosen_epoch })
+      : String(r.chosen_epoch);
 
   function renderTable(p, [a, b]) {
     const table = $('[data-seeds-table]');
     table.tHead.innerHTML = `<tr><th scope="col" data-i18n="seeds.col_seed">${i18n.t('seeds.col_seed')}</th>
       <th scope="col" class="num">${name(a)}</th><th scope="col" class="num">${name(b)}</th>
       <th scope="col" class="num">${i18n.t('seeds.col_diff_points')}</th><th scope="col" class="num">${i18n.t('seeds.col_epochs')}</th></tr>`;
-    table.tBodies[0].innerHTML = p.map((x) => `<tr><th scope="row">${x.seed}</th><td class="num">${i18n.pct(x.a, 2)}</td>
-      <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${epochKept(x.ra)} / ${epochKept(x.rb)}</td></tr>`).join('');
+    table.tBodies[0].innerHTML = p
+      .map(
+        (x) => `<tr><th scope="row">${x.seed}</th><td class="num">${i18n.pct(x.a, 2)}</td>
+      <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${epochKept(x.ra)} / ${epochKept(x.rb)}</td></tr>`,
+      )
+      .join('');
   }
 
   const view = {
@@ -155,7 +224,8 @@ export function createSeedsView(root, { core, i18n }) {
       renderSummary(p, study.acts);
       renderVerdict(p, study.acts);
       renderTable(p, study.acts);
-      for (const b of root.querySelectorAll('[data-export]')) b.disabled = !p.length || study.state === 'running';
+      for (const b of root.querySelectorAll('[data-export]'))
+        b.disabled = !p.length || study.state === 'running';
     },
     summary: () => summary,
   };

@@ -19,7 +19,8 @@ const ROWS = [
   { key: 'sseed', field: 'seed', type: 'number' },
   { key: 'sval', field: 'val_fraction', type: 'number', initial: 0.2 },
 ];
-const MAX_SEEDS = 100, DEFAULT_SEEDS = 10;
+const MAX_SEEDS = 100,
+  DEFAULT_SEEDS = 10;
 // Each preset changes one thing of the article's setup (every other field back to it), so that
 // the reader compares setups the way the study compares activations.
 const PRESETS = {
@@ -70,11 +71,21 @@ export default async function createSeeds(root, { core, i18n, store }) {
     { key: 'slr', label: 'evidence.field_lr' },
     { key: 'sepochs', label: 'evidence.field_epochs', inputmode: 'numeric' },
     { key: 'sval', label: 'evidence.field_val' },
-    { key: 'choose', label: 'seeds.field_choose', kind: 'select', options: [{ value: 'last', label: 'seeds.choose_last' }, { value: 'best', label: 'seeds.choose_best' }] },
+    {
+      key: 'choose',
+      label: 'seeds.field_choose',
+      kind: 'select',
+      options: [
+        { value: 'last', label: 'seeds.choose_last' },
+        { value: 'best', label: 'seeds.choose_best' },
+      ],
+    },
   ];
   const fields = createFields($('.ev-form'), FIELDS, { idPrefix: 'seeds', onChange: change });
   const view = createSeedsView($('[data-results]'), { core, i18n });
-  let study = null, frame = 0, lastAnnounce = 0;
+  let study = null,
+    frame = 0,
+    lastAnnounce = 0;
   const past = []; // finished studies of this visit, to compare setups
 
   function readExtras(hash = settings.store.read()) {
@@ -86,8 +97,13 @@ export default async function createSeeds(root, { core, i18n, store }) {
   }
   function setSeeds(text) {
     const v = Number(String(text).trim());
-    if (/^\s*\d+\s*$/.test(text) && v >= 1 && v <= MAX_SEEDS) return (extra.seeds = v), delete extraErrors.seeds;
-    extraErrors.seeds = i18n.t('seeds.err_seeds', { raw: String(text).replace(/[<&]/g, ''), max: MAX_SEEDS, fallback: DEFAULT_SEEDS });
+    if (/^\s*\d+\s*$/.test(text) && v >= 1 && v <= MAX_SEEDS)
+      return ((extra.seeds = v), delete extraErrors.seeds);
+    extraErrors.seeds = i18n.t('seeds.err_seeds', {
+      raw: String(text).replace(/[<&]/g, ''),
+      max: MAX_SEEDS,
+      fallback: DEFAULT_SEEDS,
+    });
     extra.seeds = DEFAULT_SEEDS;
   }
   function writeHash() {
@@ -122,14 +138,17 @@ export default async function createSeeds(root, { core, i18n, store }) {
     );
     const cfg = settings.config('a');
     $('[data-protocol]').innerHTML = i18n.t('seeds.protocol', {
-      val: i18n.pct(cfg.val_fraction, 0), test: i18n.pct(cfg.test_fraction, 0),
+      val: i18n.pct(cfg.val_fraction, 0),
+      test: i18n.pct(cfg.test_fraction, 0),
       train: i18n.pct(1 - cfg.val_fraction - cfg.test_fraction, 0),
       choice: i18n.t(extra.choose === 'best' ? 'seeds.protocol_best' : 'seeds.protocol_last'),
     });
   }
 
   function applyPreset(name) {
-    const values = Object.fromEntries(ROWS.filter((r) => !r.side).map((r) => [r.key, settings.format(r, settings.defaults[r.key])]));
+    const values = Object.fromEntries(
+      ROWS.filter((r) => !r.side).map((r) => [r.key, settings.format(r, settings.defaults[r.key])]),
+    );
     const current = { sn: settings.defaults.sn };
     for (const [key, f] of Object.entries(PRESETS[name])) values[key] = f(core, current);
     for (const [key, text] of Object.entries(values)) settings.set(key, text);
@@ -145,16 +164,28 @@ export default async function createSeeds(root, { core, i18n, store }) {
     const base = settings.config('a');
     const acts = [settings.values.sa, settings.values.sb];
     // The last seed must be valid too: show that next to the number of seeds, where it is fixed.
-    const problem = core.M.validateConfigJson(JSON.stringify(base)) || core.M.validateConfigJson(JSON.stringify({ ...base, seed: base.seed + extra.seeds - 1 }));
+    const problem =
+      core.M.validateConfigJson(JSON.stringify(base)) ||
+      core.M.validateConfigJson(JSON.stringify({ ...base, seed: base.seed + extra.seeds - 1 }));
     if (problem) {
-      extraErrors.seeds = i18n.t('seeds.err_seed_range', { first: base.seed, last: base.seed + extra.seeds - 1, detail: problem.replace(/[<&]/g, '') });
+      extraErrors.seeds = i18n.t('seeds.err_seed_range', {
+        first: base.seed,
+        last: base.seed + extra.seeds - 1,
+        detail: problem.replace(/[<&]/g, ''),
+      });
       sync();
       return announce(extraErrors.seeds);
     }
     delete extraErrors.seeds;
     study = startStudy({ base, acts, seeds: extra.seeds, choose: extra.choose }, schedule);
     $('[data-results]').hidden = false;
-    announce(i18n.t('seeds.announce_started', { seeds: extra.seeds, runs: study.tasks, workers: study.workers }));
+    announce(
+      i18n.t('seeds.announce_started', {
+        seeds: extra.seeds,
+        runs: study.tasks,
+        workers: study.workers,
+      }),
+    );
     study.done.then((s) => {
       if (s !== study) return;
       if (s.state === 'finished') addHistory(s);
@@ -167,8 +198,12 @@ export default async function createSeeds(root, { core, i18n, store }) {
   function progressVars(s) {
     const p = s.progress();
     return {
-      runs: p.runsDone, total: s.tasks, workers: s.workers, pct: i18n.pct(p.fraction, 0),
-      elapsed: i18n.num(p.elapsed, 1), left: p.left === null ? '…' : i18n.num(Math.ceil(p.left), 0),
+      runs: p.runsDone,
+      total: s.tasks,
+      workers: s.workers,
+      pct: i18n.pct(p.fraction, 0),
+      elapsed: i18n.num(p.elapsed, 1),
+      left: p.left === null ? '…' : i18n.num(Math.ceil(p.left), 0),
       pairs: view.summary()?.n ?? 0,
     };
   }
@@ -178,8 +213,16 @@ export default async function createSeeds(root, { core, i18n, store }) {
     if (!sum) return;
     const c = s.base;
     past.push({
-      setup: i18n.t('seeds.setup', { hidden: c.hidden.join(',') || '–', batch: c.batch, noise: i18n.num(c.noise, 2), lr: c.lr, epochs: c.epochs, n: c.n }),
-      acts: s.acts, sum,
+      setup: i18n.t('seeds.setup', {
+        hidden: c.hidden.join(',') || '–',
+        batch: c.batch,
+        noise: i18n.num(c.noise, 2),
+        lr: c.lr,
+        epochs: c.epochs,
+        n: c.n,
+      }),
+      acts: s.acts,
+      sum,
     });
   }
 
@@ -188,12 +231,17 @@ export default async function createSeeds(root, { core, i18n, store }) {
     box.hidden = !past.length;
     if (!past.length) return;
     const name = (a) => i18n.t(`common.act_${a}`);
-    box.querySelector('thead').innerHTML = `<tr><th scope="col">${i18n.t('seeds.col_setup')}</th><th scope="col" class="num">${i18n.t('seeds.col_seeds')}</th>
+    box.querySelector('thead').innerHTML =
+      `<tr><th scope="col">${i18n.t('seeds.col_setup')}</th><th scope="col" class="num">${i18n.t('seeds.col_seeds')}</th>
       <th scope="col" class="num">${i18n.t('seeds.col_acc_a')}</th><th scope="col" class="num">${i18n.t('seeds.col_acc_b')}</th><th scope="col" class="num">${i18n.t('seeds.col_ci')}</th></tr>`;
     const pts = (x) => (Number.isFinite(x) ? i18n.num(x * 100, 2) : '–');
-    box.querySelector('tbody').innerHTML = past.map((h) => `<tr><th scope="row">${h.setup}</th><td class="num">${h.sum.n}</td>
+    box.querySelector('tbody').innerHTML = past
+      .map(
+        (h) => `<tr><th scope="row">${h.setup}</th><td class="num">${h.sum.n}</td>
       <td class="num">${name(h.acts[0])} ${i18n.pct(h.sum.mean_a, 2)}</td><td class="num">${name(h.acts[1])} ${i18n.pct(h.sum.mean_b, 2)}</td>
-      <td class="num">[${pts(h.sum.ci_low)}, ${pts(h.sum.ci_high)}]</td></tr>`).join('');
+      <td class="num">[${pts(h.sum.ci_low)}, ${pts(h.sum.ci_high)}]</td></tr>`,
+      )
+      .join('');
   }
 
   function schedule() {
@@ -207,17 +255,25 @@ export default async function createSeeds(root, { core, i18n, store }) {
     fields.setDisabled(running);
     for (const b of root.querySelectorAll('[data-preset]')) b.disabled = running;
     root.dataset.state = study?.state ?? 'idle';
-    const progress = $('progress'), text = $('[data-progress]');
+    const progress = $('progress'),
+      text = $('[data-progress]');
     if (study) {
-      const p = study.progress(), vars = progressVars(study);
+      const p = study.progress(),
+        vars = progressVars(study);
       progress.value = p.fraction;
-      text.textContent = i18n.t(running ? 'seeds.progress_running' : `seeds.progress_${study.state}`, vars);
+      text.textContent = i18n.t(
+        running ? 'seeds.progress_running' : `seeds.progress_${study.state}`,
+        vars,
+      );
       progress.setAttribute('aria-valuetext', text.textContent);
       // Screen readers hear the progress every few seconds, not at every frame.
-      if (running && performance.now() - lastAnnounce > 5000) (lastAnnounce = performance.now()), announce(text.textContent);
+      if (running && performance.now() - lastAnnounce > 5000)
+        ((lastAnnounce = performance.now()), announce(text.textContent));
       const errs = $('[data-errors]');
       errs.hidden = !study.errors.length;
-      errs.textContent = study.errors.length ? i18n.t('seeds.run_errors', { n: study.errors.length, message: study.errors[0].message }) : '';
+      errs.textContent = study.errors.length
+        ? i18n.t('seeds.run_errors', { n: study.errors.length, message: study.errors[0].message })
+        : '';
       view.render(study);
     } else text.textContent = i18n.t('seeds.progress_idle');
     renderHistory();

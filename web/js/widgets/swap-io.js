@@ -26,7 +26,8 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
     </div>`;
   const $ = (s) => root.querySelector(s);
   const input = $('#swap-import');
-  let lastActivation = null, lastName = '';
+  let lastActivation = null,
+    lastName = '';
   const fileFor = (act) => `activation-lab-${act}-weights.json`;
 
   const showImportError = (message) => {
@@ -37,17 +38,27 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
 
   async function readFile(file) {
     showImportError('');
-    if (file.size > MAX_BYTES) return showImportError(i18n.t('swap.import_too_big', { name: file.name }));
+    if (file.size > MAX_BYTES)
+      return showImportError(i18n.t('swap.import_too_big', { name: file.name }));
     let state;
     try {
       state = JSON.parse(await file.text());
     } catch (err) {
-      return showImportError(i18n.t('swap.import_not_json', { name: file.name, message: err.message }));
+      return showImportError(
+        i18n.t('swap.import_not_json', { name: file.name, message: err.message }),
+      );
     }
     const { hidden, problem, vars } = hiddenOf(state);
     if (problem) return showImportError(i18n.t(problem, { name: file.name, ...vars }));
     const invalid = core.M.validateConfigJson(JSON.stringify({ hidden }));
-    if (invalid) return showImportError(i18n.t('swap.import_bad_arch', { name: file.name, hidden: hidden.join(',') || '–', detail: invalid }));
+    if (invalid)
+      return showImportError(
+        i18n.t('swap.import_bad_arch', {
+          name: file.name,
+          hidden: hidden.join(',') || '–',
+          detail: invalid,
+        }),
+      );
     lastName = file.name;
     $('#swap-import-ok').textContent = i18n.t('swap.import_reading', { name: file.name });
     importState(JSON.stringify(state), hidden);
@@ -76,16 +87,22 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
   return {
     sync,
     /** The core refused the file (its message says which key and why). */
-    rejected: (message) => showImportError(i18n.t('swap.import_rejected', { name: lastName, message: message.replace(/[<&]/g, '') })),
+    rejected: (message) =>
+      showImportError(
+        i18n.t('swap.import_rejected', { name: lastName, message: message.replace(/[<&]/g, '') }),
+      ),
     render(run) {
       $('[data-export]').disabled = busy() || !run.pretrained;
       input.disabled = busy();
       if (run.pretrained?.imported && !run.busy && $('#swap-import-ok').textContent) {
-        $('#swap-import-ok').textContent = i18n.t('swap.import_done', { fn: i18n.t(`common.act_${run.pretrained.activation}`) });
+        $('#swap-import-ok').textContent = i18n.t('swap.import_done', {
+          fn: i18n.t(`common.act_${run.pretrained.activation}`),
+        });
       }
       // The snippet names the activation of the network that would be downloaded now.
       const current = run.finetuned ?? run.swapped ?? run.pretrained;
-      if (current && current.activation !== lastActivation) (lastActivation = current.activation), sync();
+      if (current && current.activation !== lastActivation)
+        ((lastActivation = current.activation), sync());
     },
   };
 }

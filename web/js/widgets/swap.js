@@ -1,7 +1,7 @@
 // The pretrained swap (NOTES.md 21): pretrain a network with one activation, swap in another while
 // keeping every weight, watch the accuracy and the boundary move, then fine-tune and watch it
 // recover. The same panel exports the weights as a PyTorch state_dict and imports such a file
-// (swap-io.js). One worker (swap-worker.js) holds the network between the steps.
+// (swap-io.js). One worker (workers/swap-worker.js) holds the network between the steps.
 import { createSettings } from '../state.js';
 import { createFields, presetButtons, settingsFields } from '../fields.js';
 import { createBoundary } from '../plots/boundary.js';
@@ -20,7 +20,11 @@ const ROWS = [
   { key: 'wseed', field: 'seed', type: 'number' },
   { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true }, // fine-tuning epochs
 ];
-const PRESETS = { gelu_relu: ['gelu', 'relu'], relu_gelu: ['relu', 'gelu'], gelu_tanh: ['gelu', 'gelu_tanh'] };
+const PRESETS = {
+  gelu_relu: ['gelu', 'relu'],
+  relu_gelu: ['relu', 'gelu'],
+  gelu_tanh: ['gelu', 'gelu_tanh'],
+};
 const STAGES = ['pretrained', 'swapped', 'finetuned'];
 
 export default async function createSwap(root, { core, i18n }) {
@@ -39,9 +43,11 @@ export default async function createSwap(root, { core, i18n }) {
           <span class="progress-text" data-progress></span></div>
       </div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
-      <div class="swap-boards">${STAGES.map((s) => `<div class="swap-board" data-board="${s}">
+      <div class="swap-boards">${STAGES.map(
+        (s) => `<div class="swap-board" data-board="${s}">
         <div class="ev-plot-head"><h3 class="plot-title"></h3>${pngButton(s)}</div>
-        <div class="boundary-wrap" role="img"></div><p class="swap-acc"></p></div>`).join('')}</div>
+        <div class="boundary-wrap" role="img"></div><p class="swap-acc"></p></div>`,
+      ).join('')}</div>
       <p class="ev-verdict" data-result></p>
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="swap.curve_title"></h3>
         ${pngButton('curve')}</div>
@@ -51,27 +57,57 @@ export default async function createSwap(root, { core, i18n }) {
     <figcaption data-i18n="swap.caption"></figcaption>`;
   const $ = (s) => root.querySelector(s);
   const name = (a) => i18n.t(`common.act_${a}`);
-  const fields = createFields($('.ev-form'), [
-    { key: 'wa', label: 'swap.field_from', kind: 'select', options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })) },
-    { key: 'wb', label: 'swap.field_to', kind: 'select', options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })) },
-    { key: 'whidden', label: 'evidence.field_hidden', inputmode: 'text' },
-    { key: 'wepochs', label: 'swap.field_epochs', inputmode: 'numeric' },
-    { key: 'wlr', label: 'evidence.field_lr' },
-    { key: 'wseed', label: 'evidence.field_seed', inputmode: 'numeric' },
-    { key: 'wk', label: 'swap.field_k', inputmode: 'numeric' },
-  ], { idPrefix: 'swap', onChange: change });
-  const boards = Object.fromEntries(STAGES.map((s) => [s, createBoundary($(`[data-board="${s}"] .boundary-wrap`))]));
+  const fields = createFields(
+    $('.ev-form'),
+    [
+      {
+        key: 'wa',
+        label: 'swap.field_from',
+        kind: 'select',
+        options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })),
+      },
+      {
+        key: 'wb',
+        label: 'swap.field_to',
+        kind: 'select',
+        options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })),
+      },
+      { key: 'whidden', label: 'evidence.field_hidden', inputmode: 'text' },
+      { key: 'wepochs', label: 'swap.field_epochs', inputmode: 'numeric' },
+      { key: 'wlr', label: 'evidence.field_lr' },
+      { key: 'wseed', label: 'evidence.field_seed', inputmode: 'numeric' },
+      { key: 'wk', label: 'swap.field_k', inputmode: 'numeric' },
+    ],
+    { idPrefix: 'swap', onChange: change },
+  );
+  const boards = Object.fromEntries(
+    STAGES.map((s) => [s, createBoundary($(`[data-board="${s}"] .boundary-wrap`))]),
+  );
   const curve = createLinePlot($('[data-plot="curve"]'), {
-    height: (w) => Math.max(160, Math.min(w * 0.35, 240)), fmt: (v, d) => i18n.num(v, d),
+    height: (w) => Math.max(160, Math.min(w * 0.35, 240)),
+    fmt: (v, d) => i18n.num(v, d),
     yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1],
   });
   curve.canvas.setAttribute('role', 'img');
 
   // What the worker reported, per stage; `busy` is the running command or ''.
-  const run = { busy: '', progress: null, error: '', pretrained: null, swapped: null, finetuned: null, curve: null };
-  let worker = null, onState = null;
+  const run = {
+    busy: '',
+    progress: null,
+    error: '',
+    pretrained: null,
+    swapped: null,
+    finetuned: null,
+    curve: null,
+  };
+  let worker = null,
+    onState = null;
   // wk shares the core's 'epochs' field for its validation only: it is not a pretraining setting.
-  const config = () => ({ ...settings.config('a'), epochs: settings.values.wepochs, val_fraction: VAL_FRACTION });
+  const config = () => ({
+    ...settings.config('a'),
+    epochs: settings.values.wepochs,
+    val_fraction: VAL_FRACTION,
+  });
 
   function send(cmd, extra = {}) {
     worker ??= startWorker();
@@ -81,11 +117,11 @@ export default async function createSwap(root, { core, i18n }) {
     render();
   }
   function startWorker() {
-    const w = new Worker(new URL('../swap-worker.js', import.meta.url), { type: 'module' });
+    const w = new Worker(new URL('../workers/swap-worker.js', import.meta.url), { type: 'module' });
     w.onmessage = ({ data: m }) => {
-      if (m.type === 'progress') run.progress = m, m.curve && (run.curve = m.curve);
+      if (m.type === 'progress') ((run.progress = m), m.curve && (run.curve = m.curve));
       else if (m.type === 'stage') stageDone(m);
-      else if (m.type === 'state') (run.busy = ''), onState?.(m);
+      else if (m.type === 'state') ((run.busy = ''), onState?.(m));
       else if (m.type === 'error') {
         if (m.cmd === 'import') io.rejected(m.message);
         else run.error = m.message;
@@ -94,7 +130,12 @@ export default async function createSwap(root, { core, i18n }) {
       }
       render();
     };
-    w.onerror = (e) => (e.preventDefault(), (run.error = e.message || 'worker failed'), (run.busy = ''), render());
+    w.onerror = (e) => (
+      e.preventDefault(),
+      (run.error = e.message || 'worker failed'),
+      (run.busy = ''),
+      render()
+    );
     return w;
   }
 
@@ -106,18 +147,23 @@ export default async function createSwap(root, { core, i18n }) {
       run.swapped = run.finetuned = run.curve = null;
       root.dataset.probe = JSON.stringify(m.probe); // exact outputs at fixed points (tests, embedders)
     }
-    if (m.stage === 'swapped') run.finetuned = null, (run.curve = null);
+    if (m.stage === 'swapped') ((run.finetuned = null), (run.curve = null));
     if (m.stage === 'finetuned') run.curve = m.curve;
     run[m.stage] = m;
     boards[m.stage].setGrid(m.grid, GRID);
     // One announcement per finished step (the progress text changes too often to be read out).
-    $('[data-announce]').textContent = i18n.t(`swap.announce_${m.stage}`, { acc: i18n.pct(m.acc, 1), fn: name(m.activation) });
+    $('[data-announce]').textContent = i18n.t(`swap.announce_${m.stage}`, {
+      acc: i18n.pct(m.acc, 1),
+      fn: name(m.activation),
+    });
     root.dataset.stage = m.stage;
     if (m.stage !== 'pretrained') root.dataset.probe = JSON.stringify(m.probe);
   }
 
   const io = createSwapIo($('[data-io]'), {
-    core, i18n, settings,
+    core,
+    i18n,
+    settings,
     requestState(callback) {
       onState = callback;
       send('export');
@@ -145,39 +191,98 @@ export default async function createSwap(root, { core, i18n }) {
   }
 
   const pts = (x) => i18n.num(x * 100, 1, { signDisplay: 'exceptZero' });
-  const sig = (x) => i18n.num(x, 0, { minimumFractionDigits: 0, maximumFractionDigits: 20, maximumSignificantDigits: 3 });
+  const sig = (x) =>
+    i18n.num(x, 0, {
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 20,
+      maximumSignificantDigits: 3,
+    });
 
   function renderBoards() {
-    const p = run.pretrained, s = run.swapped, f = run.finetuned;
-    const from = p?.activation ?? settings.values.wa, to = s?.activation ?? settings.values.wb;
-    const titles = { pretrained: i18n.t(p?.imported ? 'swap.board_imported' : 'swap.board_pretrained', { fn: name(from) }), swapped: i18n.t('swap.board_swapped', { fn: name(to) }), finetuned: i18n.t('swap.board_finetuned', { k: f ? f.curve.length - 1 : settings.values.wk }) };
+    const p = run.pretrained,
+      s = run.swapped,
+      f = run.finetuned;
+    const from = p?.activation ?? settings.values.wa,
+      to = s?.activation ?? settings.values.wb;
+    const titles = {
+      pretrained: i18n.t(p?.imported ? 'swap.board_imported' : 'swap.board_pretrained', {
+        fn: name(from),
+      }),
+      swapped: i18n.t('swap.board_swapped', { fn: name(to) }),
+      finetuned: i18n.t('swap.board_finetuned', { k: f ? f.curve.length - 1 : settings.values.wk }),
+    };
     for (const stage of STAGES) {
-      const el = $(`[data-board="${stage}"]`), m = run[stage];
+      const el = $(`[data-board="${stage}"]`),
+        m = run[stage];
       el.querySelector('h3').textContent = titles[stage];
       el.dataset.acc = m ? String(m.acc) : '';
       el.querySelector('.swap-acc').innerHTML = m
-        ? i18n.t('swap.acc', { acc: i18n.pct(m.acc, 1) }) + (stage !== 'pretrained' && p ? ` <span class="${m.acc < p.acc - 0.01 ? 'swap-drop' : ''}">(${pts(m.acc - p.acc)} ${i18n.t('swap.points')})</span>` : '')
+        ? i18n.t('swap.acc', { acc: i18n.pct(m.acc, 1) }) +
+          (stage !== 'pretrained' && p
+            ? ` <span class="${m.acc < p.acc - 0.01 ? 'swap-drop' : ''}">(${pts(m.acc - p.acc)} ${i18n.t('swap.points')})</span>`
+            : '')
         : i18n.t('swap.acc_none');
-      el.querySelector('.boundary-wrap').setAttribute('aria-label', m ? i18n.t('swap.board_label', { title: titles[stage], acc: i18n.pct(m.acc, 1) }) : titles[stage]);
+      el.querySelector('.boundary-wrap').setAttribute(
+        'aria-label',
+        m
+          ? i18n.t('swap.board_label', { title: titles[stage], acc: i18n.pct(m.acc, 1) })
+          : titles[stage],
+      );
     }
     const result = $('[data-result]');
     const parts = [];
     if (p && s) {
-      parts.push(i18n.t('swap.result_swap', { from: name(p.activation), to: name(s.activation), before: i18n.pct(p.acc, 1), after: i18n.pct(s.acc, 1), delta: pts(s.acc - p.acc) }));
-      parts.push(i18n.t(s.maxDiff < 0.01 ? 'swap.result_maxdiff_small' : 'swap.result_maxdiff', { max: sig(s.maxDiff) }));
+      parts.push(
+        i18n.t('swap.result_swap', {
+          from: name(p.activation),
+          to: name(s.activation),
+          before: i18n.pct(p.acc, 1),
+          after: i18n.pct(s.acc, 1),
+          delta: pts(s.acc - p.acc),
+        }),
+      );
+      parts.push(
+        i18n.t(s.maxDiff < 0.01 ? 'swap.result_maxdiff_small' : 'swap.result_maxdiff', {
+          max: sig(s.maxDiff),
+        }),
+      );
     }
-    if (p && s && f) parts.push(i18n.t('swap.result_finetuned', { k: f.curve.length - 1, to: name(s.activation), acc: i18n.pct(f.acc, 1), delta: pts(f.acc - p.acc) }));
-    if (p?.imported && !s) parts.push(i18n.t('swap.result_imported', { acc: i18n.pct(p.acc, 1), fn: name(p.activation) }));
+    if (p && s && f)
+      parts.push(
+        i18n.t('swap.result_finetuned', {
+          k: f.curve.length - 1,
+          to: name(s.activation),
+          acc: i18n.pct(f.acc, 1),
+          delta: pts(f.acc - p.acc),
+        }),
+      );
+    if (p?.imported && !s)
+      parts.push(
+        i18n.t('swap.result_imported', { acc: i18n.pct(p.acc, 1), fn: name(p.activation) }),
+      );
     result.innerHTML = parts.join(' ');
     result.dataset.maxDiff = s ? String(s.maxDiff) : '';
   }
 
   function renderCurve() {
-    const c = run.curve ?? [], p = run.pretrained;
+    const c = run.curve ?? [],
+      p = run.pretrained;
     const k = Math.max(1, settings.values.wk, c.length ? c[c.length - 1].epoch : 0);
     const series = [];
-    if (p) series.push({ xs: [0, k], ys: [p.acc, p.acc], color: p.activation, dash: [5, 4], width: 1.5 });
-    if (c.length) series.push({ xs: c.map((r) => r.epoch), ys: c.map((r) => r.val_acc ?? NaN), color: run.swapped?.activation ?? settings.values.wb });
+    if (p)
+      series.push({
+        xs: [0, k],
+        ys: [p.acc, p.acc],
+        color: p.activation,
+        dash: [5, 4],
+        width: 1.5,
+      });
+    if (c.length)
+      series.push({
+        xs: c.map((r) => r.epoch),
+        ys: c.map((r) => r.val_acc ?? NaN),
+        color: run.swapped?.activation ?? settings.values.wb,
+      });
     curve.update({ xDomain: [0, k], series, xLabel: i18n.t('swap.axis_epoch') });
     curve.canvas.setAttribute('aria-label', i18n.t('swap.curve_label', { points: c.length }));
   }
@@ -185,20 +290,34 @@ export default async function createSwap(root, { core, i18n }) {
   function render() {
     const busy = Boolean(run.busy);
     root.dataset.busy = run.busy;
-    $('[data-act="pretrain"]').textContent = i18n.t('swap.step_pretrain', { fn: name(settings.values.wa) });
+    $('[data-act="pretrain"]').textContent = i18n.t('swap.step_pretrain', {
+      fn: name(settings.values.wa),
+    });
     $('[data-act="swap"]').textContent = i18n.t('swap.step_swap', { fn: name(settings.values.wb) });
-    $('[data-act="finetune"]').textContent = i18n.t('swap.step_finetune', { k: settings.values.wk });
+    $('[data-act="finetune"]').textContent = i18n.t('swap.step_finetune', {
+      k: settings.values.wk,
+    });
     $('[data-act="pretrain"]').disabled = busy;
     $('[data-act="swap"]').disabled = busy || !run.pretrained;
     $('[data-act="finetune"]').disabled = busy || !run.swapped;
     for (const b of root.querySelectorAll('[data-preset]')) b.disabled = busy;
     fields.setDisabled(busy);
-    const pr = run.progress, progress = $('progress');
+    const pr = run.progress,
+      progress = $('progress');
     progress.value = pr ? pr.epoch / pr.of : busy ? 0 : run.pretrained ? 1 : 0;
     $('[data-progress]').textContent = run.error
       ? i18n.t('swap.error', { message: run.error })
-      : busy ? i18n.t(`swap.busy_${run.busy}`, { epoch: pr?.epoch ?? 0, of: pr?.of ?? '…' })
-        : i18n.t(run.finetuned ? 'swap.status_finetuned' : run.swapped ? 'swap.status_swapped' : run.pretrained ? 'swap.status_pretrained' : 'swap.status_idle');
+      : busy
+        ? i18n.t(`swap.busy_${run.busy}`, { epoch: pr?.epoch ?? 0, of: pr?.of ?? '…' })
+        : i18n.t(
+            run.finetuned
+              ? 'swap.status_finetuned'
+              : run.swapped
+                ? 'swap.status_swapped'
+                : run.pretrained
+                  ? 'swap.status_pretrained'
+                  : 'swap.status_idle',
+          );
     renderBoards();
     renderCurve();
     io.render(run);
@@ -214,8 +333,10 @@ export default async function createSwap(root, { core, i18n }) {
     } else if (b.dataset.act === 'pretrain') send('pretrain', { config: config(), grid: GRID });
     else if (b.dataset.act === 'swap') send('swap', { to: settings.values.wb });
     else if (b.dataset.act === 'finetune') send('finetune', { epochs: settings.values.wk });
-    else if (b.dataset.png === 'curve') downloadPng(curve.canvas, stampedName('swap-recovery', 'png'));
-    else if (b.dataset.png) downloadPng(boards[b.dataset.png].canvas, stampedName(`swap-${b.dataset.png}`, 'png'));
+    else if (b.dataset.png === 'curve')
+      downloadPng(curve.canvas, stampedName('swap-recovery', 'png'));
+    else if (b.dataset.png)
+      downloadPng(boards[b.dataset.png].canvas, stampedName(`swap-${b.dataset.png}`, 'png'));
   });
   settings.store.listen(() => {
     if (run.busy) return;

@@ -25,7 +25,10 @@ export default async function createTanhError(root, { core, i18n }) {
     plot.update({
       yLabel: '|GELU − GELUₜₐₙₕ|',
       series: [{ xs, ys: err, color: 'err', width: 1.75 }],
-      marks: [{ x: at, y: max, color: 'err', label }, { x: -at, y: max, color: 'err' }],
+      marks: [
+        { x: at, y: max, color: 'err', label },
+        { x: -at, y: max, color: 'err' },
+      ],
     });
     note.innerHTML = i18n.t('tanh-error.summary', { max: i18n.num(max, 6), at: i18n.num(at, 3) });
     note.querySelector('[data-max]')?.setAttribute('data-value', String(max));

@@ -15,7 +15,11 @@ function rangeOf(row, limits, i18n) {
   const lim = limits[row.field];
   if (!lim) return '';
   if (row.type === 'layers') {
-    return i18n.t('twin.range_layers', { max: lim.layers_max, min: lim.width_min, maxw: lim.width_max });
+    return i18n.t('twin.range_layers', {
+      max: lim.layers_max,
+      min: lim.width_min,
+      maxw: lim.width_max,
+    });
   }
   const fmt = (v) => String(v); // as the fields and the URL write numbers
   return lim.min_open ? `${fmt(lim.min)} < x ≤ ${fmt(lim.max)}` : `${fmt(lim.min)}–${fmt(lim.max)}`;
@@ -43,10 +47,15 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       <small class="field-hint" id="${id(row.key)}-hint"></small>
       <span class="field-error" id="${id(row.key)}-err" aria-live="polite"></span>
     </div>`;
-  form.innerHTML = GROUPS.map((g) => `
+  form.innerHTML = GROUPS.map(
+    (g) => `
     <fieldset class="lab-group"><legend data-i18n="twin.group_${g.key}"></legend>
-      ${g.rows.filter((k) => byKey.has(k)).map((k) => field(byKey.get(k))).join('')}
-    </fieldset>`).join('');
+      ${g.rows
+        .filter((k) => byKey.has(k))
+        .map((k) => field(byKey.get(k)))
+        .join('')}
+    </fieldset>`,
+  ).join('');
 
   for (const side of ['a', 'b']) {
     const row = settings.rows.find((r) => r.side === side);
@@ -58,11 +67,19 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       <span class="field-error" id="${id(row.key)}-err" aria-live="polite"></span>`;
   }
 
-  const inputs = () => [...form.querySelectorAll('[name]'), ...sideSlots.a.querySelectorAll('[name]'), ...sideSlots.b.querySelectorAll('[name]')];
+  const inputs = () => [
+    ...form.querySelectorAll('[name]'),
+    ...sideSlots.a.querySelectorAll('[name]'),
+    ...sideSlots.b.querySelectorAll('[name]'),
+  ];
   for (const el of inputs()) {
     el.addEventListener('change', () => onChange(el.name, el.value));
     // Enter commits a text field without submitting anything.
-    el.addEventListener('keydown', (e) => e.key === 'Enter' && el.tagName === 'INPUT' && (e.preventDefault(), el.blur(), el.focus()));
+    el.addEventListener(
+      'keydown',
+      (e) =>
+        e.key === 'Enter' && el.tagName === 'INPUT' && (e.preventDefault(), el.blur(), el.focus()),
+    );
   }
 
   /** Shows the current values, ranges and errors (after a change, a hash read or a language switch). */

@@ -14,8 +14,17 @@ export function createSide(panel, side, { i18n, onUpdate }) {
   const wrap = panel.querySelector('.boundary-wrap');
   const boundary = createBoundary(wrap);
   const run = {
-    side, status: 'loading', stopped: false, epoch: 0, epochs: 0, history: [], seconds: 0,
-    final: null, error: null, data: null, activation: null,
+    side,
+    status: 'loading',
+    stopped: false,
+    epoch: 0,
+    epochs: 0,
+    history: [],
+    seconds: 0,
+    final: null,
+    error: null,
+    data: null,
+    activation: null,
   };
   let pendingGrid = null;
 
@@ -25,7 +34,13 @@ export function createSide(panel, side, { i18n, onUpdate }) {
       boundary.setData(msg.data, msg.bounds);
       run.status = msg.status;
     } else if (msg.type === 'snapshot') {
-      Object.assign(run, { epoch: msg.epoch, status: msg.status, stopped: msg.stopped, seconds: msg.seconds, final: msg.final });
+      Object.assign(run, {
+        epoch: msg.epoch,
+        status: msg.status,
+        stopped: msg.stopped,
+        seconds: msg.seconds,
+        final: msg.final,
+      });
       run.history.push(...msg.records);
       pendingGrid = msg.grid;
     } else if (msg.type === 'error') {
@@ -36,11 +51,12 @@ export function createSide(panel, side, { i18n, onUpdate }) {
   });
 
   /** The run's state as the badge and the table name it: an error or a stop wins over the worker's status. */
-  const status = () => (run.error ? 'error' : run.stopped && run.status !== 'diverged' ? 'stopped' : run.status);
+  const status = () =>
+    run.error ? 'error' : run.stopped && run.status !== 'diverged' ? 'stopped' : run.status;
 
   /** Paints what the last messages brought (called at most once per animation frame). */
   function render() {
-    if (pendingGrid) boundary.setGrid(pendingGrid, GRID), (pendingGrid = null);
+    if (pendingGrid) (boundary.setGrid(pendingGrid, GRID), (pendingGrid = null));
     const last = run.history[run.history.length - 1];
     const name = i18n.t(`common.act_${run.activation}`);
     wrap.setAttribute('aria-label', i18n.t('twin.boundary_label', { name, epoch: run.epoch }));
@@ -50,8 +66,10 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     panel.querySelector('[data-stats]').innerHTML = run.error
       ? i18n.t('twin.side_error', { message: run.error })
       : i18n.t('twin.side_stats', {
-          epoch: run.epoch, epochs: run.epochs,
-          loss: last ? i18n.num(last.train_loss, 4) : '–', acc: last ? i18n.pct(last.train_acc) : '–',
+          epoch: run.epoch,
+          epochs: run.epochs,
+          loss: last ? i18n.num(last.train_loss, 4) : '–',
+          acc: last ? i18n.pct(last.train_acc) : '–',
         });
   }
 
@@ -62,7 +80,17 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     selectSlot: panel.querySelector('.side-select'),
     canvas: boundary.canvas,
     create(config) {
-      Object.assign(run, { status: 'loading', stopped: false, epoch: 0, epochs: config.epochs, history: [], seconds: 0, final: null, error: null, activation: config.activation });
+      Object.assign(run, {
+        status: 'loading',
+        stopped: false,
+        epoch: 0,
+        epochs: config.epochs,
+        history: [],
+        seconds: 0,
+        final: null,
+        error: null,
+        activation: config.activation,
+      });
       pendingGrid = null;
       trainer.create(config, GRID);
     },

@@ -34,7 +34,11 @@ export default async function createTwin(root, { core, i18n, store }) {
       <div class="table-scroll"><table class="results-table">
         <caption class="visually-hidden" data-i18n="twin.table_caption"></caption>
         <thead><tr>${['network', 'train_acc', 'test_acc', 'epochs', 'time', 'status']
-          .map((c) => `<th scope="col" class="${c === 'network' ? '' : 'num'}" data-i18n="twin.col_${c}"></th>`).join('')}</tr></thead>
+          .map(
+            (c) =>
+              `<th scope="col" class="${c === 'network' ? '' : 'num'}" data-i18n="twin.col_${c}"></th>`,
+          )
+          .join('')}</tr></thead>
         <tbody>${SIDES.map((s) => `<tr data-row="${s}"><th scope="row"></th><td class="num" data-col="train"></td><td class="num" data-col="test"></td><td class="num" data-col="epochs"></td><td class="num" data-col="time"></td><td class="num" data-col="status"></td></tr>`).join('')}</tbody>
       </table></div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
@@ -43,21 +47,37 @@ export default async function createTwin(root, { core, i18n, store }) {
   const $ = (sel) => root.querySelector(sel);
 
   let phase = 'ready'; // ready | running | paused | finished
-  let frame = 0, lastPaint = 0;
+  let frame = 0,
+    lastPaint = 0;
   const sides = {};
-  for (const s of SIDES) sides[s] = createSide($(`[data-side="${s}"]`), s, { i18n, onUpdate: () => schedule() });
-  const controls = createControls($('.lab-form'), { a: sides.a.selectSlot, b: sides.b.selectSlot }, {
-    settings, core, i18n,
-    onChange(key, text) {
-      settings.set(key, text);
-      settings.writeHash();
-      controls.sync();
-      reset();
+  for (const s of SIDES)
+    sides[s] = createSide($(`[data-side="${s}"]`), s, { i18n, onUpdate: () => schedule() });
+  const controls = createControls(
+    $('.lab-form'),
+    { a: sides.a.selectSlot, b: sides.b.selectSlot },
+    {
+      settings,
+      core,
+      i18n,
+      onChange(key, text) {
+        settings.set(key, text);
+        settings.writeHash();
+        controls.sync();
+        reset();
+      },
     },
-  });
+  );
   const fmtAxis = (v, d) => i18n.num(v, d);
-  const lossPlot = createLinePlot($('[data-plot="loss"]'), { height: (w) => Math.max(160, w * 0.55), fmt: fmtAxis, yDomain: ([, hi]) => [0, Math.max(hi, 1e-3)] });
-  const accPlot = createLinePlot($('[data-plot="acc"]'), { height: (w) => Math.max(160, w * 0.55), fmt: fmtAxis, yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1] });
+  const lossPlot = createLinePlot($('[data-plot="loss"]'), {
+    height: (w) => Math.max(160, w * 0.55),
+    fmt: fmtAxis,
+    yDomain: ([, hi]) => [0, Math.max(hi, 1e-3)],
+  });
+  const accPlot = createLinePlot($('[data-plot="acc"]'), {
+    height: (w) => Math.max(160, w * 0.55),
+    fmt: fmtAxis,
+    yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1],
+  });
   for (const p of [lossPlot, accPlot]) p.canvas.setAttribute('role', 'img');
   lossPlot.canvas.dataset.i18nAttr = 'aria-label=twin.loss_title';
   accPlot.canvas.dataset.i18nAttr = 'aria-label=twin.acc_title';
@@ -65,7 +85,8 @@ export default async function createTwin(root, { core, i18n, store }) {
   const announce = (key, vars) => ($('[data-announce]').textContent = i18n.t(key, vars));
   const name = (s) => i18n.t(`common.act_${settings.config(s).activation}`);
   const colorOf = (s) => {
-    const a = settings.config('a').activation, b = settings.config('b').activation;
+    const a = settings.config('a').activation,
+      b = settings.config('b').activation;
     return s === 'b' && a === b ? 'side-alt' : settings.config(s).activation;
   };
 
@@ -105,10 +126,13 @@ export default async function createTwin(root, { core, i18n, store }) {
     if (png) {
       const plot = png.dataset.png; // loss | acc | a | b (a side's decision boundary)
       const canvas = { loss: lossPlot.canvas, acc: accPlot.canvas }[plot] ?? sides[plot].canvas;
-      return downloadPng(canvas, stampedName(`twin-${plot === 'a' || plot === 'b' ? `boundary-${plot}` : plot}`, 'png'));
+      return downloadPng(
+        canvas,
+        stampedName(`twin-${plot === 'a' || plot === 'b' ? `boundary-${plot}` : plot}`, 'png'),
+      );
     }
     const button = e.target.closest('[data-act]');
-    if (button && !button.disabled) actions[button.dataset.act](), schedule(true);
+    if (button && !button.disabled) (actions[button.dataset.act](), schedule(true));
   });
 
   /** Repaints at most every FRAME_MS (twice a second with reduced motion), at once on demand. */
@@ -116,7 +140,10 @@ export default async function createTwin(root, { core, i18n, store }) {
     if (frame) return;
     const every = reducedMotion.matches ? 500 : FRAME_MS;
     const wait = now ? 0 : Math.max(0, every - (performance.now() - lastPaint));
-    frame = setTimeout(() => requestAnimationFrame(() => ((frame = 0), (lastPaint = performance.now()), render())), wait);
+    frame = setTimeout(
+      () => requestAnimationFrame(() => ((frame = 0), (lastPaint = performance.now()), render())),
+      wait,
+    );
   }
 
   function render() {
@@ -124,29 +151,43 @@ export default async function createTwin(root, { core, i18n, store }) {
     if (phase !== 'finished' && SIDES.every((s) => sides[s].ended())) {
       phase = 'finished';
       announce('twin.announce_done', {
-        a: name('a'), b: name('b'),
-        accA: i18n.pct(runs[0].final?.test?.acc), accB: i18n.pct(runs[1].final?.test?.acc),
+        a: name('a'),
+        b: name('b'),
+        accA: i18n.pct(runs[0].final?.test?.acc),
+        accB: i18n.pct(runs[1].final?.test?.acc),
       });
     }
     for (const s of SIDES) sides[s].render();
     // Toolbar
     const playBtn = $('[data-act="play"]');
-    playBtn.querySelector('[data-label]').textContent = i18n.t(phase === 'running' ? 'twin.pause' : 'twin.play');
+    playBtn.querySelector('[data-label]').textContent = i18n.t(
+      phase === 'running' ? 'twin.pause' : 'twin.play',
+    );
     playBtn.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
     playBtn.disabled = phase === 'finished';
     $('[data-act="step"]').disabled = phase === 'running' || phase === 'finished';
     $('[data-act="stop"]').disabled = phase === 'finished' || runs.every((r) => r.epoch === 0);
-    const total = runs.reduce((n, r) => n + r.epochs, 0), done = runs.reduce((n, r) => n + r.epoch, 0);
+    const total = runs.reduce((n, r) => n + r.epochs, 0),
+      done = runs.reduce((n, r) => n + r.epoch, 0);
     const progress = $('progress');
     progress.max = Math.max(total, 1);
     progress.value = done;
-    const text = i18n.t('twin.progress', { a: runs[0].epoch, b: runs[1].epoch, epochs: runs[0].epochs, na: name('a'), nb: name('b') });
+    const text = i18n.t('twin.progress', {
+      a: runs[0].epoch,
+      b: runs[1].epoch,
+      epochs: runs[0].epochs,
+      na: name('a'),
+      nb: name('b'),
+    });
     $('[data-progress]').textContent = text;
     progress.setAttribute('aria-valuetext', text);
     // Notes: the identity's straight line (NOTES.md claim 2), divergence
     const notes = [];
-    if (SIDES.some((s) => settings.config(s).activation === 'identity')) notes.push(i18n.t('twin.identity_note'));
-    for (const s of SIDES) if (sides[s].run.status === 'diverged') notes.push(i18n.t('twin.diverged_note', { name: name(s), epoch: sides[s].run.epoch }));
+    if (SIDES.some((s) => settings.config(s).activation === 'identity'))
+      notes.push(i18n.t('twin.identity_note'));
+    for (const s of SIDES)
+      if (sides[s].run.status === 'diverged')
+        notes.push(i18n.t('twin.diverged_note', { name: name(s), epoch: sides[s].run.epoch }));
     $('[data-note]').innerHTML = notes.join(' ');
     renderCurves(runs);
     renderTable(runs);
@@ -154,30 +195,50 @@ export default async function createTwin(root, { core, i18n, store }) {
 
   function renderCurves(runs) {
     const xDomain = [0, Math.max(1, ...runs.map((r) => r.epochs))];
-    const series = (metric) => SIDES.flatMap((s, i) => {
-      const h = runs[i].history, xs = h.map((r) => r.epoch);
-      const out = [{ xs, ys: h.map((r) => r[`train_${metric}`] ?? NaN), color: colorOf(s) }];
-      if (h.some((r) => r[`val_${metric}`] !== null)) out.push({ xs, ys: h.map((r) => r[`val_${metric}`] ?? NaN), color: colorOf(s), dash: [5, 4], width: 1.5 });
-      return out;
-    });
+    const series = (metric) =>
+      SIDES.flatMap((s, i) => {
+        const h = runs[i].history,
+          xs = h.map((r) => r.epoch);
+        const out = [{ xs, ys: h.map((r) => r[`train_${metric}`] ?? NaN), color: colorOf(s) }];
+        if (h.some((r) => r[`val_${metric}`] !== null))
+          out.push({
+            xs,
+            ys: h.map((r) => r[`val_${metric}`] ?? NaN),
+            color: colorOf(s),
+            dash: [5, 4],
+            width: 1.5,
+          });
+        return out;
+      });
     lossPlot.update({ xDomain, series: series('loss'), xLabel: i18n.t('twin.axis_epoch') });
     accPlot.update({ xDomain, series: series('acc'), xLabel: i18n.t('twin.axis_epoch') });
     const hasVal = runs.some((r) => r.history.some((h) => h.val_loss !== null));
-    $('[data-legend]').innerHTML = SIDES.map((s) => `<span class="legend-item" data-chip="${colorOf(s).replace(/_/g, '-')}">
-      <i class="swatch"></i>${name(s)}</span>`).join('') +
+    $('[data-legend]').innerHTML =
+      SIDES.map(
+        (s) => `<span class="legend-item" data-chip="${colorOf(s).replace(/_/g, '-')}">
+      <i class="swatch"></i>${name(s)}</span>`,
+      ).join('') +
       `<span class="legend-item"><i class="line solid"></i>${i18n.t('twin.legend_train')}</span>` +
       `<span class="legend-item"><i class="line dashed"></i>${i18n.t(hasVal ? 'twin.legend_val' : 'twin.legend_no_val')}</span>`;
   }
 
   function renderTable(runs) {
     SIDES.forEach((s, i) => {
-      const r = runs[i], row = $(`tr[data-row="${s}"]`);
+      const r = runs[i],
+        row = $(`tr[data-row="${s}"]`);
       const last = r.history[r.history.length - 1];
-      row.querySelector('th').innerHTML = `<span class="legend-item" data-chip="${colorOf(s).replace(/_/g, '-')}"><i class="swatch"></i>${i18n.t(`twin.side_${s}`)}: ${name(s)}</span>`;
-      row.querySelector('[data-col="train"]').textContent = i18n.pct(r.final?.train?.acc ?? last?.train_acc);
-      row.querySelector('[data-col="test"]').textContent = r.final ? i18n.pct(r.final.test?.acc) : '–';
+      row.querySelector('th').innerHTML =
+        `<span class="legend-item" data-chip="${colorOf(s).replace(/_/g, '-')}"><i class="swatch"></i>${i18n.t(`twin.side_${s}`)}: ${name(s)}</span>`;
+      row.querySelector('[data-col="train"]').textContent = i18n.pct(
+        r.final?.train?.acc ?? last?.train_acc,
+      );
+      row.querySelector('[data-col="test"]').textContent = r.final
+        ? i18n.pct(r.final.test?.acc)
+        : '–';
       row.querySelector('[data-col="epochs"]').textContent = `${r.epoch} / ${r.epochs}`;
-      row.querySelector('[data-col="time"]').textContent = i18n.t('twin.seconds', { s: i18n.num(r.seconds, 2) });
+      row.querySelector('[data-col="time"]').textContent = i18n.t('twin.seconds', {
+        s: i18n.num(r.seconds, 2),
+      });
       const status = sides[s].status();
       row.querySelector('[data-col="status"]').textContent = i18n.t(`twin.status_${status}`);
       row.dataset.status = status;

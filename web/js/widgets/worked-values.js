@@ -18,13 +18,16 @@ export default async function createWorkedValues(root, { core, i18n }) {
     <div class="table-scroll"><table class="values-table">
       <thead><tr><th scope="col" data-i18n="worked-values.input"></th>
         ${INPUTS.map((x) => `<th scope="col" class="num" data-x-head="${x}"></th>`).join('')}</tr></thead>
-      <tbody>${ROWS.map((r) => `<tr class="row-${r.fn}"><th scope="row" data-i18n="${r.key}"></th>
-        ${INPUTS.map((x) => `<td class="num" data-fn="${r.fn}" data-x="${x}"></td>`).join('')}</tr>`).join('')}
+      <tbody>${ROWS.map(
+        (r) => `<tr class="row-${r.fn}"><th scope="row" data-i18n="${r.key}"></th>
+        ${INPUTS.map((x) => `<td class="num" data-fn="${r.fn}" data-x="${x}"></td>`).join('')}</tr>`,
+      ).join('')}
       </tbody></table></div>
     <figcaption data-i18n="worked-values.caption"></figcaption>`;
 
   function render() {
-    for (const th of root.querySelectorAll('[data-x-head]')) th.textContent = `x = ${i18n.num(Number(th.dataset.xHead), 0)}`;
+    for (const th of root.querySelectorAll('[data-x-head]'))
+      th.textContent = `x = ${i18n.num(Number(th.dataset.xHead), 0)}`;
     for (const td of root.querySelectorAll('td[data-fn]')) {
       const v = value(td.dataset.fn, Number(td.dataset.x));
       td.textContent = i18n.num(v, 4);

@@ -10,7 +10,7 @@
 // (to 0.1 ms without cross-origin isolation), and a ReLU pass over 64 K floats takes ~0.02 ms.
 // So each measurement is one benchActivation call that repeats the pass enough times to last
 // about targetMs, timed as a whole; the rate is elements × passes / time.
-import { loadCore } from './core.js';
+import { loadCore } from '../core.js';
 
 const core = loadCore();
 const MAX_REPS = 1000; // the core's bound for benchActivation
@@ -30,9 +30,12 @@ function rate(M, fn, grad, scalar, n, targetMs) {
 function epochTimes(M, fns, config, rounds) {
   // Every network is built and trained one untimed epoch first (compilation tiers and caches
   // settle), then the activations take turns, so a slow moment of the machine hits all alike.
-  const runs = fns.map((fn) => new M.Experiment(JSON.stringify({ ...config, activation: fn, epochs: rounds + 1 })));
+  const runs = fns.map(
+    (fn) => new M.Experiment(JSON.stringify({ ...config, activation: fn, epochs: rounds + 1 })),
+  );
   try {
-    for (const r of runs) if (r.status() === 'invalid') throw new Error(r.error() || 'invalid config');
+    for (const r of runs)
+      if (r.status() === 'invalid') throw new Error(r.error() || 'invalid config');
     for (const r of runs) r.step();
     const best = fns.map(() => Infinity);
     for (let k = 0; k < rounds; k++) {
@@ -55,11 +58,19 @@ onmessage = async ({ data: { fns, n, targetMs, epochConfig, rounds } }) => {
     for (const grad of [false, true]) {
       for (const fn of fns) {
         for (const scalar of [false, true]) {
-          postMessage({ type: 'kernel', fn, grad, scalar, rate: rate(M, fn, grad, scalar, n, targetMs) });
+          postMessage({
+            type: 'kernel',
+            fn,
+            grad,
+            scalar,
+            rate: rate(M, fn, grad, scalar, n, targetMs),
+          });
         }
       }
     }
-    epochTimes(M, fns, epochConfig, rounds).forEach((seconds, i) => postMessage({ type: 'epoch', fn: fns[i], seconds }));
+    epochTimes(M, fns, epochConfig, rounds).forEach((seconds, i) =>
+      postMessage({ type: 'epoch', fn: fns[i], seconds }),
+    );
     postMessage({ type: 'done', arch: M.simdArch() });
   } catch (err) {
     postMessage({ type: 'error', message: String(err?.message ?? err) });

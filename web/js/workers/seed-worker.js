@@ -6,7 +6,7 @@
 //   out: {type:'progress', id, epoch}   (at most every PROGRESS_MS)
 //        {type:'result', id, status, history, chosen_epoch, train, val, test, seconds}
 //        {type:'error', id, message}
-import { loadCore } from './core.js';
+import { loadCore } from '../core.js';
 
 const PROGRESS_MS = 100;
 const core = loadCore();
@@ -19,7 +19,8 @@ function train(M, { id, config, choose }) {
   try {
     if (exp.status() === 'invalid') throw new Error(exp.error() || 'invalid config');
     const t0 = performance.now();
-    let lastPost = t0, best = { loss: Infinity, epoch: 0, state: '' };
+    let lastPost = t0,
+      best = { loss: Infinity, epoch: 0, state: '' };
     const history = [];
     // step() is true exactly when it trained an epoch and recorded it (false once done or
     // diverged), so this loop sees every record.
@@ -31,7 +32,8 @@ function train(M, { id, config, choose }) {
         best = { loss: rec.val_loss, epoch: rec.epoch, state: exp.stateJson() };
       }
       const now = performance.now();
-      if (now - lastPost > PROGRESS_MS) (lastPost = now), postMessage({ type: 'progress', id, epoch: exp.epoch() });
+      if (now - lastPost > PROGRESS_MS)
+        ((lastPost = now), postMessage({ type: 'progress', id, epoch: exp.epoch() }));
     }
     const seconds = (performance.now() - t0) / 1000;
     let chosen = exp.epoch();
@@ -42,8 +44,13 @@ function train(M, { id, config, choose }) {
     }
     const evaluate = (which) => JSON.parse(exp.evaluateJson(which));
     postMessage({
-      type: 'result', id, status: exp.status(), history, chosen_epoch: chosen,
-      train: evaluate('train'), val: evaluate('val'),
+      type: 'result',
+      id,
+      status: exp.status(),
+      history,
+      chosen_epoch: chosen,
+      train: evaluate('train'),
+      val: evaluate('val'),
       test: evaluate('test'), // the one and only look at the test set
       seconds,
     });

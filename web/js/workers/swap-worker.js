@@ -9,15 +9,22 @@
 //   out: {type:'progress', stage, epoch, of}
 //        {type:'stage', stage, activation, acc, grid, probe, maxDiff?, curve?, history?}
 //        {type:'state', json, activation, hidden}  |  {type:'error', cmd, message}
-import { loadCore } from './core.js';
-import { boundsOf } from './bounds.js';
+import { loadCore } from '../core.js';
+import { boundsOf } from '../bounds.js';
 
 const PROGRESS_MS = 80;
 // Fixed points where the output is reported in full (data-probe): equal weights and equal
 // activation give equal numbers, whatever page or file they came from.
-const PROBE = new Float32Array([-1, 0.5, 0, 0, 0.5, 0.25, 1, -0.5, 1.5, 0, 2, 0.5, 0.3, 0.9, -0.2, -0.3]);
+const PROBE = new Float32Array([
+  -1, 0.5, 0, 0, 0.5, 0.25, 1, -0.5, 1.5, 0, 2, 0.5, 0.3, 0.9, -0.2, -0.3,
+]);
 const core = loadCore();
-let M, exp = null, pretrained = null, gridSize = 60, bounds = null, points = null;
+let M,
+  exp = null,
+  pretrained = null,
+  gridSize = 60,
+  bounds = null,
+  points = null;
 
 /** A fresh Experiment of `config` (any previous one is deleted), with its data and bounds. */
 function create(config, grid) {
@@ -32,7 +39,8 @@ function create(config, grid) {
   bounds = boundsOf(Object.values(data));
   // The data points, as x0, x1 pairs, for the largest output change of a swap.
   const xy = [];
-  for (const d of Object.values(data)) for (let i = 0; i < d.length; i += 3) xy.push(d[i], d[i + 1]);
+  for (const d of Object.values(data))
+    for (let i = 0; i < d.length; i += 3) xy.push(d[i], d[i + 1]);
   points = Float32Array.from(xy);
   return data;
 }
@@ -48,13 +56,27 @@ function trainTo(stage, last) {
       postMessage({ type: 'progress', stage, epoch: exp.epoch(), of: last });
     }
   }
-  if (exp.status() === 'diverged') throw new Error(`diverged at epoch ${exp.epoch() + 1}: ${exp.error()}`);
+  if (exp.status() === 'diverged')
+    throw new Error(`diverged at epoch ${exp.epoch() + 1}: ${exp.error()}`);
 }
 
 function post(stage, extra = {}, data) {
   const g = grid();
   const probe = Array.from(exp.predict(PROBE));
-  postMessage({ type: 'stage', stage, activation: exp.activation(), acc: acc(), grid: g, probe, bounds, data, ...extra }, [g.buffer]);
+  postMessage(
+    {
+      type: 'stage',
+      stage,
+      activation: exp.activation(),
+      acc: acc(),
+      grid: g,
+      probe,
+      bounds,
+      data,
+      ...extra,
+    },
+    [g.buffer],
+  );
 }
 
 const commands = {
@@ -69,7 +91,7 @@ const commands = {
     const err = exp.loadStateJson(state);
     if (err) throw new Error(err);
     pretrained = { state: exp.stateJson(), activation: exp.activation() };
-    post('pretrained', { history: [] , imported: true }, data);
+    post('pretrained', { history: [], imported: true }, data);
   },
   swap({ to }) {
     if (!pretrained) throw new Error('no pretrained network yet');
@@ -81,7 +103,9 @@ const commands = {
     if (err) throw new Error(err);
     const after = { grid: grid(), pts: exp.predict(points) };
     let maxDiff = 0;
-    for (const k of ['grid', 'pts']) for (let i = 0; i < before[k].length; i++) maxDiff = Math.max(maxDiff, Math.abs(before[k][i] - after[k][i]));
+    for (const k of ['grid', 'pts'])
+      for (let i = 0; i < before[k].length; i++)
+        maxDiff = Math.max(maxDiff, Math.abs(before[k][i] - after[k][i]));
     post('swapped', { maxDiff, start: exp.epoch() });
   },
   finetune({ epochs }) {
@@ -95,7 +119,13 @@ const commands = {
       curve.push({ epoch: exp.epoch() - start, val_acc: JSON.parse(exp.lastEpochJson()).val_acc });
       if (performance.now() - t > PROGRESS_MS) {
         t = performance.now();
-        postMessage({ type: 'progress', stage: 'finetune', epoch: exp.epoch() - start, of: epochs, curve });
+        postMessage({
+          type: 'progress',
+          stage: 'finetune',
+          epoch: exp.epoch() - start,
+          of: epochs,
+          curve,
+        });
       }
     }
     if (exp.status() === 'diverged') throw new Error(`diverged during fine-tuning: ${exp.error()}`);
@@ -103,7 +133,12 @@ const commands = {
   },
   export() {
     if (!exp) throw new Error('no network yet');
-    postMessage({ type: 'state', json: exp.stateJson(), activation: exp.activation(), hidden: JSON.parse(exp.configJson?.() ?? '{}').hidden ?? null });
+    postMessage({
+      type: 'state',
+      json: exp.stateJson(),
+      activation: exp.activation(),
+      hidden: JSON.parse(exp.configJson?.() ?? '{}').hidden ?? null,
+    });
   },
 };
 

@@ -5,15 +5,23 @@
 //   out: {type:'created', status, arch, bounds, data:{train,val,test}}  (then a snapshot)
 //        {type:'snapshot', epoch, status, stopped, records, grid, seconds, final}
 //        {type:'error', message}
-import { loadCore } from './core.js';
-import { boundsOf } from './bounds.js';
+import { loadCore } from '../core.js';
+import { boundsOf } from '../bounds.js';
 
 const SLICE_MS = 50;
 const core = loadCore();
-let M, exp, gridSize, bounds, playing = false, stopped = false, seconds = 0, pending = [];
+let M,
+  exp,
+  gridSize,
+  bounds,
+  playing = false,
+  stopped = false,
+  seconds = 0,
+  pending = [];
 
 function stepOnce() {
-  const before = exp.epoch(), t0 = performance.now();
+  const before = exp.epoch(),
+    t0 = performance.now();
   const more = exp.step();
   seconds += (performance.now() - t0) / 1000;
   if (exp.epoch() > before) pending.push(JSON.parse(exp.lastEpochJson()));
@@ -21,13 +29,26 @@ function stepOnce() {
 }
 
 function snapshot() {
-  const status = exp.status(), ended = stopped || status === 'done' || status === 'diverged';
+  const status = exp.status(),
+    ended = stopped || status === 'done' || status === 'diverged';
   // A copy: the view into WASM memory dies on the next call. grid 0 = no picture (e.g. seed studies).
   const grid = gridSize ? exp.grid(gridSize, gridSize, ...bounds).slice() : null;
   const final = ended
     ? { train: JSON.parse(exp.evaluateJson('train')), test: JSON.parse(exp.evaluateJson('test')) }
     : null;
-  postMessage({ type: 'snapshot', epoch: exp.epoch(), status, stopped, records: pending, grid, seconds, final }, grid ? [grid.buffer] : []);
+  postMessage(
+    {
+      type: 'snapshot',
+      epoch: exp.epoch(),
+      status,
+      stopped,
+      records: pending,
+      grid,
+      seconds,
+      final,
+    },
+    grid ? [grid.buffer] : [],
+  );
   pending = [];
 }
 
@@ -49,7 +70,8 @@ function create({ config, grid }) {
   seconds = 0;
   pending = [];
   gridSize = grid;
-  if (exp.status() === 'invalid') throw new Error(M.validateConfigJson(JSON.stringify(config)) || 'invalid config');
+  if (exp.status() === 'invalid')
+    throw new Error(M.validateConfigJson(JSON.stringify(config)) || 'invalid config');
   const data = {};
   for (const which of ['train', 'val', 'test']) data[which] = exp.data(which).slice();
   bounds = boundsOf(Object.values(data));
@@ -63,10 +85,10 @@ onmessage = async ({ data: msg }) => {
     if (msg.cmd === 'create') return create(msg);
     if (!exp) throw new Error('no experiment: send create first');
     const ended = () => stopped || ['done', 'diverged'].includes(exp.status());
-    if (msg.cmd === 'play' && !ended() && !playing) (playing = true), run();
-    else if (msg.cmd === 'pause') (playing = false), snapshot();
-    else if (msg.cmd === 'step' && !ended() && !playing) stepOnce(), snapshot();
-    else if (msg.cmd === 'stop') (playing = false), (stopped = true), snapshot();
+    if (msg.cmd === 'play' && !ended() && !playing) ((playing = true), run());
+    else if (msg.cmd === 'pause') ((playing = false), snapshot());
+    else if (msg.cmd === 'step' && !ended() && !playing) (stepOnce(), snapshot());
+    else if (msg.cmd === 'stop') ((playing = false), (stopped = true), snapshot());
   } catch (err) {
     postMessage({ type: 'error', message: String(err?.message ?? err) });
   }
