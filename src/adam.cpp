@@ -43,7 +43,9 @@ void Adam::step(float* p, const float* g) {
     const float b2 = static_cast<float>(opt_.beta2), a2 = static_cast<float>(1.0 - opt_.beta2);
     const float eps = static_cast<float>(opt_.eps);
     const float wd = static_cast<float>(opt_.weight_decay);
-    const bool decay = opt_.weight_decay != 0.0;
+    const bool decay = opt_.weight_decay != 0.0 && !opt_.decoupled;
+    const bool shrink = opt_.weight_decay != 0.0 && opt_.decoupled;
+    const float keep = static_cast<float>(1.0 - opt_.lr * opt_.weight_decay);
     float* m = m_.data();
     float* v = v_.data();
     const std::size_t n = m_.size();
@@ -54,7 +56,8 @@ void Adam::step(float* p, const float* g) {
     const fbatch zero(0.0f);
     for (; i + L <= n; i += L) {
         fbatch gi = fbatch::load_unaligned(g + i);
-        const fbatch pi = fbatch::load_unaligned(p + i);
+        fbatch pi = fbatch::load_unaligned(p + i);
+        if (shrink) pi = pi * fbatch(keep);
         if (decay) gi = gi + fbatch(wd) * pi;
         const fbatch gm = xsimd::select(xsimd::abs(gi) < fbatch(g_min_m), zero, gi);
         const fbatch gv = xsimd::select(xsimd::abs(gi) < fbatch(g_min_v), zero, gi);
@@ -70,6 +73,7 @@ void Adam::step(float* p, const float* g) {
 #endif
     for (; i < n; ++i) {
         float gi = g[i];
+        if (shrink) p[i] = p[i] * keep;
         if (decay) gi = gi + wd * p[i];
         const float gm = std::fabs(gi) < g_min_m ? 0.0f : gi;
         const float gv = std::fabs(gi) < g_min_v ? 0.0f : gi;

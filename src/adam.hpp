@@ -7,6 +7,8 @@
 //   denom = sqrt(v) / sqrt(bias2) + ε
 //   p ← p − step_size · m / denom
 // The elementwise part is float32, in PyTorch's order of operations.
+// With `decoupled`, torch.optim.AdamW instead: no L2 term in g; first p ← p·(1 − lr·weight_decay)
+// (the factor computed in double, as Python does, then rounded to float32).
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -19,6 +21,7 @@ struct AdamOptions {
     double beta2 = 0.999;
     double eps = 1e-8;
     double weight_decay = 0.0;
+    bool decoupled = false;  // AdamW
 };
 
 class Adam {
@@ -29,6 +32,8 @@ class Adam {
     void step(float* params, const float* grads);
     // Forget the moments and the step count (a fresh optimiser).
     void reset();
+    // The learning rate of the next steps (a schedule sets it before each step).
+    void set_lr(double lr) { opt_.lr = lr; }
 
     long steps() const { return t_; }
     const AdamOptions& options() const { return opt_; }

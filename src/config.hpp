@@ -54,6 +54,31 @@ inline constexpr int max_layers = 4;
 inline constexpr double max_held_out = 0.9;  // test_fraction + val_fraction
 }  // namespace limits
 
+// The language model's settings (src/lm/lm_config.hpp), in the same table. Besides these
+// ranges, d must be a multiple of heads, and the compute budget (lm_config.hpp) bounds the
+// work of one step() and of a whole run, so no combination can freeze a page.
+namespace limits::lm {
+inline constexpr Range d{8, 256, false, true};
+inline constexpr Range layers{1, 8, false, true};
+inline constexpr Range heads{1, 16, false, true};
+inline constexpr Range ctx{4, 256, false, true};
+inline constexpr Range ffn{4, 1024, false, true};
+inline constexpr Range batch{1, 256, false, true};
+inline constexpr Range steps{1, 100000, false, true};
+inline constexpr Range lr{0, 1, true, false};
+inline constexpr Range warmup{0, 100000, false, true};
+inline constexpr Range lr_floor{0, 1, false, false};
+inline constexpr Range beta1{0, 0.9999, false, false};
+inline constexpr Range beta2{0, 0.99999, false, false};
+inline constexpr Range weight_decay{0, 1, false, false};
+inline constexpr Range clip{0, 1000, false, false};  // 0: no clipping
+inline constexpr Range seed = limits::seed;
+inline constexpr Range eval_every{1, 100000, false, true};
+// Sampling: characters per call and temperature (0: always the most likely character).
+inline constexpr Range sample_chars{1, 5000, false, true};
+inline constexpr Range temperature{0, 10, false, false};
+}  // namespace limits::lm
+
 // "an integer in [1, 512]", "a number in (0, 1]": how messages state a range.
 std::string describe_range(const Range& r);
 

@@ -63,6 +63,80 @@ export interface Experiment {
   delete(): void;
 }
 
+// ---- The character-level Transformer (src/lm/, wasm/lm_bindings.cpp) ----
+
+export type LmActivationName = 'relu' | 'gelu' | 'gelu_tanh' | 'silu' | 'swiglu';
+
+/**
+ * A language-model configuration as JSON; every key is optional (defaults: lmDefaultConfigJson(),
+ * the reference run; ranges: lmConfigLimitsJson()). d must be a multiple of heads, and one step
+ * plus one evaluation, and the whole run, must fit the compute budget (max_call_flops,
+ * max_run_flops in the limits).
+ */
+export interface LmConfig {
+  act?: LmActivationName;
+  d?: number;            // model width
+  layers?: number;       // Transformer blocks
+  heads?: number;        // attention heads
+  ctx?: number;          // context, characters
+  ffn?: number;          // FFN hidden width (swiglu: round(2·ffn/3), same parameter count)
+  batch?: number;        // sequences per step
+  steps?: number;        // optimiser steps of the schedule
+  lr?: number;           // peak learning rate
+  warmup?: number;       // linear warm-up steps, then cosine decay
+  lr_floor?: number;     // the cosine ends at lr_floor·lr
+  beta1?: number;        // AdamW
+  beta2?: number;
+  weight_decay?: number; // AdamW's decoupled decay, on every parameter
+  clip?: number;         // gradient-norm clipping; 0 = none
+  eval_every?: number;   // steps between recorded evaluations
+  init?: 'bert' | 'gpt2'; // N(0, 0.02·√(768/d)) or N(0, 0.02); residual projections /√(2·layers)
+  seed?: number;         // initial weights (RandomState(seed)) and batches (RandomState(seed ^ 0x5eed))
+}
+
+/** Mean cross-entropy (nats per character) on the fixed evaluation windows of each split. */
+export interface LmEval { step: number; train_loss: number; val_loss: number; }
+
+/**
+ * One language-model run over a text (90 % trains, 10 % validates; the vocabulary is the text's
+ * distinct characters). Embind class: call delete() when done. An invalid config or text does not
+ * throw: status() is 'invalid' and error() says why.
+ * Fine-tuning after a swap: setActivation(name), setSteps(stepCount() + K), setConstantLr(lr),
+ * then step() until it returns false.
+ */
+export interface LmExperiment {
+  /** Trains at most maxSteps optimiser steps (one evaluation is recorded before the first step
+   *  and every eval_every steps); false when finished, invalid or diverged. */
+  step(maxSteps: number): boolean;
+  stepCount(): number;
+  status(): Status;
+  /** Why the experiment is invalid; "" otherwise. */
+  error(): string;
+  configJson(): string;                   // Required<LmConfig>, with the current act and steps
+  evaluateJson(): string;                 // LmEval, now
+  historyJson(): string;                  // LmEval[]
+  /** n new characters after prompt (characters outside the vocabulary are dropped), sampled
+   *  with softmax(logits/temperature) from seed; temperature 0 = most likely. Throws RangeError
+   *  on a bad n, temperature or seed. */
+  sample(prompt: string, n: number, temperature: number, seed: number): string;
+  /** Swaps the FFN activation keeping every weight (not to or from swiglu); AdamW restarts.
+   *  "" or an error. */
+  setActivation(name: LmActivationName): string;
+  activation(): LmActivationName;
+  /** Total steps (a finished run can go on); "" or an error. */
+  setSteps(total: number): string;
+  /** From now on a constant learning rate instead of warm-up and cosine; "" or an error. */
+  setConstantLr(lr: number): string;
+  /** The weights as a PyTorch state_dict JSON (tiny_lm.py's names). */
+  stateJson(): string;
+  /** Loads such a JSON, validated (names, shapes, finite numbers); AdamW restarts. "" or an error. */
+  loadStateJson(json: string): string;
+  /** Layer's FFN pre-activations (w1·LN(x) + b1) on fixed validation windows, a copy:
+   *  [windows·ctx][ffn] (swiglu: [gate | up], 2·round(2·ffn/3) per row). Throws on a bad layer. */
+  ffnPreactivations(layer: number): Float32Array;
+  delete(): void;
+}
+
 export interface ActivationLab {
   activationNames(): string;               // JSON: ActivationName[]
   simdArch(): string;
@@ -84,6 +158,11 @@ export interface ActivationLab {
   /** Paired statistics of two equal-length lists as JSON. */
   pairedSummaryJson(aJson: string, bJson: string): string;
   Experiment: { new (configJson: string): Experiment };
+  lmDefaultConfigJson(): string;           // Required<LmConfig>
+  lmConfigLimitsJson(): string;            // ranges, act and init names, budget, sampling limits
+  /** "" when valid (without the budget, which depends on the text), else the error. */
+  lmValidateConfigJson(json: string): string;
+  LmExperiment: { new (configJson: string, text: string): LmExperiment };
 }
 
 declare function createActivationLab(options?: { wasmBinary?: ArrayBuffer }): Promise<ActivationLab>;

@@ -1,0 +1,116 @@
+#include "lm/corpus.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace al::lm {
+
+bool decode_utf8(std::string_view s, std::vector<std::uint32_t>& out) {
+    out.clear();
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        int extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
+        if (extra < 0 || i + static_cast<std::size_t>(extra) >= s.size()) return false;
+        std::uint32_t cp = extra == 0 ? c : c & (0x3f >> extra);
+        for (int k = 1; k <= extra; ++k) {
+            const unsigned char d = static_cast<unsigned char>(s[i + k]);
+            if ((d >> 6) != 2) return false;
+            cp = (cp << 6) | (d & 0x3f);
+        }
+        out.push_back(cp);
+        i += static_cast<std::size_t>(extra) + 1;
+    }
+    return true;
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xc0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xe0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+        out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else {
+        out += static_cast<char>(0xf0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+        out += static_cast<char>(0x80 | (cp & 0x3f));
+    }
+}
+
+Corpus::Corpus(std::string_view text, int ctx, int max_vocab) {
+    std::vector<std::uint32_t> cps;
+    if (!decode_utf8(text, cps)) {
+        error_ = "the text is not valid UTF-8";
+        return;
+    }
+    vocab_ = cps;
+    std::sort(vocab_.begin(), vocab_.end());
+    vocab_.erase(std::unique(vocab_.begin(), vocab_.end()), vocab_.end());
+    if (static_cast<int>(vocab_.size()) > max_vocab) {
+        error_ = "the text has " + std::to_string(vocab_.size()) +
+                 " distinct characters, at most " + std::to_string(max_vocab) + " are allowed";
+        return;
+    }
+    const std::size_t n_train = cps.size() * 9 / 10;
+    const std::size_t need = static_cast<std::size_t>(ctx) + 2;
+    if (n_train < need || cps.size() - n_train < need) {
+        error_ =
+            "the text is too short: each split needs at least ctx + 2 = " + std::to_string(need) +
+            " characters (the text has " + std::to_string(cps.size()) + ", 90 % of it trains)";
+        return;
+    }
+    train_.reserve(n_train);
+    val_.reserve(cps.size() - n_train);
+    for (std::size_t i = 0; i < cps.size(); ++i)
+        (i < n_train ? train_ : val_).push_back(token_of(cps[i]));
+}
+
+int Corpus::token_of(std::uint32_t cp) const {
+    const auto it = std::lower_bound(vocab_.begin(), vocab_.end(), cp);
+    return it != vocab_.end() && *it == cp ? static_cast<int>(it - vocab_.begin()) : -1;
+}
+
+std::vector<int> Corpus::encode(std::string_view text) const {
+    std::vector<int> out;
+    std::vector<std::uint32_t> cps;
+    if (!decode_utf8(text, cps)) {  // keep what decodes: drop bytes that are not UTF-8
+        cps.clear();
+        for (unsigned char c : text)
+            if (c < 0x80) cps.push_back(c);
+    }
+    for (std::uint32_t cp : cps)
+        if (const int t = token_of(cp); t >= 0) out.push_back(t);
+    return out;
+}
+
+std::string Corpus::decode(const std::vector<int>& tokens) const {
+    std::string out;
+    for (int t : tokens) append_utf8(out, vocab_[static_cast<std::size_t>(t)]);
+    return out;
+}
+
+void Corpus::batch(RandomState& rng, int rows, int ctx, int* inputs, int* targets) const {
+    const std::int64_t hi = static_cast<std::int64_t>(train_.size()) - ctx;
+    for (int r = 0; r < rows; ++r) {
+        const std::size_t s = static_cast<std::size_t>(rng.randint(0, hi));
+        for (int t = 0; t < ctx; ++t) {
+            inputs[r * ctx + t] = train_[s + t];
+            targets[r * ctx + t] = train_[s + t + 1];
+        }
+    }
+}
+
+std::vector<int> Corpus::window_starts(std::size_t len, int ctx, int count) {
+    std::vector<int> starts(static_cast<std::size_t>(count), 0);
+    const double span = static_cast<double>(len) - ctx - 1;
+    for (int i = 1; i < count; ++i)
+        starts[static_cast<std::size_t>(i)] = static_cast<int>(std::floor(i * span / (count - 1)));
+    return starts;
+}
+
+}  // namespace al::lm

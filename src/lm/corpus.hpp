@@ -1,0 +1,55 @@
+// The text a language model learns: a character vocabulary, the 90/10 train/validation split,
+// seeded training batches and the fixed evaluation windows.
+//
+// Characters are Unicode code points (the text is UTF-8); the vocabulary is the sorted set of
+// distinct code points of the whole text, so token i is the i-th smallest. The first 90 % of the
+// characters (floor) train, the rest validate.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "numpy_random.hpp"
+
+namespace al::lm {
+
+class Corpus {
+  public:
+    // Builds the vocabulary and the split. error() says why the text cannot be used (not UTF-8,
+    // more than max_vocab characters, or a split shorter than ctx + 2 characters).
+    Corpus(std::string_view text, int ctx, int max_vocab);
+
+    const std::string& error() const { return error_; }
+    int vocab_size() const { return static_cast<int>(vocab_.size()); }
+    const std::vector<std::uint32_t>& vocab() const { return vocab_; }
+    const std::vector<int>& train() const { return train_; }
+    const std::vector<int>& val() const { return val_; }
+
+    // Token of a code point, or -1 when it is not in the vocabulary.
+    int token_of(std::uint32_t code_point) const;
+    // UTF-8 → tokens, dropping characters outside the vocabulary (and invalid bytes).
+    std::vector<int> encode(std::string_view text) const;
+    // Tokens → UTF-8.
+    std::string decode(const std::vector<int>& tokens) const;
+
+    // A training batch of `rows` sequences: sequence r starts at
+    // s = rng.randint(0, len(train) − ctx) (one draw per row, in order: NumPy's
+    // RandomState.randint), inputs train[s .. s+ctx), targets train[s+1 .. s+ctx].
+    void batch(RandomState& rng, int rows, int ctx, int* inputs, int* targets) const;
+
+    // The fixed evaluation windows of a split: `count` starts spread evenly over the split,
+    // start_i = floor(i · (len − ctx − 1) / (count − 1)).
+    static std::vector<int> window_starts(std::size_t len, int ctx, int count);
+
+  private:
+    std::string error_;
+    std::vector<std::uint32_t> vocab_;
+    std::vector<int> train_, val_;
+};
+
+// UTF-8 → code points; false on malformed input.
+bool decode_utf8(std::string_view s, std::vector<std::uint32_t>& out);
+void append_utf8(std::string& out, std::uint32_t cp);
+
+}  // namespace al::lm

@@ -1,0 +1,55 @@
+// The Transformer's layers as forward/backward pairs over flat float32 buffers (llm.c's shape).
+// Row-major everywhere; N = rows (tokens), shapes in the comments. Backward functions ACCUMULATE
+// parameter gradients (+=) and WRITE input gradients (=), unless they say otherwise.
+// Linear layers use PyTorch's weight layout W [out][in]; the forward product wants Wᵀ [in][out]
+// (gemm vectorises along the rows of its B), so callers pass a transposed copy `wt` for it.
+#pragma once
+#include <cstddef>
+
+#include "activation.hpp"
+
+namespace al::lm {
+
+// y [N][out] = x [N][in] · Wᵀ + b, with wt = Wᵀ [in][out].
+void linear_forward(const float* x, const float* wt, const float* b, std::size_t n, std::size_t in,
+                    std::size_t out, float* y);
+// dW [out][in] += dyᵀ·x, db += Σ dy, dx [N][in] = dy·W (dx may be null).
+void linear_backward(const float* x, const float* w, const float* dy, std::size_t n, std::size_t in,
+                     std::size_t out, float* dw, float* db, float* dx);
+
+// LayerNorm over the last dimension (eps 1e-5, biased variance as PyTorch):
+// y = (x − mean)·rstd·w + b, storing mean [N] and rstd [N] for the backward.
+void layernorm_forward(const float* x, const float* w, const float* b, std::size_t n, std::size_t d,
+                       float* y, float* mean, float* rstd);
+// dw += Σ dy·x̂, db += Σ dy; dx [N][d] += rstd·(g − mean(g) − x̂·mean(g·x̂)), g = dy·w.
+// (dx accumulates: it is the residual stream's gradient.)
+void layernorm_backward(const float* x, const float* w, const float* mean, const float* rstd,
+                        const float* dy, std::size_t n, std::size_t d, float* dw, float* db,
+                        float* dx);
+
+// Causal multi-head self-attention core. qkv [B·T][3d] holds q, k, v side by side (as
+// tiny_lm.py's split); head h uses columns h·hs .. (h+1)·hs of each. probs [B][H][T][T] keeps the
+// softmax (zeros above the diagonal) for the backward; out [B·T][d] (heads side by side).
+// scratch: at least T·hs floats.
+void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::size_t d,
+                       std::size_t heads, float* probs, float* out, float* scratch);
+// dqkv [B·T][3d] = gradient of qkv (written); scratch: at least 2·T·T + T·hs floats.
+void attention_backward(const float* qkv, const float* probs, const float* dout, std::size_t batch,
+                        std::size_t t, std::size_t d, std::size_t heads, float* dqkv,
+                        float* scratch);
+
+// Softmax cross-entropy of logits [N][V] against targets [N]: returns the mean loss (summed in
+// double); when dlogits is given, writes (softmax − onehot)/N into it (it may alias logits).
+double crossentropy_forward_backward(const float* logits, const int* targets, std::size_t n,
+                                     std::size_t v, float* dlogits);
+
+// The FFN nonlinearity. Plain (gate == false): a [N][H] = f(h [N][H]), fprime = f'(h).
+// Gated (swiglu): h [N][2H] = [gate | up] per row, a = silu(gate)·up, s = silu(gate) and
+// fprime = silu'(gate) (both [N][H]) kept for the backward.
+void ffn_act_forward(Activation f, bool gated, const float* h, std::size_t n, std::size_t hidden,
+                     float* a, float* fprime, float* s);
+// dh [N][H or 2H] from da [N][H].
+void ffn_act_backward(bool gated, const float* h, const float* fprime, const float* s,
+                      const float* da, std::size_t n, std::size_t hidden, float* dh);
+
+}  // namespace al::lm

@@ -1,0 +1,101 @@
+#include "lm/lm_state.hpp"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "json.hpp"
+
+namespace al::lm {
+
+namespace {
+
+std::string read_vector(const json::Value& v, std::size_t n, const std::string& what, float* out) {
+    if (!v.is_array())
+        return what + " must be an array of " + std::to_string(n) + " numbers (got " +
+               json::type_name(v.type()) + ")";
+    const json::Array& a = v.as_array();
+    if (a.size() != n)
+        return what + " must have " + std::to_string(n) + " numbers (got " +
+               std::to_string(a.size()) + ")";
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!a[i].is_number())
+            return what + "[" + std::to_string(i) + "] must be a number (got " +
+                   json::type_name(a[i].type()) + ")";
+        const double x = a[i].as_number();
+        if (!(std::fabs(x) <= std::numeric_limits<float>::max()))
+            return what + "[" + std::to_string(i) + "] is outside the float32 range";
+        out[i] = static_cast<float>(x);
+    }
+    return "";
+}
+
+std::string shape(const ParamTensor& t) {
+    return t.cols ? "[" + std::to_string(t.rows) + ", " + std::to_string(t.cols) + "]"
+                  : "[" + std::to_string(t.rows) + "]";
+}
+
+}  // namespace
+
+std::string state_json(const Model& m) {
+    std::string out = "{";
+    const float* p = m.params().data();
+    for (const ParamTensor& t : m.tensors()) {
+        if (out.size() > 1) out += ',';
+        json::write_string(out, t.name);
+        out += ':';
+        const float* x = p + t.offset;
+        if (!t.cols) out += '[';
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            if (t.cols && i % t.cols == 0)
+                out += i ? "],[" : "[[";
+            else if (i)
+                out += ',';
+            json::write_float(out, x[i]);
+        }
+        out += t.cols ? "]]" : "]";
+    }
+    return out + "}";
+}
+
+std::string load_state_json(Model& m, std::string_view text) {
+    json::Limits limits;
+    limits.max_depth = 4;
+    limits.max_bytes = 128u << 20;
+    limits.max_values = 16u << 20;
+    std::string error;
+    const std::optional<json::Value> doc = json::parse(text, error, limits);
+    if (!doc) return "state: " + error;
+    if (!doc->is_object())
+        return std::string("state: must be a JSON object (got ") + json::type_name(doc->type()) +
+               ")";
+    std::vector<float> next(m.params().size());
+    for (const ParamTensor& t : m.tensors()) {
+        const json::Value* v = doc->find(t.name);
+        if (!v) return "state: missing key '" + t.name + "' (shape " + shape(t) + ")";
+        float* out = next.data() + t.offset;
+        if (!t.cols) {
+            if (!(error = read_vector(*v, t.rows, "state: " + t.name, out)).empty()) return error;
+            continue;
+        }
+        if (!v->is_array() || v->as_array().size() != t.rows)
+            return "state: " + t.name + " must have shape " + shape(t);
+        for (std::size_t r = 0; r < t.rows; ++r) {
+            const std::string what = "state: " + t.name + "[" + std::to_string(r) + "]";
+            if (!(error = read_vector(v->as_array()[r], t.cols, what, out + r * t.cols)).empty())
+                return error + " (shape " + shape(t) + ")";
+        }
+    }
+    if (doc->as_object().size() != m.tensors().size()) {
+        for (const auto& member : doc->as_object()) {
+            bool known = false;
+            for (const ParamTensor& t : m.tensors()) known = known || t.name == member.first;
+            if (!known) return "state: unknown key '" + member.first + "'";
+        }
+    }
+    m.params() = std::move(next);
+    m.refresh();
+    return "";
+}
+
+}  // namespace al::lm
