@@ -162,6 +162,8 @@ export interface ActivationLab {
   lmConfigLimitsJson(): string;            // ranges, act and init names, budget, sampling limits
   /** "" when valid (without the budget, which depends on the text), else the error. */
   lmValidateConfigJson(json: string): string;
+  /** Floating-point operations {step, eval, run, vocab} of a config on a text; "null" if invalid. */
+  lmFlopsJson(configJson: string, text: string): string;
   LmExperiment: { new (configJson: string, text: string): LmExperiment };
 }
 

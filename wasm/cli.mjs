@@ -8,6 +8,7 @@ import { loadModule } from './module.mjs';
 import { formatG } from './format.mjs';
 import { runBench } from './cli-bench.mjs';
 import { trainFlags, configFromFlags, runTraining } from './cli-train.mjs';
+import { LM_USAGE, lmFlags, runLm } from './cli-lm.mjs';
 
 class UsageError extends Error {}
 
@@ -17,7 +18,8 @@ const USAGE = `usage: activation-lab <command> [options]
   train [--act A] [--seed S] [--epochs E] [--hidden 64,64] [--batch B] [--lr R] [--n N]
         [--noise S] [--data-seed K] [--test-fraction F] [--val-fraction F] [--no-shuffle]
         [--init FILE] [--save FILE]                                     one run -> JSON
-  bench [--json]                                                        kernel and training throughput`;
+  bench [--json]                                                        kernel and training throughput
+${LM_USAGE}`;
 
 function parse(args, options) {
   try {
@@ -101,6 +103,27 @@ const commands = {
     return `${JSON.stringify(result.report)}\n`;
   },
 
+  async lm(args) {
+    const [sub, ...rest] = args;
+    if (!(sub in lmFlags))
+      throw new UsageError(
+        sub
+          ? `lm: unknown subcommand '${sub}' (expected train, swap or sample)`
+          : 'lm: missing subcommand (train, swap or sample)',
+      );
+    const o = parse(rest, lmFlags[sub]);
+    const M = await loadModule();
+    const io = {
+      readText,
+      writeText,
+      toNumber,
+      fail: (message) => {
+        throw new UsageError(message);
+      },
+    };
+    return runLm(M, sub, o, io);
+  },
+
   async bench(args) {
     const o = parse(args, { json: { type: 'boolean' } });
     const M = await loadModule();
@@ -131,10 +154,10 @@ async function main(argv) {
     return 0;
   }
   if (!name)
-    throw new UsageError('missing command (eval, moons, train or bench; --help lists them)');
+    throw new UsageError('missing command (eval, moons, train, lm or bench; --help lists them)');
   const command = commands[name];
   if (!command)
-    throw new UsageError(`unknown command '${name}' (expected eval, moons, train or bench)`);
+    throw new UsageError(`unknown command '${name}' (expected eval, moons, train, lm or bench)`);
   process.stdout.write(await command(rest)); // written only once everything succeeded
   return 0;
 }

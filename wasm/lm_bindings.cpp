@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "json.hpp"
+#include "lm/corpus.hpp"
 #include "lm/lm_config.hpp"
 #include "lm/lm_experiment.hpp"
 
@@ -26,6 +27,22 @@ std::string lm_validate_config_json(const std::string& json) {
 
 std::string eval_json(const al::lm::LmEval& e) {
     al::json::Object o{{"step", e.step}, {"train_loss", e.train_loss}, {"val_loss", e.val_loss}};
+    return al::json::write(al::json::Value(std::move(o)));
+}
+
+// {"step": FLOP of one training step, "eval": of one evaluation, "run": steps·step, "vocab": V}
+// for a config and a text (the vocabulary sets the output layer's size); null if either is bad.
+std::string lm_flops_json(const std::string& config_json, const std::string& text) {
+    std::string error;
+    const auto c = al::lm::config_from_json(config_json, error);
+    if (!c) return "null";
+    const al::lm::Corpus corpus(text, c->ctx, al::lm::max_vocab);
+    if (!corpus.error().empty()) return "null";
+    const int v = corpus.vocab_size();
+    al::json::Object o{{"step", al::lm::step_flops(*c, v)},
+                       {"eval", al::lm::eval_flops(*c, v)},
+                       {"run", al::lm::step_flops(*c, v) * c->steps},
+                       {"vocab", v}};
     return al::json::write(al::json::Value(std::move(o)));
 }
 
@@ -110,6 +127,7 @@ EMSCRIPTEN_BINDINGS(activation_lab_lm) {
     function("lmDefaultConfigJson", &lm_default_config_json);
     function("lmConfigLimitsJson", &al::lm::config_limits_json);
     function("lmValidateConfigJson", &lm_validate_config_json);
+    function("lmFlopsJson", &lm_flops_json);
 
     class_<JsLmExperiment>("LmExperiment")
         .constructor<const std::string&, const std::string&>()

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 import { loadModule } from '../../wasm/module.mjs';
 import { runBench } from '../../wasm/cli-bench.mjs';
+import { runLmBench, renderLm } from './lm.mjs';
 
 // Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
 // about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
@@ -16,7 +17,9 @@ const FLOP_PER_RUN = 3 * 2 * MACS_PER_SAMPLE * 1600 * 100;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const json = process.argv.includes('--json');
 
-const wasm = runBench(await loadModule());
+const M = await loadModule();
+const wasm = runBench(M);
+const lm = runLmBench(M);
 const native = JSON.parse(execFileSync(`${root}build/native/al_bench`, { encoding: 'utf8' }));
 let browser = null;
 if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
@@ -24,7 +27,7 @@ if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
   browser = await runBrowserBench(`${root}dist`).catch((e) => ({ error: e.message }));
 }
 
-const results = { wasm: { ...wasm, text: undefined }, native, browser };
+const results = { wasm: { ...wasm, text: undefined }, native, lm, browser };
 mkdirSync(`${root}build/bench`, { recursive: true });
 writeFileSync(`${root}build/bench/results.json`, JSON.stringify(results, null, 2));
 if (json) {
@@ -33,7 +36,7 @@ if (json) {
   process.stdout.write(render(results));
 }
 
-function render({ wasm: w, native: n, browser: b }) {
+function render({ wasm: w, native: n, lm, browser: b }) {
   const f = (x, d = 0) => x.toFixed(d).padStart(9);
   const out = [];
   out.push(
@@ -89,6 +92,7 @@ function render({ wasm: w, native: n, browser: b }) {
       goal('gelu run in WASM <= 0.4 s', gelu.seconds <= 0.4, `${gelu.seconds.toFixed(3)} s`),
     );
   }
+  out.push(...renderLm(lm, goal));
   if (b) {
     out.push('');
     if (b.error) out.push(`Chromium: not measured (${b.error})`);

@@ -1,0 +1,105 @@
+// `activation-lab lm ...`: JSON outputs, the shipped pretrained model, and errors as one stderr
+// line with exit code 2 and nothing on stdout (DESIGN.md's CLI contract).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
+const run = (args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+const dir = mkdtempSync(join(tmpdir(), 'al-lm-cli-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+const SMALL = ['--d', '16', '--ctx', '16', '--batch', '8', '--ffn', '32', '--layers', '1'];
+
+function assertUsageError(r, pattern) {
+  assert.equal(r.status, 2, `exit code, stderr: ${r.stderr}`);
+  assert.equal(r.stdout, '', 'nothing on stdout');
+  const lines = r.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 1, `one line on stderr: ${r.stderr}`);
+  assert.match(lines[0], pattern);
+}
+
+function ok(args) {
+  const r = run(args);
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+test('lm train: JSON report with evaluations; --save then --init reproduces the weights', () => {
+  const save = join(dir, 'a.json');
+  const args = ['lm', 'train', '--act', 'relu', '--steps', '6', '--eval-every', '3', ...SMALL];
+  const report = JSON.parse(ok([...args, '--save', save]));
+  assert.deepEqual(Object.keys(report), ['config', 'evals', 'final', 'seconds']);
+  assert.equal(report.config.act, 'relu');
+  assert.equal(report.config.d, 16);
+  assert.deepEqual(
+    report.evals.map((e) => e.step),
+    [0, 3, 6],
+  );
+  assert.equal(report.final.val_loss, report.evals.at(-1).val_loss);
+  assert.ok(report.final.val_loss < report.evals[0].val_loss);
+  // Same seed, same run; the saved weights load back as the starting point of another.
+  const again = JSON.parse(ok(args));
+  assert.deepEqual(again.evals, report.evals);
+  const resumed = JSON.parse(ok([...args, '--init', save, '--init-scale', 'gpt2']));
+  assert.equal(resumed.evals[0].val_loss, report.final.val_loss);
+  assert.equal(resumed.config.init, 'gpt2');
+});
+
+test('lm train: bad input is one line on stderr, exit 2', () => {
+  assertUsageError(run(['lm', 'train', '--d', '7']), /d must be an integer in \[8, 256\]/);
+  assertUsageError(run(['lm', 'train', '--act', 'tanh']), /act must be one of/);
+  assertUsageError(run(['lm', 'train', '--init-scale', 'xavier']), /init must be bert or gpt2/);
+  assertUsageError(run(['lm', 'train', '--lr', 'inf']), /--lr must be a finite number/);
+  assertUsageError(run(['lm', 'train', '--steps', 'many']), /--steps: not a number/);
+  assertUsageError(run(['lm', 'train', '--init', join(dir, 'none.json')]), /--init: cannot read/);
+  assertUsageError(run(['lm', 'train', '--colour', 'red']), /Unknown option '--colour'/);
+  assertUsageError(run(['lm', 'fly']), /lm: unknown subcommand 'fly'/);
+  assertUsageError(run(['lm']), /lm: missing subcommand/);
+});
+
+test('lm sample: the shipped GELU model writes seeded text; bad values are refused', () => {
+  const a = ok(['lm', 'sample', '--prompt', 'The hacker', '--n', '120', '--seed', '4']);
+  assert.equal([...a.replace(/\n$/, '')].length, 120);
+  assert.equal(ok(['lm', 'sample', '--prompt', 'The hacker', '--n', '120', '--seed', '4']), a);
+  assert.notEqual(ok(['lm', 'sample', '--prompt', 'The hacker', '--n', '120', '--seed', '5']), a);
+  // A trained model writes mostly letters and spaces, and real short words.
+  assert.ok(/ (the|of|a|to|and|is|in) /.test(a), a);
+  assertUsageError(run(['lm', 'sample', '--n', '0']), /n must be an integer in \[1, 5000\]/);
+  assertUsageError(run(['lm', 'sample', '--temperature=-1']), /temperature must be/);
+  assertUsageError(run(['lm', 'sample', '--act', 'swiglu']), /--weights: cannot read/);
+});
+
+test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh form is free', () => {
+  const r = JSON.parse(ok(['lm', 'swap', '--act', 'relu', '--finetune', '20', '--seed', '1']));
+  assert.deepEqual(Object.keys(r), [
+    'from',
+    'to',
+    'finetune',
+    'lr',
+    'seed',
+    'before',
+    'after_swap',
+    'after_finetune',
+    'control',
+  ]);
+  assert.equal(r.from, 'gelu');
+  assert.ok(r.after_swap > r.before + 0.02, JSON.stringify(r));
+  assert.ok(r.after_finetune < r.after_swap, JSON.stringify(r));
+  const t = JSON.parse(ok(['lm', 'swap', '--act', 'gelu_tanh', '--finetune', '0']));
+  assert.ok(Math.abs(t.after_swap - t.before) < 1e-3, JSON.stringify(t));
+  assert.equal(t.control, t.before);
+  assertUsageError(
+    run(['lm', 'swap', '--act', 'swiglu', '--finetune', '1']),
+    /cannot swap gelu for swiglu/,
+  );
+  assertUsageError(run(['lm', 'swap', '--act', 'relu']), /--finetune is required/);
+  assertUsageError(run(['lm', 'swap', '--act', 'relu', '--finetune=-1']), /--finetune must be/);
+  assertUsageError(
+    run(['lm', 'swap', '--act', 'relu', '--finetune', '1', '--weights', cli]),
+    /--weights: state: JSON/,
+  );
+});

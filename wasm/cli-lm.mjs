@@ -1,0 +1,198 @@
+// `activation-lab lm train|swap|sample`: the character Transformer (src/lm/) from the command
+// line. Flags -> config JSON (checked by the core) -> runs -> JSON (or text for sample).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FILE] [--save FILE] [--eval-every K]
+           [--init-scale bert|gpt2] [--d D] [--layers L] [--heads H] [--ctx T] [--ffn F]
+           [--batch B] [--lr R] [--warmup W] [--text FILE]        one run -> JSON
+  lm swap [--weights FILE] [--from A] --act A --finetune K [--lr R] [--seed S]
+                                                                  the pretrained swap -> JSON
+  lm sample [--weights FILE] [--act A] [--prompt P] [--n 200] [--temperature T] [--seed S]
+                                                                  text from a trained model`;
+
+const dataDir = new URL('../web/data/', import.meta.url);
+/** The shipped text and pretrained model (npm run pretrain writes the weights). */
+export const corpusPath = fileURLToPath(new URL('corpus.txt', dataDir));
+export const pretrainedPath = (act) => fileURLToPath(new URL(`lm-${act}.json`, dataDir));
+
+// flag -> config key, for the numeric flags of `lm train`.
+const numeric = {
+  steps: 'steps',
+  seed: 'seed',
+  'eval-every': 'eval_every',
+  d: 'd',
+  layers: 'layers',
+  heads: 'heads',
+  ctx: 'ctx',
+  ffn: 'ffn',
+  batch: 'batch',
+  lr: 'lr',
+  warmup: 'warmup',
+};
+
+export const lmFlags = {
+  train: {
+    act: { type: 'string' },
+    init: { type: 'string' },
+    save: { type: 'string' },
+    'init-scale': { type: 'string' },
+    text: { type: 'string' },
+    ...Object.fromEntries(Object.keys(numeric).map((k) => [k, { type: 'string' }])),
+  },
+  swap: {
+    weights: { type: 'string' },
+    from: { type: 'string' },
+    act: { type: 'string' },
+    finetune: { type: 'string' },
+    lr: { type: 'string' },
+    seed: { type: 'string' },
+  },
+  sample: {
+    weights: { type: 'string' },
+    act: { type: 'string' },
+    prompt: { type: 'string' },
+    n: { type: 'string' },
+    temperature: { type: 'string' },
+    seed: { type: 'string' },
+  },
+};
+
+/** Runs one `lm` subcommand; io = {readText, writeText, toNumber, fail}. Returns stdout. */
+export function runLm(M, sub, o, io) {
+  if (sub === 'train') return train(M, o, io);
+  if (sub === 'swap') return swap(M, o, io);
+  return sample(M, o, io);
+}
+
+function finite(x, flag, io) {
+  if (!Number.isFinite(x)) io.fail(`${flag} must be a finite number`);
+  return x;
+}
+
+/** An experiment that must be valid, deleted by the caller. */
+function experiment(M, config, text, io, what) {
+  const e = new M.LmExperiment(JSON.stringify(config), text);
+  if (e.error()) {
+    const error = e.error();
+    e.delete();
+    io.fail(`${what}: ${error}`);
+  }
+  return e;
+}
+
+/** Loads weights into e (the caller deletes e, also when this fails). */
+function loadWeights(e, json, flag, io) {
+  const error = e.loadStateJson(json);
+  if (error) io.fail(`${flag}: ${error}`);
+}
+
+function train(M, o, io) {
+  const config = {};
+  if (o.act !== undefined) config.act = o.act;
+  if (o['init-scale'] !== undefined) config.init = o['init-scale'];
+  for (const [flag, key] of Object.entries(numeric))
+    if (o[flag] !== undefined)
+      config[key] = finite(io.toNumber(o[flag], `--${flag}`), `--${flag}`, io);
+  const error = M.lmValidateConfigJson(JSON.stringify(config));
+  if (error) io.fail(`lm train: ${error}`);
+  const text = io.readText(o.text ?? corpusPath, '--text');
+  const init = o.init === undefined ? undefined : io.readText(o.init, '--init');
+  const e = experiment(M, config, text, io, 'lm train');
+  try {
+    if (init !== undefined) loadWeights(e, init, '--init', io);
+    let seconds = 0;
+    for (;;) {
+      const t0 = performance.now();
+      const more = e.step(10);
+      seconds += (performance.now() - t0) / 1000;
+      if (!more) break;
+    }
+    const evals = JSON.parse(e.historyJson());
+    const last = evals.at(-1);
+    const report = {
+      config: JSON.parse(e.configJson()),
+      evals,
+      final: { train_loss: last.train_loss, val_loss: last.val_loss, status: e.status() },
+      seconds: Number(seconds.toFixed(4)),
+    };
+    if (o.save !== undefined) io.writeText(o.save, e.stateJson(), '--save');
+    return `${JSON.stringify(report)}\n`;
+  } finally {
+    e.delete();
+  }
+}
+
+function names(M) {
+  return JSON.parse(M.lmConfigLimitsJson()).act;
+}
+
+function activationFlag(M, value, flag, io) {
+  if (!names(M).includes(value))
+    io.fail(`${flag}: unknown activation '${value}' (expected ${names(M).join(', ')})`);
+  return value;
+}
+
+function swap(M, o, io) {
+  if (o.act === undefined) io.fail('lm swap: --act is required');
+  if (o.finetune === undefined) io.fail('lm swap: --finetune is required (steps, 0 for none)');
+  const to = activationFlag(M, o.act, '--act', io);
+  const from = activationFlag(M, o.from ?? 'gelu', '--from', io);
+  const k = io.toNumber(o.finetune, '--finetune');
+  if (!(Number.isInteger(k) && k >= 0 && k <= 100000))
+    io.fail('lm swap: --finetune must be an integer in [0, 100000]');
+  const lr = o.lr === undefined ? 1e-3 : finite(io.toNumber(o.lr, '--lr'), '--lr', io);
+  const seed = o.seed === undefined ? 0 : finite(io.toNumber(o.seed, '--seed'), '--seed', io);
+  const weights = io.readText(o.weights ?? pretrainedPath(from), '--weights');
+  const text = io.readText(corpusPath, 'corpus');
+  const config = { act: from, steps: Math.max(1, k), seed, eval_every: Math.max(1, k) };
+  const error = M.lmValidateConfigJson(JSON.stringify(config));
+  if (error) io.fail(`lm swap: ${error}`);
+  // The swapped run and the control: same weights, same batches (same seed), same constant lr.
+  const arm = (act) => {
+    const e = experiment(M, config, text, io, 'lm swap');
+    try {
+      loadWeights(e, weights, '--weights', io);
+      const before = JSON.parse(e.evaluateJson()).val_loss;
+      const swapError = e.setActivation(act);
+      if (swapError) io.fail(`lm swap: ${swapError}`);
+      const swapped = JSON.parse(e.evaluateJson()).val_loss;
+      const lrError = e.setConstantLr(lr);
+      if (lrError) io.fail(`lm swap: --lr: ${lrError}`);
+      if (k > 0) while (e.step(10));
+      return { before, swapped, tuned: JSON.parse(e.evaluateJson()).val_loss };
+    } finally {
+      e.delete();
+    }
+  };
+  const swapped = arm(to);
+  const control = arm(from);
+  return `${JSON.stringify({
+    from,
+    to,
+    finetune: k,
+    lr,
+    seed,
+    before: swapped.before,
+    after_swap: swapped.swapped,
+    after_finetune: swapped.tuned,
+    control: control.tuned,
+  })}\n`;
+}
+
+function sample(M, o, io) {
+  const act = activationFlag(M, o.act ?? 'gelu', '--act', io);
+  const weights = io.readText(o.weights ?? pretrainedPath(act), '--weights');
+  const text = io.readText(corpusPath, 'corpus');
+  const n = o.n === undefined ? 200 : io.toNumber(o.n, '--n');
+  const temperature =
+    o.temperature === undefined ? 0.8 : io.toNumber(o.temperature, '--temperature');
+  const seed = o.seed === undefined ? 0 : io.toNumber(o.seed, '--seed');
+  const e = experiment(M, { act }, text, io, 'lm sample');
+  try {
+    loadWeights(e, weights, '--weights', io);
+    return `${e.sample(o.prompt ?? '', n, temperature, seed)}\n`;
+  } finally {
+    e.delete();
+  }
+}
