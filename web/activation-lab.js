@@ -5,47 +5,12 @@
 // uses) inside a shadow root, so the host page's styles and the widget's cannot touch each other.
 // Every element on a page shares one load of the core (core.js memoises it); the widget's settings
 // come from the element's attributes instead of the URL hash (state.js stores), so the blog's URL
-// is never rewritten. Attributes: see ATTRIBUTES below and the README.
+// is never rewritten. Attributes: see ATTRIBUTES (js/embed-attributes.js) and the README.
 import { loadCore } from './js/core.js';
+import { ATTRIBUTES, COMMON_ATTRIBUTES } from './js/embed-attributes.js';
+import { languageOf } from './js/i18n.js';
 
-/**
- * Per widget: element attribute -> the widget's settings key (its URL-hash key in the article).
- * The hidden layers are `layers`, not `hidden`: that is HTML's global attribute that hides an element.
- */
-export const ATTRIBUTES = {
-  curves: {},
-  twin: {
-    a: 'a',
-    b: 'b',
-    n: 'n',
-    noise: 'noise',
-    'data-seed': 'dseed',
-    layers: 'hidden',
-    lr: 'lr',
-    batch: 'batch',
-    epochs: 'epochs',
-    seed: 'seed',
-    'test-fraction': 'test',
-    'val-fraction': 'val',
-  },
-  seeds: {
-    a: 'sa',
-    b: 'sb',
-    seeds: 'seeds',
-    seed: 'sseed',
-    n: 'sn',
-    noise: 'snoise',
-    layers: 'shidden',
-    batch: 'sbatch',
-    lr: 'slr',
-    epochs: 'sepochs',
-    'val-fraction': 'sval',
-    choose: 'schoose',
-  },
-  cost: {},
-};
-/** Attributes every element understands. */
-export const COMMON_ATTRIBUTES = ['lang', 'theme', 'credit'];
+export { ATTRIBUTES, COMMON_ATTRIBUTES };
 
 const here = new URL('.', import.meta.url);
 const languages = new Map(); // 'en' | 'pt' -> Promise<i18n module instance>
@@ -79,8 +44,7 @@ if (here.origin !== location.origin) {
   window.Worker = CrossOriginWorker;
 }
 
-/** 'pt', 'pt-PT', 'pt-BR' -> 'pt'; anything else -> 'en'. */
-export const languageOf = (tag) => (/^pt\b/i.test(tag ?? '') ? 'pt' : 'en');
+export { languageOf };
 
 /** KaTeX's @font-face rules, once per document: fonts declared inside a shadow root are ignored. */
 function linkFontsOnce() {

@@ -240,12 +240,11 @@ test('exported weights re-import into a fresh page with the same outputs; bad fi
 });
 
 test('the evidence widgets fit 360 px, in dark mode and in Portuguese', async () => {
-  const { page, context, problems } = await openPage(env, '#seeds=2&sn=200&sepochs=3', {
+  const { page, context, problems } = await openPage(env, 'pt/#seeds=2&sn=200&sepochs=3', {
     viewport: { width: 360, height: 740 },
     colorScheme: 'dark',
   });
-  await page.click('[data-lang="pt"]');
-  await page.waitForFunction(() => document.documentElement.lang === 'pt-PT');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt-PT');
   await page.click(`${seeds} [data-act="run"]`);
   await studyState(page, 'finished');
   // two seeds on 40 test points: any verdict may come out, but always in Portuguese

@@ -46,24 +46,29 @@ test('the explorer shows the worked values computed by the core', async () => {
   await context.close();
 });
 
-test('the EN/PT switch changes the text, sets lang and is remembered', async () => {
-  const { page, context, problems } = await openPage(env);
+test('the EN/PT switch goes to the other address, keeps the settings in the hash, and back', async () => {
+  const { page, context, problems } = await openPage(env, '#epochs=12&b=silu');
   const h1 = page.locator('h1');
   const english = await h1.textContent();
-  await page.click('button[data-lang="pt"]');
-  await page.waitForFunction(() => document.documentElement.lang === 'pt-PT');
+  await page.click('a[data-lang="pt"]');
+  await page.waitForURL(/\/pt\/index\.html#/);
+  await page.waitForSelector('html[data-ready="true"]');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt-PT');
   const portuguese = await h1.textContent();
   assert.notEqual(portuguese, english);
   assert.match(portuguese, /GELU/);
   assert.match(await page.locator('td[data-fn="gelu"][data-x="-1"]').textContent(), /0,1587/);
-  await page.reload();
-  await page.waitForSelector('html[data-ready="true"]');
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt-PT');
-  assert.equal(await h1.textContent(), portuguese);
+  const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  assert.equal(hash.get('epochs'), '12');
+  assert.equal(hash.get('b'), 'silu');
+  assert.equal(await page.locator('#lab-epochs').inputValue(), '12');
   await screenshot(page, 'page-pt', { fullPage: false });
-  await page.click('button[data-lang="en"]');
-  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await page.click('a[data-lang="en"]');
+  await page.waitForURL((u) => !u.pathname.includes('/pt/'));
+  await page.waitForSelector('html[data-ready="true"]');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   assert.equal(await h1.textContent(), english);
+  assert.equal(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('epochs'), '12');
   assert.deepEqual(problems, []);
   await context.close();
 });

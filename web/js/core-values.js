@@ -1,11 +1,11 @@
 // Numbers inside the prose, computed by the core: the i18n strings hold placeholders such as
-// <span data-core="gelu(-1)" data-digits="4"></span>, filled here after every language switch.
-// Forms: fn(x) and fn'(x) for an activation, phi(x) for the normal CDF Φ, and the searched
-// quantities dip.x, dip.y, tanh.max, tanh.at (see analysis.js).
+// <span data-core="gelu(-1)" data-digits="4"></span>. web/ship/prerender.mjs fills them at build
+// time (the same module, in Node) and the page fills them again from the live core after it loads,
+// with the same text. Forms: fn(x) and fn'(x) for an activation, phi(x) for the normal CDF Φ, and
+// the searched quantities dip.x, dip.y, tanh.max, tanh.at (see analysis.js).
 import { minimum, tanhError } from './analysis.js';
-import { num } from './i18n.js';
 
-let searched = null;
+const searchedBy = new WeakMap(); // M -> the searched quantities, found once per module
 
 function valueOf(core, spec) {
   const { M } = core;
@@ -16,27 +16,36 @@ function valueOf(core, spec) {
     if (!core.activations.includes(fn)) throw new Error(`core value: unknown function ${fn}`);
     return M.evaluate(fn, prime === "'", false, Float32Array.of(Number(x)))[0];
   }
-  if (!searched) {
+  if (!searchedBy.has(M)) {
     const dip = minimum(M);
     const tanh = tanhError(M);
-    searched = { 'dip.x': dip.x, 'dip.y': dip.y, 'tanh.max': tanh.max, 'tanh.at': tanh.at };
+    searchedBy.set(M, { 'dip.x': dip.x, 'dip.y': dip.y, 'tanh.max': tanh.max, 'tanh.at': tanh.at });
   }
+  const searched = searchedBy.get(M);
   if (!(spec in searched)) throw new Error(`core value: unknown quantity ${spec}`);
   return searched[spec];
 }
 
-export function fillCoreValues(core, root = document) {
+/**
+ * The text of one placeholder: spec (data-core), digits (data-digits, default 4), format
+ * (data-format: 'sci' or none), and num, the language's number formatter (i18n.num).
+ */
+export function coreValueText(core, { spec, digits = 4, format, num }) {
+  const value = valueOf(core, spec);
+  return format === 'sci'
+    ? value
+        .toExponential(digits - 1)
+        .replace('-', '−')
+        .replace('e', ' × 10^')
+    : num(value, digits);
+}
+
+export function fillCoreValues(core, num, root = document) {
   for (const el of root.querySelectorAll('[data-core]')) {
-    const digits = Number(el.dataset.digits ?? 4);
-    const value = valueOf(core, el.dataset.core);
-    el.textContent =
-      el.dataset.format === 'sci'
-        ? value
-            .toExponential(digits - 1)
-            .replace('-', '−')
-            .replace('e', ' × 10^')
-        : num(value, digits);
+    const { core: spec, digits, format } = el.dataset;
+    const text = coreValueText(core, { spec, digits: Number(digits ?? 4), format, num });
+    if (el.textContent !== text) el.textContent = text;
     el.classList.add('core-value');
-    el.title = el.dataset.core;
+    el.title = spec;
   }
 }

@@ -1,25 +1,15 @@
 // Text of the page, in English and European Portuguese. Strings live in i18n/<lang>/<ns>.json,
 // one file per article section or widget; a key "ns.key" names file ns. Files load on demand, so
 // a new widget only adds its own files. Values are trusted HTML fragments from this repository
-// (math was typeset at build time). The language choice is remembered in localStorage.
+// (math was typeset at build time). The article is one address per language (index.html,
+// pt/index.html), its static text already written in by web/ship/prerender.mjs: the page's
+// language is its <html lang>, and the widgets fill in their own text from here.
 
 const LANGS = { en: 'en', pt: 'pt-PT' }; // folder name -> BCP 47 tag for <html lang>
-const STORAGE_KEY = 'activation-lab.lang';
 const tables = new Map(); // "lang/ns" -> Promise<object>
 const loaded = new Map(); // "lang/ns" -> object, once resolved
 const listeners = new Set();
 let lang = 'en';
-
-function pickInitial() {
-  let stored = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    // storage may be disabled (privacy mode): fall back to the browser language
-  }
-  if (stored in LANGS) return stored;
-  return (navigator.language || '').toLowerCase().startsWith('pt') ? 'pt' : 'en';
-}
 
 function fetchTable(code, ns) {
   const id = `${code}/${ns}`;
@@ -114,8 +104,8 @@ export function onChange(fn) {
 }
 
 /**
- * For embedded widgets: sets the language of this module instance and nothing else, neither the
- * host page's <html lang> nor the reader's stored choice (activation-lab.js loads one instance of
+ * For embedded widgets: sets the language of this module instance and nothing else, not the
+ * host page's <html lang> (activation-lab.js loads one instance of
  * this module per language, as i18n.js?lang=en and i18n.js?lang=pt).
  */
 export function useLanguage(code) {
@@ -123,27 +113,15 @@ export function useLanguage(code) {
   return lang;
 }
 
-/** Switches language: loads every namespace in use, re-applies the page, notifies widgets. */
-export async function setLanguage(code, root = document) {
-  if (!(code in LANGS)) code = 'en';
-  const used = [...new Set([...loaded.keys()].map((id) => id.split('/')[1]))];
-  // Load the new language's tables before switching: a widget that repaints meanwhile (a
-  // training snapshot) must never ask for a string that is not there yet.
-  await Promise.all(used.map((ns) => fetchTable(code, ns)));
-  lang = code;
-  document.documentElement.lang = LANGS[lang];
-  try {
-    localStorage.setItem(STORAGE_KEY, lang);
-  } catch {
-    // not remembered when storage is disabled; the switch still works
-  }
-  await apply(root);
-  for (const fn of listeners) fn(lang);
-}
+/** 'pt', 'pt-PT', 'pt-BR' -> 'pt'; anything else -> 'en'. */
+export const languageOf = (tag) => (/^pt\b/i.test(tag ?? '') ? 'pt' : 'en');
 
-/** First call of the page: picks the language and translates the static text. */
+/**
+ * First call of the page: its language is its address's (<html lang>). A page built by
+ * web/build.mjs (data-prerendered) already holds its text; an unbuilt one gets it filled in here.
+ */
 export async function init(root = document) {
-  lang = pickInitial();
-  document.documentElement.lang = LANGS[lang];
-  await apply(root);
+  lang = languageOf(document.documentElement.lang);
+  if (document.documentElement.hasAttribute('data-prerendered')) await need('meta', 'intro');
+  else await apply(root);
 }

@@ -1,8 +1,10 @@
 // Wires the page: language, the core, and every <figure data-widget="name">, which is built by
-// the default export of js/widgets/<name>.js, a factory (root, ctx) -> widget. Nothing else here.
+// the default export of js/widgets/<name>.js, a factory (root, ctx) -> widget, and then gets its
+// "Embed this figure" button (embed-dialog.js). Nothing else here.
 import * as i18n from './i18n.js';
 import { loadCore } from './core.js';
 import { fillCoreValues } from './core-values.js';
+import { addEmbedButton } from './embed-dialog.js';
 
 const WIDGET_NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -11,7 +13,8 @@ async function mountWidget(el, ctx) {
   try {
     if (!WIDGET_NAME.test(name)) throw new Error(`bad widget name ${name}`);
     const { default: create } = await import(`./widgets/${name}.js`);
-    await create(el, ctx);
+    const widget = await create(el, ctx);
+    addEmbedButton(el, widget, i18n);
   } catch (err) {
     console.error(`widget ${name}:`, err);
     el.classList.add('widget-failed');
@@ -19,20 +22,17 @@ async function mountWidget(el, ctx) {
   }
 }
 
-function wireLanguageSwitch(core) {
-  const buttons = document.querySelectorAll('[data-lang]');
-  const mark = () => {
-    for (const b of buttons)
-      b.setAttribute('aria-pressed', String(b.dataset.lang === i18n.language()));
-  };
-  for (const b of buttons) {
-    b.addEventListener('click', async () => {
-      await i18n.setLanguage(b.dataset.lang);
-      if (core) fillCoreValues(core);
-      mark();
-    });
+/**
+ * The language switch is a pair of links to the two addresses (index.html, pt/index.html); they
+ * carry the current settings, which live in the URL hash, to the other language.
+ */
+function wireLanguageSwitch() {
+  const carryHash = (link) => (link.hash = location.hash);
+  for (const link of document.querySelectorAll('a[data-lang]')) {
+    for (const type of ['click', 'focus', 'pointerenter']) {
+      link.addEventListener(type, () => carryHash(link));
+    }
   }
-  mark();
 }
 
 /** Links in the prose such as <a href="#b=identity" data-goto="lab"> set the lab and scroll to it. */
@@ -46,7 +46,9 @@ function wireGotoLinks() {
 }
 
 async function main() {
+  wireLanguageSwitch();
   await i18n.init();
+  await i18n.need('embed');
   let core = null;
   try {
     core = await loadCore();
@@ -55,15 +57,9 @@ async function main() {
     box.textContent = i18n.t('meta.core_failed', { message: err.message });
     box.hidden = false;
     throw err;
-  } finally {
-    wireLanguageSwitch(core);
   }
-  const showEngine = () => {
-    document.getElementById('engine').textContent = i18n.t('intro.engine', { arch: core.arch });
-  };
-  showEngine();
-  i18n.onChange(showEngine);
-  fillCoreValues(core);
+  document.getElementById('engine').textContent = i18n.t('intro.engine', { arch: core.arch });
+  fillCoreValues(core, i18n.num); // the same text as the build wrote, now from the live core
   wireGotoLinks();
   const ctx = { core, i18n };
   await Promise.all(

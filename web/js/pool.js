@@ -3,6 +3,7 @@
 // WASM module, and past a few workers the main thread's drawing competes with them).
 // Cancel terminates every worker at once: a worker busy in a WASM loop cannot read messages, so
 // terminating is the only way to stop it promptly. Workers exist only while tasks run.
+import { workerFailed } from './worker-error.js';
 
 const MAX_WORKERS = 8;
 
@@ -60,7 +61,7 @@ export function runPool(url, tasks, { onProgress, onResult, onError, size } = {}
       // report its task and let the other workers finish the queue.
       event.preventDefault();
       if (finished) return;
-      onError?.(worker.task ?? queue[0], event.message || 'worker failed');
+      onError?.(worker.task ?? queue[0], workerFailed(event));
       worker.terminate();
       if (--running === 0) end(queue.length ? 'failed' : 'finished');
     };

@@ -1,5 +1,6 @@
 // The page's side of one training worker (workers/train-worker.js): sends commands, hands every message to
 // the callback. One trainer = one network; the twin lab runs two at once.
+import { workerFailed } from './worker-error.js';
 
 export function createTrainer(onMessage) {
   const worker = new Worker(new URL('./workers/train-worker.js', import.meta.url), {
@@ -8,7 +9,7 @@ export function createTrainer(onMessage) {
   worker.onmessage = ({ data }) => onMessage(data);
   worker.onerror = (event) => {
     event.preventDefault();
-    onMessage({ type: 'error', message: event.message || 'worker failed to start' });
+    onMessage({ type: 'error', message: workerFailed(event) });
   };
   const send = (cmd, extra = {}) => worker.postMessage({ cmd, ...extra });
   return {

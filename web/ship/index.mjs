@@ -1,15 +1,19 @@
 // The shipping steps of `node web/build.mjs`, run on dist/ once the web files, modules and KaTeX
-// are in place (see each module for why): CSS for CSP and shadow roots, the file:// bundle, and
+// are in place (see each module for why): CSS for CSP and shadow roots, the article's HTML per
+// language (prerender.mjs), the file:// bundle, and
 // last the service worker's version and app-shell list, so the version hashes the final files.
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
 import { walk, writeFileBundle } from './file-bundle.mjs';
+import { prerender } from './prerender.mjs';
+import { PREVIEW } from './preview.mjs';
 
 /** Files the service worker precaches: everything the page and the embeds load over http. */
 function isShell(file, fonts) {
-  if (file === 'sw.js' || file === 'js/app.file.js' || file.startsWith('examples/')) return false;
+  if (file === 'sw.js' || file === 'js/app.file.js' || file === PREVIEW.path) return false;
+  if (file.startsWith('examples/')) return false;
   if (file.startsWith('vendor/katex/fonts/')) return fonts.includes(file);
   return !file.endsWith('.md');
 }
@@ -18,6 +22,8 @@ export async function ship(out) {
   const styles = await styleAttributesToClasses(out);
   const fonts = await katexFonts(out);
   await embedCss(out);
+  const pages = await prerender(out); // after the strings' styles became classes
+
   const bundle = await writeFileBundle(out);
   const files = await walk(out);
   const hash = createHash('sha256');
@@ -31,5 +37,5 @@ export async function ship(out) {
     .replace(/^const SHELL = .*;$/m, `const SHELL = ${JSON.stringify(shell)};`);
   if (!sw.includes(version)) throw new Error('web/sw.js: no VERSION line to stamp');
   await writeFile(swPath, sw);
-  return { version, shell: shell.length, styles, fonts: fonts.length, bundle };
+  return { version, shell: shell.length, styles, fonts: fonts.length, bundle, pages };
 }

@@ -5,6 +5,7 @@
 import { simdSupported } from '../core.js';
 import { createBarChart } from '../plots/bar-chart.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
+import { explainError, workerFailed } from '../worker-error.js';
 
 const N = 1 << 16; // 256 KB of floats: stays in cache, so this times the arithmetic, not memory
 const TARGET_MS = 40; // each kernel measurement lasts about this long (see workers/bench-worker.js)
@@ -71,7 +72,7 @@ export default async function createCost(root, { core, i18n }) {
     worker.onerror = (e) => (
       e.preventDefault(),
       (state = 'error'),
-      (error = e.message || 'worker failed'),
+      (error = workerFailed(e)),
       render()
     );
     worker.postMessage({
@@ -166,7 +167,7 @@ export default async function createCost(root, { core, i18n }) {
     $('[data-act="measure"]').disabled = state === 'running';
     $('[data-progress]').textContent =
       state === 'error'
-        ? i18n.t('cost.failed', { message: error })
+        ? i18n.t('cost.failed', { message: explainError(i18n, error) })
         : i18n.t(`cost.progress_${state}`, { done, total });
     $('[data-build]').innerHTML = i18n.t(simd ? 'cost.build_simd' : 'cost.build_scalar', {
       arch: core.arch,

@@ -6,6 +6,8 @@ import { createSettings } from '../state.js';
 import { createFields, presetButtons, settingsFields } from '../fields.js';
 import { startStudy, summarize } from '../study.js';
 import { createSeedsView } from './seeds-view.js';
+import { explainError } from '../worker-error.js';
+import { changedSettings } from '../embed-attributes.js';
 
 const ROWS = [
   { key: 'sa', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
@@ -272,7 +274,10 @@ export default async function createSeeds(root, { core, i18n, store }) {
       const errs = $('[data-errors]');
       errs.hidden = !study.errors.length;
       errs.textContent = study.errors.length
-        ? i18n.t('seeds.run_errors', { n: study.errors.length, message: study.errors[0].message })
+        ? i18n.t('seeds.run_errors', {
+            n: study.errors.length,
+            message: explainError(i18n, study.errors[0].message),
+          })
         : '';
       view.render(study);
     } else text.textContent = i18n.t('seeds.progress_idle');
@@ -296,5 +301,11 @@ export default async function createSeeds(root, { core, i18n, store }) {
   i18n.onChange(() => (sync(), render()));
   sync();
   render();
-  return { settings, run, cancel: () => study?.cancel(), study: () => study };
+  // The embed hook (embed-attributes.js): the table's changed rows and the two extras.
+  const embedSettings = () => ({
+    ...changedSettings(settings),
+    ...(extra.seeds !== DEFAULT_SEEDS && { seeds: String(extra.seeds) }),
+    ...(extra.choose !== 'last' && { schoose: extra.choose }),
+  });
+  return { settings, run, cancel: () => study?.cancel(), study: () => study, embedSettings };
 }

@@ -8,6 +8,7 @@ import { createBoundary } from '../plots/boundary.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { createSwapIo } from './swap-io.js';
+import { explainError, workerFailed } from '../worker-error.js';
 
 const GRID = 60;
 const VAL_FRACTION = 0.2; // accuracies here are on validation points: the test set stays unread
@@ -27,9 +28,9 @@ const PRESETS = {
 };
 const STAGES = ['pretrained', 'swapped', 'finetuned'];
 
-export default async function createSwap(root, { core, i18n }) {
+export default async function createSwap(root, { core, i18n, store }) {
   await i18n.need('swap', 'evidence', 'common');
-  const settings = createSettings(core, ROWS);
+  const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
   settings.readHash();
   root.innerHTML = `
     <div class="ev-panel">
@@ -132,7 +133,7 @@ export default async function createSwap(root, { core, i18n }) {
     };
     w.onerror = (e) => (
       e.preventDefault(),
-      (run.error = e.message || 'worker failed'),
+      (run.error = workerFailed(e)),
       (run.busy = ''),
       render()
     );
@@ -306,7 +307,7 @@ export default async function createSwap(root, { core, i18n }) {
       progress = $('progress');
     progress.value = pr ? pr.epoch / pr.of : busy ? 0 : run.pretrained ? 1 : 0;
     $('[data-progress]').textContent = run.error
-      ? i18n.t('swap.error', { message: run.error })
+      ? i18n.t('swap.error', { message: explainError(i18n, run.error) })
       : busy
         ? i18n.t(`swap.busy_${run.busy}`, { epoch: pr?.epoch ?? 0, of: pr?.of ?? '…' })
         : i18n.t(

@@ -3,6 +3,7 @@
 import { createTrainer } from '../trainer.js';
 import { createBoundary } from '../plots/boundary.js';
 import { pngButton } from '../export.js';
+import { explainError } from '../worker-error.js';
 
 export const GRID = 72; // decision-boundary resolution, per axis
 
@@ -64,7 +65,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     badge.dataset.state = status();
     badge.textContent = i18n.t(`twin.status_${status()}`);
     panel.querySelector('[data-stats]').innerHTML = run.error
-      ? i18n.t('twin.side_error', { message: run.error })
+      ? i18n.t('twin.side_error', { message: explainError(i18n, run.error) })
       : i18n.t('twin.side_stats', {
           epoch: run.epoch,
           epochs: run.epochs,

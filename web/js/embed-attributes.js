@@ -1,0 +1,98 @@
+// What an embedded figure can be told: per widget, its element's attributes and the settings keys
+// (URL-hash keys in the article) they feed. Shared by the custom elements (activation-lab.js), the
+// iframe page (embed-page.js) and the article's "Embed this figure" dialog (embed-dialog.js).
+// A widget is embeddable once it has a line here: <activation-lab-NAME> then exists, and its figure
+// in the article gets the embed button.
+//
+// The embed hook: a widget factory (js/widgets/<name>.js) may return
+//   embedSettings(): { [hashKey]: text }   — its current settings that differ from the defaults;
+// without it, a widget that returns `settings` (a state.js table) is read through changedSettings.
+// The dialog maps those keys to attributes with ATTRIBUTES[name] (keys it cannot map are dropped).
+
+/**
+ * Per widget: element attribute -> the widget's settings key. The hidden layers are `layers`, not
+ * `hidden`: that is HTML's global attribute that hides an element.
+ */
+export const ATTRIBUTES = {
+  curves: {},
+  'worked-values': {},
+  'dip-zoom': {},
+  'tanh-error': {},
+  cost: {},
+  twin: {
+    a: 'a',
+    b: 'b',
+    n: 'n',
+    noise: 'noise',
+    'data-seed': 'dseed',
+    layers: 'hidden',
+    lr: 'lr',
+    batch: 'batch',
+    epochs: 'epochs',
+    seed: 'seed',
+    'test-fraction': 'test',
+    'val-fraction': 'val',
+  },
+  seeds: {
+    a: 'sa',
+    b: 'sb',
+    seeds: 'seeds',
+    seed: 'sseed',
+    n: 'sn',
+    noise: 'snoise',
+    layers: 'shidden',
+    batch: 'sbatch',
+    lr: 'slr',
+    epochs: 'sepochs',
+    'val-fraction': 'sval',
+    choose: 'schoose',
+  },
+  swap: {
+    a: 'wa',
+    b: 'wb',
+    layers: 'whidden',
+    epochs: 'wepochs',
+    lr: 'wlr',
+    seed: 'wseed',
+    'finetune-epochs': 'wk',
+  },
+};
+
+/** Attributes every element understands. */
+export const COMMON_ATTRIBUTES = ['lang', 'theme', 'credit'];
+
+/**
+ * iframe heights (px) that fit each figure after a finished run, measured at 360, 700 and 1000 px
+ * wide by tests/e2e/publish.test.mjs (the tallest of the three; the resize message is better).
+ */
+export const IFRAME_HEIGHTS = {
+  curves: 760,
+  'worked-values': 420,
+  'dip-zoom': 620,
+  'tanh-error': 620,
+  cost: 980,
+  twin: 1800,
+  seeds: 1500,
+  swap: 1700,
+};
+
+/** The rows of a state.js settings table whose value differs from its default: { key: text }. */
+export function changedSettings(settings) {
+  const out = {};
+  for (const row of settings.rows) {
+    const value = settings.format(row, settings.values[row.key]);
+    if (value !== settings.format(row, settings.defaults[row.key])) out[row.key] = value;
+  }
+  return out;
+}
+
+/** A mounted widget's current settings as its element's attributes: { attribute: text }. */
+export function attributesOf(name, widget) {
+  const keys =
+    widget?.embedSettings?.() ?? (widget?.settings ? changedSettings(widget.settings) : {});
+  const attrs = {};
+  for (const [attr, key] of Object.entries(ATTRIBUTES[name] ?? {})) {
+    if (key in keys) attrs[attr] = keys[key];
+  }
+  return attrs;
+}

@@ -1,0 +1,97 @@
+// "Embed this figure": a button under every embeddable figure of the article (one with a line in
+// ATTRIBUTES) that opens one shared modal <dialog> with the two snippets, the script tag with the
+// element and the iframe, both carrying the figure's current settings (the widget's embed hook,
+// see embed-attributes.js) and pointing at this copy of the site, wherever it is hosted.
+import { ATTRIBUTES, IFRAME_HEIGHTS, attributesOf } from './embed-attributes.js';
+
+/** This copy of the site: the folder that holds js/ (the page may be index.html or pt/). */
+export const siteBase = () => new URL('../', import.meta.url).href;
+
+const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The two snippets for widget `name` with attributes `attrs` in language `lang`. */
+export function snippets(name, attrs, { base = siteBase(), lang = 'en', title = '' } = {}) {
+  const all = { ...attrs, lang };
+  const list = Object.entries(all)
+    .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+    .join('');
+  const script =
+    `<script type="module" src="${base}activation-lab.js"></script>\n` +
+    `<activation-lab-${name}${list}></activation-lab-${name}>`;
+  const hash = new URLSearchParams({ widget: name, ...all }).toString().replace(/%2C/gi, ',');
+  const iframe =
+    `<iframe src="${escapeAttr(`${base}embed.html#${hash}`)}" title="${escapeAttr(title)}"` +
+    ` width="100%" height="${IFRAME_HEIGHTS[name] ?? 900}" style="border:0" loading="lazy"></iframe>`;
+  return { script, iframe };
+}
+
+let dialog = null;
+
+function buildDialog(i18n) {
+  dialog = document.createElement('dialog');
+  dialog.className = 'embed-dialog';
+  dialog.setAttribute('aria-labelledby', 'embed-dialog-title');
+  dialog.innerHTML = `
+    <h2 id="embed-dialog-title">${i18n.t('embed.dialog_title')}</h2>
+    <p data-intro></p>
+    ${['script', 'iframe']
+      .map(
+        (kind) => `
+    <div class="embed-snippet">
+      <label for="embed-${kind}">${i18n.t(`embed.${kind}_label`)}</label>
+      <textarea id="embed-${kind}" data-snippet="${kind}" readonly rows="4" spellcheck="false" translate="no"></textarea>
+      <button type="button" class="btn" data-copy="${kind}">${i18n.t('embed.copy')}</button>
+    </div>`,
+      )
+      .join('')}
+    <p class="embed-status" role="status" data-status></p>
+    <form method="dialog"><button class="btn primary" data-close>${i18n.t('embed.close')}</button></form>`;
+  dialog.addEventListener('click', async (event) => {
+    const kind = event.target.closest('[data-copy]')?.dataset.copy;
+    if (!kind) return;
+    const area = dialog.querySelector(`[data-snippet="${kind}"]`);
+    const status = dialog.querySelector('[data-status]');
+    try {
+      await navigator.clipboard.writeText(area.value);
+      status.textContent = i18n.t('embed.copied');
+    } catch {
+      area.select(); // clipboard refused (permissions, file://): the text is selected to copy by hand
+      status.textContent = i18n.t('embed.copy_failed');
+    }
+  });
+  document.body.append(dialog);
+  return dialog;
+}
+
+function open(name, widget, i18n) {
+  const d = dialog ?? buildDialog(i18n);
+  const base = siteBase();
+  const { script, iframe } = snippets(name, attributesOf(name, widget), {
+    base,
+    lang: i18n.language(),
+    title: i18n.t('embed.iframe_title'),
+  });
+  d.querySelector('[data-intro]').textContent = i18n.t('embed.dialog_intro', { base });
+  d.querySelector('[data-snippet="script"]').value = script;
+  d.querySelector('[data-snippet="iframe"]').value = iframe;
+  d.querySelector('[data-status]').textContent = '';
+  d.dataset.widget = name;
+  d.showModal();
+}
+
+/** Adds the embed button to a mounted figure of the article (nothing for a widget with no element). */
+export function addEmbedButton(figure, widget, i18n) {
+  const name = figure.dataset.widget;
+  if (!(name in ATTRIBUTES)) return;
+  const bar = document.createElement('div');
+  bar.className = 'embed-bar';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'btn embed-btn';
+  button.dataset.embed = name;
+  button.setAttribute('aria-haspopup', 'dialog');
+  button.textContent = i18n.t('embed.button');
+  button.addEventListener('click', () => open(name, widget, i18n));
+  bar.append(button);
+  figure.append(bar);
+}

@@ -1,0 +1,17 @@
+// A worker that cannot start (most often a Content-Security-Policy without this script's origin
+// in worker-src, when a blog embeds the figures from another origin) fires only a bare `error`
+// event, with no message the reader could act on. The code that starts workers reports it as
+// workerFailed(event), a marked message, and the widget shows it with explainError(i18n, text):
+// in the figure's language, with the origin the policy must allow.
+const MARK = 'activation-lab:worker-failed';
+
+/** The message for a worker's `error` event (its own text kept as the detail). */
+export const workerFailed = (event) => `${MARK} ${event?.message ?? ''}`.trim();
+
+/** A message for the reader: a marked worker failure becomes the localised CSP hint. */
+export function explainError(i18n, message) {
+  if (!String(message).startsWith(MARK)) return message;
+  const detail = String(message).slice(MARK.length).trim();
+  const origin = new URL(import.meta.url).origin;
+  return i18n.t('common.worker_failed', { origin: origin === 'null' ? 'blob:' : origin, detail });
+}
