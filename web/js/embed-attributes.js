@@ -62,19 +62,23 @@ export const ATTRIBUTES = {
 export const COMMON_ATTRIBUTES = ['lang', 'theme', 'credit'];
 
 /**
- * iframe heights (px) that fit each figure after a finished run, measured at 360, 700 and 1000 px
- * wide by tests/e2e/publish.test.mjs (the tallest of the three; the resize message is better).
+ * iframe heights (px) that fit each figure after a finished run, in a column 360, 700 and 1000 px
+ * wide: measured by tests/e2e/embed.test.mjs, plus 8% (the Portuguese text runs longer). The
+ * dialog's iframe snippet takes the tallest; the resize message (README) is better still.
  */
 export const IFRAME_HEIGHTS = {
-  curves: 760,
-  'worked-values': 420,
-  'dip-zoom': 620,
-  'tanh-error': 620,
-  cost: 980,
-  twin: 1800,
-  seeds: 1500,
-  swap: 1700,
+  curves: [720, 700, 730],
+  'worked-values': [360, 330, 330],
+  'dip-zoom': [520, 530, 550],
+  'tanh-error': [480, 480, 500],
+  cost: [1920, 1360, 1320],
+  twin: [2410, 1530, 1560],
+  seeds: [2870, 2210, 1690],
+  swap: [2790, 2020, 1550],
 };
+
+/** The height an iframe snippet gets when the column's width is unknown: the tallest. */
+export const iframeHeight = (name) => Math.max(...(IFRAME_HEIGHTS[name] ?? [900]));
 
 /** The rows of a state.js settings table whose value differs from its default: { key: text }. */
 export function changedSettings(settings) {

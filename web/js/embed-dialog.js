@@ -2,7 +2,7 @@
 // ATTRIBUTES) that opens one shared modal <dialog> with the two snippets, the script tag with the
 // element and the iframe, both carrying the figure's current settings (the widget's embed hook,
 // see embed-attributes.js) and pointing at this copy of the site, wherever it is hosted.
-import { ATTRIBUTES, IFRAME_HEIGHTS, attributesOf } from './embed-attributes.js';
+import { ATTRIBUTES, attributesOf, iframeHeight } from './embed-attributes.js';
 
 /** This copy of the site: the folder that holds js/ (the page may be index.html or pt/). */
 export const siteBase = () => new URL('../', import.meta.url).href;
@@ -21,7 +21,7 @@ export function snippets(name, attrs, { base = siteBase(), lang = 'en', title = 
   const hash = new URLSearchParams({ widget: name, ...all }).toString().replace(/%2C/gi, ',');
   const iframe =
     `<iframe src="${escapeAttr(`${base}embed.html#${hash}`)}" title="${escapeAttr(title)}"` +
-    ` width="100%" height="${IFRAME_HEIGHTS[name] ?? 900}" style="border:0" loading="lazy"></iframe>`;
+    ` width="100%" height="${iframeHeight(name)}" style="border:0" loading="lazy"></iframe>`;
   return { script, iframe };
 }
 
@@ -44,13 +44,13 @@ function buildDialog(i18n) {
     </div>`,
       )
       .join('')}
-    <p class="embed-status" role="status" data-status></p>
+    <p class="embed-status" role="status" data-embed-status></p>
     <form method="dialog"><button class="btn primary" data-close>${i18n.t('embed.close')}</button></form>`;
   dialog.addEventListener('click', async (event) => {
     const kind = event.target.closest('[data-copy]')?.dataset.copy;
     if (!kind) return;
     const area = dialog.querySelector(`[data-snippet="${kind}"]`);
-    const status = dialog.querySelector('[data-status]');
+    const status = dialog.querySelector('[data-embed-status]');
     try {
       await navigator.clipboard.writeText(area.value);
       status.textContent = i18n.t('embed.copied');
@@ -74,7 +74,7 @@ function open(name, widget, i18n) {
   d.querySelector('[data-intro]').textContent = i18n.t('embed.dialog_intro', { base });
   d.querySelector('[data-snippet="script"]').value = script;
   d.querySelector('[data-snippet="iframe"]').value = iframe;
-  d.querySelector('[data-status]').textContent = '';
+  d.querySelector('[data-embed-status]').textContent = '';
   d.dataset.widget = name;
   d.showModal();
 }

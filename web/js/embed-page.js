@@ -31,12 +31,17 @@ async function show() {
   main.replaceChildren(el);
 }
 
+// The figure's own height (the body's), not the document's scrollHeight: that one is never less
+// than the frame's viewport, so a frame sized too tall could never shrink to fit.
 new ResizeObserver(() => {
   if (parent !== window)
     parent.postMessage(
-      { type: 'activation-lab:height', height: document.documentElement.scrollHeight },
+      {
+        type: 'activation-lab:height',
+        height: Math.ceil(document.body.getBoundingClientRect().height),
+      },
       '*',
     );
-}).observe(document.documentElement);
+}).observe(document.body);
 addEventListener('hashchange', show);
 show();

@@ -1,0 +1,154 @@
+// Lighthouse side of `npm run bench`: the article (both languages) and an embedded figure, mobile
+// and desktop, scored beside the goals (performance >= 90; accessibility, best practices and SEO
+// 100). Lighthouse is not a dependency of the project (CI's `npm ci` never downloads it): the
+// bench installs the pinned version on demand in build/lighthouse/ (12.2.3, the last line that
+// runs on Node 20). The site is built for the bench with AL_SITE_URL set to the address it is
+// served from (canonical and hreflang must be absolute, as on a real host), and served gzipped,
+// as any real host serves text.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const VERSION = '12.2.3';
+const GOALS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+function serveGzipped(dir) {
+  const server = createServer(async (req, res) => {
+    try {
+      let file = normalize(join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
+      if (!file.startsWith(dir + sep) && file !== dir) throw new Error('outside');
+      if (file.endsWith(sep) || file === dir) file = join(file, 'index.html');
+      let body = await readFile(file);
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      const headers = { 'Content-Type': type, 'Cache-Control': 'max-age=3600' };
+      if (/text|javascript|json|svg/.test(type)) {
+        body = gzipSync(body);
+        headers['Content-Encoding'] = 'gzip';
+      }
+      res.writeHead(200, headers).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok({ server, port: server.address().port })),
+  );
+}
+
+async function install(root) {
+  const prefix = join(root, 'build', 'lighthouse');
+  const pkg = join(prefix, 'node_modules', 'lighthouse', 'package.json');
+  if (!existsSync(pkg) || JSON.parse(await readFile(pkg, 'utf8')).version !== VERSION) {
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--prefix',
+        prefix,
+        `lighthouse@${VERSION}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  const at = (p) => pathToFileURL(join(prefix, 'node_modules', p)).href;
+  return {
+    lighthouse: (await import(at('lighthouse/core/index.js'))).default,
+    desktop: (await import(at('lighthouse/core/config/desktop-config.js'))).default,
+    chromeLauncher: await import(at('chrome-launcher/dist/index.js')),
+  };
+}
+
+export async function runLighthouse(root) {
+  const { lighthouse, desktop, chromeLauncher } = await install(root);
+  const { server, port } = await serveGzipped(join(root, 'build', 'bench', 'site'));
+  const site = `http://127.0.0.1:${port}/`;
+  execFileSync('node', [join(root, 'web', 'build.mjs'), '--out', 'build/bench/site'], {
+    cwd: root,
+    env: { ...process.env, AL_SITE_URL: site },
+    stdio: 'ignore',
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const pages = [
+    ['article (en)', ''],
+    ['article (pt)', 'pt/'],
+    ['embed (twin)', 'embed.html#widget=twin'],
+  ];
+  const rows = [];
+  try {
+    for (const [name, path] of pages) {
+      for (const [form, config] of [
+        ['mobile', undefined],
+        ['desktop', desktop],
+      ]) {
+        const result = await lighthouse(
+          `${site}${path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error' },
+          config,
+        );
+        const { categories, audits } = result.lhr;
+        const scores = Object.fromEntries(
+          Object.keys(GOALS).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]),
+        );
+        const failed = Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id);
+        rows.push({
+          name,
+          form,
+          scores,
+          cls: audits['cumulative-layout-shift']?.numericValue,
+          tbt: audits['total-blocking-time']?.numericValue,
+          lcp: audits['largest-contentful-paint']?.numericValue,
+          failed,
+        });
+      }
+    }
+  } finally {
+    await chrome.kill();
+    server.close();
+  }
+  return { version: VERSION, goals: GOALS, rows, lines: render(rows) };
+}
+
+function render(rows) {
+  const out = [
+    `Lighthouse ${VERSION} (goals: performance >= 90; accessibility, best practices, SEO 100):`,
+  ];
+  out.push(
+    `  ${'page'.padEnd(14)}${'form'.padEnd(9)}${Object.keys(GOALS)
+      .map((k) => k.slice(0, 13).padStart(15))
+      .join('')}     CLS   TBT ms  LCP ms`,
+  );
+  for (const r of rows) {
+    const cells = Object.entries(r.scores)
+      .map(([k, v]) => `${v >= GOALS[k] ? '' : '!'}${v}`.padStart(15))
+      .join('');
+    out.push(
+      `  ${r.name.padEnd(14)}${r.form.padEnd(9)}${cells}${r.cls.toFixed(3).padStart(8)}${r.tbt.toFixed(0).padStart(9)}${r.lcp.toFixed(0).padStart(8)}`,
+    );
+    if (r.failed.length) out.push(`    failed audits: ${r.failed.join(', ')}`);
+  }
+  const met = rows.every((r) => Object.entries(r.scores).every(([k, v]) => v >= GOALS[k]));
+  out.push(`  [${met ? 'met' : 'MISSED'}] every page and form at its goals ('!' marks a miss)`);
+  return out;
+}

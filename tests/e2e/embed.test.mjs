@@ -1,0 +1,193 @@
+// "Embed this figure" (issue 10): every figure of the article has the button; its dialog is a
+// real modal dialog whose two snippets carry the figure's current settings and point at this copy;
+// pasted into another origin's page, both reproduce the figure. And the iframe heights the README
+// gives fit every figure after a finished run at 360, 700 and 1000 px, the README's resize
+// listener sizing a real iframe to its figure.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
+import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
+import { readmeFixture, readmeTable } from './publish-helpers.mjs';
+import { ATTRIBUTES, IFRAME_HEIGHTS, iframeHeight } from '../../web/js/embed-attributes.js';
+
+let browser, site;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  site = await startStatic(dist, { 'Access-Control-Allow-Origin': '*' });
+});
+after(async () => Promise.all([browser?.close(), site?.close()]));
+
+async function blog(files) {
+  const dir = await mkdtemp(join(tmpdir(), 'al-blog-'));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  const server = await startStatic(dir);
+  return { ...server, close: async () => (await server.close(), rm(dir, { recursive: true })) };
+}
+const post = (html) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
+  <link rel="icon" href="data:,"></head><body style="margin:0">${html}</body></html>`;
+
+test('every figure has its embed button; the dialog carries the current settings and reproduces the figure', async () => {
+  const w = await watchedPage(browser, site.url, { viewport: { width: 1100, height: 900 } });
+  await w.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  await w.page.goto(`${site.url}?sw=off#epochs=12&b=silu&n=300`);
+  await w.page.waitForSelector('html[data-ready="true"]', { timeout: 60000 });
+  const figures = await w.page.$$eval('figure[data-widget]', (els) =>
+    els.map((f) => [
+      f.dataset.widget,
+      Boolean(f.querySelector(':scope > .embed-bar [data-embed]')),
+    ]),
+  );
+  for (const [name, has] of figures) {
+    assert.ok(name in ATTRIBUTES, `figure ${name} has no line in ATTRIBUTES (embed-attributes.js)`);
+    assert.ok(has, `figure ${name} has no embed button`);
+  }
+  const button = w.page.locator('[data-widget="twin"] [data-embed]');
+  await button.click();
+  const dialog = w.page.locator('dialog.embed-dialog[open]');
+  await dialog.waitFor();
+  assert.equal(
+    await dialog.evaluate(
+      (d) => document.getElementById(d.getAttribute('aria-labelledby')).textContent,
+    ),
+    'Embed this figure',
+  );
+  assert.ok(
+    await dialog.evaluate((d) => d.contains(document.activeElement)),
+    'focus in the dialog',
+  );
+  const script = await w.page.locator('[data-snippet="script"]').inputValue();
+  const iframe = await w.page.locator('[data-snippet="iframe"]').inputValue();
+  assert.ok(
+    script.startsWith(`<script type="module" src="${site.url}activation-lab.js"></script>`),
+  );
+  assert.match(script, /<activation-lab-twin [^>]*b="silu"[^>]*epochs="12"[^>]*lang="en"/);
+  assert.match(script, / n="300"/);
+  assert.match(iframe, new RegExp(`src="${site.url}embed\\.html#widget=twin&amp;[^"]*epochs=12`));
+  await w.page.locator('[data-copy="script"]').click();
+  await w.page.locator('[data-embed-status]').filter({ hasText: /\S/ }).waitFor();
+  assert.equal(await w.page.evaluate(() => navigator.clipboard.readText()), script);
+  await screenshot(w.page, 'embed-dialog', { fullPage: false });
+  await w.page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' }).catch(() => {});
+  assert.equal(await w.page.locator('dialog.embed-dialog[open]').count(), 0);
+  assert.equal(await button.evaluate((b) => b === document.activeElement), true, 'focus returns');
+  assert.deepEqual(w.problems, []);
+  await w.context.close();
+
+  // Pasted into a page on another origin, both snippets give the same figure and settings.
+  const unescaped = iframe.replace(/&amp;/g, '&');
+  const host = await blog({ 'script.html': post(script), 'iframe.html': post(unescaped) });
+  const v = await watchedPage(browser, host.url);
+  await v.page.goto(`${host.url}script.html`);
+  await v.page.waitForSelector('activation-lab-twin[ready]', { timeout: 30000 });
+  assert.equal(await v.page.locator('activation-lab-twin #lab-epochs').inputValue(), '12');
+  assert.equal(await v.page.locator('activation-lab-twin #lab-n').inputValue(), '300');
+  await runTwin(v.page, 'activation-lab-twin');
+  await v.page.goto(`${host.url}iframe.html`);
+  const frame = v.page.frameLocator('iframe');
+  await frame.locator('activation-lab-twin[ready]').waitFor({ timeout: 30000 });
+  assert.equal(await frame.locator('activation-lab-twin #lab-epochs').inputValue(), '12');
+  assert.equal(await frame.locator('activation-lab-twin #lab-b').inputValue(), 'silu');
+  assert.deepEqual(v.problems, []);
+  await v.context.close();
+  await host.close();
+});
+
+/** Every embeddable figure on one page, each run to its end. */
+const ALL = Object.keys(ATTRIBUTES).map((name) => {
+  const small = {
+    twin: 'n="300" epochs="8"',
+    seeds: 'seeds="2" n="200" epochs="3"',
+    swap: 'epochs="3" finetune-epochs="2"',
+  };
+  return `<activation-lab-${name} ${small[name] ?? ''}></activation-lab-${name}>`;
+});
+
+async function finishRuns(page) {
+  await page.waitForFunction((n) => document.querySelectorAll('[ready]').length === n, ALL.length, {
+    timeout: 60000,
+  });
+  await runTwin(page, 'activation-lab-twin');
+  await page.locator('activation-lab-seeds [data-act="run"]').click();
+  await page.waitForSelector('activation-lab-seeds figure[data-state="finished"]', {
+    timeout: 60000,
+  });
+  for (const [act, stage] of [
+    ['pretrain', 'pretrained'],
+    ['swap', 'swapped'],
+    ['finetune', 'finetuned'],
+  ]) {
+    await page.locator(`activation-lab-swap [data-act="${act}"]`).click();
+    await page.waitForSelector(`activation-lab-swap figure[data-stage="${stage}"]`, {
+      timeout: 60000,
+    });
+  }
+  await page.locator('activation-lab-cost').scrollIntoViewIfNeeded();
+  await page.waitForSelector('activation-lab-cost figure[data-state="done"]', { timeout: 60000 });
+}
+
+test('iframe heights: the README table fits every figure after a finished run at 360, 700, 1000 px', async () => {
+  const table = Object.fromEntries(
+    (await readmeTable('iframe-heights')).map(([n, ...h]) => [n, h.map(Number)]),
+  );
+  assert.deepEqual(table, IFRAME_HEIGHTS, 'README lists IFRAME_HEIGHTS (embed-attributes.js)');
+  assert.ok((await readmeFixture('iframe')).includes(`height="${iframeHeight('twin')}"`));
+  const host = await blog({
+    'all.html': post(
+      `<script type="module" src="${site.url}activation-lab.js"></script>${ALL.join('')}`,
+    ),
+  });
+  const measured = {};
+  try {
+    for (const width of [360, 700, 1000]) {
+      const w = await watchedPage(browser, host.url, { viewport: { width, height: 900 } });
+      await w.page.goto(`${host.url}all.html`);
+      await finishRuns(w.page);
+      for (const name of Object.keys(ATTRIBUTES)) {
+        const h = await w.page.locator(`activation-lab-${name}`).evaluate((el) => el.scrollHeight);
+        (measured[name] ??= []).push(h);
+      }
+      assert.deepEqual(w.problems, []);
+      await w.context.close();
+    }
+  } finally {
+    await host.close();
+  }
+  console.log(`# figure heights at 360/700/1000 px: ${JSON.stringify(measured)}`);
+  for (const [name, hs] of Object.entries(measured)) {
+    hs.forEach((h, i) =>
+      assert.ok(h <= IFRAME_HEIGHTS[name][i], `${name}: ${h} px > ${IFRAME_HEIGHTS[name][i]}`),
+    );
+  }
+  // The README's listener sizes a real iframe to its figure.
+  const listener = await readmeFixture('iframe-resize');
+  const frame = (await readmeFixture('iframe'))
+    .replace(/https:\/\/[^"]*\/dist\//, site.url)
+    .replace(/ loading="lazy"/, '');
+  const page = await blog({ 'frame.html': post(`${frame}${listener}`) });
+  try {
+    const v = await watchedPage(browser, page.url, { viewport: { width: 700, height: 900 } });
+    await v.page.goto(`${page.url}frame.html`);
+    const inner = v.page.frameLocator('iframe');
+    await inner.locator('activation-lab-twin[ready]').waitFor({ timeout: 30000 });
+    await v.page.waitForTimeout(500);
+    const [outer, content] = await Promise.all([
+      v.page.locator('iframe').evaluate((f) => f.getBoundingClientRect().height),
+      inner.locator('body').evaluate((b) => b.getBoundingClientRect().height),
+    ]);
+    assert.ok(Math.abs(outer - content) <= 2, `iframe ${outer}px for ${content}px of figure`);
+    assert.ok(outer < iframeHeight('twin'), 'the listener, not the fallback height, sized it');
+    assert.deepEqual(v.problems, []);
+    await v.context.close();
+  } finally {
+    await page.close();
+  }
+});
