@@ -26,8 +26,14 @@ if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
   const { runBrowserBench } = await import('./browser.mjs');
   browser = await runBrowserBench(`${root}dist`).catch((e) => ({ error: e.message }));
 }
+// Lighthouse (tests/bench/lighthouse.mjs installs it on demand); --no-lighthouse skips it.
+let lighthouse = null;
+if (existsSync('/usr/bin/chromium') && !process.argv.includes('--no-lighthouse')) {
+  const { runLighthouse } = await import('./lighthouse.mjs');
+  lighthouse = await runLighthouse(root).catch((e) => ({ error: e.message }));
+}
 
-const results = { wasm: { ...wasm, text: undefined }, native, lm, browser };
+const results = { wasm: { ...wasm, text: undefined }, native, lm, browser, lighthouse };
 mkdirSync(`${root}build/bench`, { recursive: true });
 writeFileSync(`${root}build/bench/results.json`, JSON.stringify(results, null, 2));
 if (json) {
@@ -36,7 +42,7 @@ if (json) {
   process.stdout.write(render(results));
 }
 
-function render({ wasm: w, native: n, lm, browser: b }) {
+function render({ wasm: w, native: n, lm, browser: b, lighthouse: l }) {
   const f = (x, d = 0) => x.toFixed(d).padStart(9);
   const out = [];
   out.push(
@@ -97,6 +103,11 @@ function render({ wasm: w, native: n, lm, browser: b }) {
     out.push('');
     if (b.error) out.push(`Chromium: not measured (${b.error})`);
     else for (const line of b.lines) out.push(line);
+  }
+  if (l) {
+    out.push('');
+    if (l.error) out.push(`Lighthouse: not measured (${l.error})`);
+    else for (const line of l.lines) out.push(line);
   }
   return `${out.join('\n')}\n`;
 }
