@@ -1,6 +1,6 @@
 // `activation-lab lm train|swap|sample`: the character Transformer (src/lm/) from the command
 // line. Flags -> config JSON (checked by the core) -> runs -> JSON (or text for sample).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FILE] [--save FILE] [--eval-every K]
@@ -11,7 +11,9 @@ export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FIL
   lm sample [--weights FILE] [--act A] [--prompt P] [--n 200] [--temperature T] [--seed S]
                                                                   text from a trained model`;
 
-const dataDir = new URL('../web/data/', import.meta.url);
+// In a checkout the text lives in web/data/; the npm package ships it as the site has it, in dist/data/.
+const sourceData = new URL('../web/data/', import.meta.url);
+const dataDir = existsSync(sourceData) ? sourceData : new URL('../dist/data/', import.meta.url);
 /** The shipped text and pretrained model (npm run pretrain writes the weights). */
 export const corpusPath = fileURLToPath(new URL('corpus.txt', dataDir));
 export const pretrainedPath = (act) => fileURLToPath(new URL(`lm-${act}.json`, dataDir));

@@ -196,6 +196,13 @@ test('the tarball installs into a Node project; its main export trains a run', a
       },
     );
     assert.deepEqual(cli.trim().split(/\s+/), ['-0.158655256', '1.95449972']);
+    // The language model's commands find their text and weights in the package's dist/data/.
+    const sample = execFileSync(
+      join(project, 'node_modules', '.bin', 'activation-lab'),
+      ['lm', 'sample', '--n', '20', '--seed', '1'],
+      { encoding: 'utf8' },
+    );
+    assert.ok(sample.length >= 20, `lm sample: ${sample}`);
   } finally {
     await rm(project, { recursive: true, force: true });
   }
