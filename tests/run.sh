@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: installs what a fresh machine lacks, builds, then runs every suite:
-# C++ (native and WASM under Node, through ctest), JS (node:test over the module
-# and the CLI) and the browser tests (playwright-core + Debian chromium).
+# `npm test`: installs what a fresh machine lacks, lints (tests/lint.sh: a lint error fails CI),
+# builds, then runs every suite: C++ (native and WASM under Node, through ctest), JS (node:test
+# over the module and the CLI) and the browser tests (playwright-core + Debian chromium).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-export AL_NEED_BROWSER=1
+export AL_NEED_BROWSER=1 AL_NEED_LINT=1
 # shellcheck source=../wasm/toolchain.sh
 source wasm/toolchain.sh
 al_ensure_toolchain
@@ -13,6 +13,8 @@ al_ensure_toolchain
 if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/katex ]; then
   npm ci --no-audit --no-fund
 fi
+echo "== Lint (formatting, ESLint, types) =="
+bash tests/lint.sh
 npm run --silent build
 
 echo "== C++ suites (native, then WASM under Node) =="

@@ -18,6 +18,10 @@ al_missing_packages() {
   [ -f /usr/include/doctest/doctest.h ] || [ -f /usr/local/include/doctest/doctest.h ] \
                                          || missing+=(doctest-dev)
   command -v wasm-objdump >/dev/null     || missing+=(wabt)
+  if [ "${AL_NEED_LINT:-0}" = 1 ]; then
+    command -v clang-format >/dev/null   || missing+=(clang-format)
+    command -v clang-tidy >/dev/null     || missing+=(clang-tidy)
+  fi
   if [ "${AL_NEED_BROWSER:-0}" = 1 ]; then
     command -v chromium >/dev/null       || missing+=(chromium)
   fi
@@ -40,7 +44,8 @@ al_ensure_toolchain() {
 toolchain: missing: $missing
 Install them: on Debian/Ubuntu 'apt-get install $missing' (as root); elsewhere
 Emscripten >= 3.1 (emsdk), xsimd >= 8 and doctest >= 2.4 headers (set AL_DEPS_INCLUDE
-to the folder that holds xsimd/ and doctest/), cmake >= 3.18, wabt and Chromium.
+to the folder that holds xsimd/ and doctest/), cmake >= 3.18, wabt, Chromium,
+clang-format and clang-tidy.
 MSG
   return 1
 }

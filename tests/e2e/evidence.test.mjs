@@ -79,15 +79,15 @@ test('a 3-seed study completes and states what its summary supports', async () =
 
 test('cancel terminates the study workers and progress stops', async () => {
   const { page, context, problems } = await openPage(env, '#seeds=40&sepochs=300');
-  const before = page.workers().length;
+  const idle = page.workers().length;
   await page.click(`${seeds} [data-act="run"]`);
   await page.waitForFunction((sel) => document.querySelector(`${sel} progress`).value > 0, seeds);
-  assert.ok(page.workers().length > before, 'the pool started workers');
+  assert.ok(page.workers().length > idle, 'the pool started workers');
   await page.click(`${seeds} [data-act="cancel"]`);
   await studyState(page, 'cancelled', 10000);
   const deadline = Date.now() + 3000;
-  while (page.workers().length > before && Date.now() < deadline) await page.waitForTimeout(50);
-  assert.equal(page.workers().length, before, 'every pool worker is gone');
+  while (page.workers().length > idle && Date.now() < deadline) await page.waitForTimeout(50);
+  assert.equal(page.workers().length, idle, 'every pool worker is gone');
   const value = await page.locator(`${seeds} progress`).evaluate((p) => p.value);
   await page.waitForTimeout(500);
   assert.equal(await page.locator(`${seeds} progress`).evaluate((p) => p.value), value);

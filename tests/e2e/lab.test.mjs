@@ -19,10 +19,10 @@ test('a short twin run completes and shows both test accuracies', async () => {
   await page.waitForSelector(`${lab} tr[data-row="a"][data-status="done"]`, { timeout: 60000 });
   await page.waitForSelector(`${lab} tr[data-row="b"][data-status="done"]`, { timeout: 60000 });
   for (const side of ['a', 'b']) {
-    const test = await page
+    const testAcc = await page
       .locator(`${lab} tr[data-row="${side}"] [data-col="test"]`)
       .textContent();
-    assert.match(test, /^\d{1,3}([.,]\d)?\s?%$/, `test accuracy of ${side}: ${test}`);
+    assert.match(testAcc, /^\d{1,3}([.,]\d)?\s?%$/, `test accuracy of ${side}: ${testAcc}`);
     assert.match(
       await page.locator(`${lab} tr[data-row="${side}"] [data-col="epochs"]`).textContent(),
       /^5 \/ 5$/,

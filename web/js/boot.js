@@ -6,16 +6,16 @@
 // time by web/ship/file-bundle.mjs.
 (function () {
   'use strict';
-  var here = document.currentScript.src;
-  var engine = new URLSearchParams(location.search).get('engine');
+  const here = document.currentScript.src;
+  const engine = new URLSearchParams(location.search).get('engine');
 
   // ?engine=scalar runs the scalar build as a browser without WASM SIMD would (a test and demo
   // hook). core.js reads it from the page URL; workers have their own URL, so they get it in their
   // name, which core.js reads on their side.
   if (engine && location.protocol !== 'file:') {
-    var NativeWorker = window.Worker;
-    var Named = function Worker(url, options) {
-      var named = Object.assign({}, options, { name: 'engine=' + encodeURIComponent(engine) });
+    const NativeWorker = window.Worker;
+    const Named = function Worker(url, options) {
+      const named = Object.assign({}, options, { name: 'engine=' + encodeURIComponent(engine) });
       return new NativeWorker(url, named);
     };
     Named.prototype = NativeWorker.prototype;
@@ -23,7 +23,7 @@
   }
 
   if (location.protocol === 'file:') {
-    var bundle = document.createElement('script');
+    const bundle = document.createElement('script');
     bundle.src = new URL('app.file.js', here).href;
     document.head.appendChild(bundle);
     return;

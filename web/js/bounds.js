@@ -1,5 +1,6 @@
-// The region a decision boundary is drawn over, shared by the training workers (workers/train-worker.js,
-// workers/swap-worker.js): it is computed beside the data, and posted with it to the page.
+// The region a decision boundary is drawn over, shared by the training workers
+// (workers/train-worker.js, workers/swap-worker.js): it is computed beside the data, and posted with
+// it to the page.
 
 /** [xmin, xmax, ymin, ymax] around every point (x0, x1, label triples), with a margin. */
 export function boundsOf(sets) {

@@ -1,5 +1,5 @@
-// The page's side of one training worker (workers/train-worker.js): sends commands, hands every message to
-// the callback. One trainer = one network; the twin lab runs two at once.
+// The page's side of one training worker (workers/train-worker.js): sends commands, hands every
+// message to the callback. One trainer = one network; the twin lab runs two at once.
 import { workerFailed } from './worker-error.js';
 
 export function createTrainer(onMessage) {

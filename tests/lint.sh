@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm run lint` (and the first step of `npm test`): every check that reads the sources without
+# running them. C++: clang-format. JS: Prettier and ESLint. Stops at the first step that finds
+# something, with the tool's own message; each step prints its time.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+export AL_NEED_LINT=1
+# shellcheck source=../wasm/toolchain.sh
+source wasm/toolchain.sh
+al_ensure_toolchain
+bin=node_modules/.bin
+if [ ! -x "$bin/eslint" ] || [ ! -x "$bin/prettier" ]; then
+  npm ci --no-audit --no-fund
+fi
+
+step() {  # step NAME COMMAND...: runs it, then prints "lint: NAME ok (1.2 s)"
+  local name=$1 t0=${EPOCHREALTIME/./}
+  shift
+  "$@"
+  local us=$((${EPOCHREALTIME/./} - t0))
+  printf 'lint: %s ok (%d.%d s)\n' "$name" $((us / 1000000)) $((us / 100000 % 10))
+}
+
+# Every C++ source the project writes (Emscripten's output in build/ is not ours).
+mapfile -t cxx < <(find src wasm tests/cpp tests/bench -name '*.cpp' -o -name '*.hpp' | sort)
+
+step clang-format clang-format --dry-run -Werror "${cxx[@]}"
+step prettier "$bin/prettier" --check --log-level warn '**/*.{js,mjs,css}'
+step eslint "$bin/eslint" --config tests/lint/eslint.config.js --max-warnings 0 .
