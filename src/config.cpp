@@ -42,11 +42,12 @@ SetSizes set_sizes(const Config& c) {
     SetSizes s;
     const std::size_t n = c.n > 0 ? static_cast<std::size_t>(c.n) : 0;
     // scikit-learn: n_test = ceil(test_size · n_samples), computed in double.
-    s.test = std::min(n, static_cast<std::size_t>(std::ceil(c.test_fraction * n)));
+    s.test =
+        std::min(n, static_cast<std::size_t>(std::ceil(c.test_fraction * static_cast<double>(n))));
     const std::size_t rest = n - s.test;
     if (c.val_fraction > 0) {
         const double f = c.val_fraction / (1.0 - c.test_fraction);
-        s.val = std::min(rest, static_cast<std::size_t>(std::ceil(f * rest)));
+        s.val = std::min(rest, static_cast<std::size_t>(std::ceil(f * static_cast<double>(rest))));
     }
     s.train = rest - s.val;
     return s;
@@ -186,8 +187,10 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
         } else {
             std::string allowed;  // every key, in the order config_to_value writes them
             const json::Value fields = config_to_value(c);
-            for (const json::Member& f : fields.as_object())
-                allowed += (allowed.empty() ? "" : ", ") + f.first;
+            for (const json::Member& f : fields.as_object()) {
+                if (!allowed.empty()) allowed += ", ";
+                allowed += f.first;
+            }
             error = "unknown config key \"" + k + "\" (allowed: " + allowed + ")";
             return std::nullopt;
         }

@@ -184,12 +184,13 @@ void Experiment::fill_grid(int nx, int ny, float xmin, float xmax, float ymin, f
     const std::size_t total = static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny);
     const float dx = nx > 1 ? (xmax - xmin) / static_cast<float>(nx - 1) : 0.0f;
     const float dy = ny > 1 ? (ymax - ymin) / static_cast<float>(ny - 1) : 0.0f;
+    const auto width = static_cast<std::size_t>(nx);
     for (std::size_t k0 = 0; k0 < total; k0 += max_rows_) {
         const std::size_t rows = std::min(max_rows_, total - k0);
         for (std::size_t r = 0; r < rows; ++r) {
-            const std::size_t k = k0 + r;
-            xbuf_[2 * r] = xmin + dx * static_cast<float>(k % static_cast<std::size_t>(nx));
-            xbuf_[2 * r + 1] = ymin + dy * static_cast<float>(k / static_cast<std::size_t>(nx));
+            const std::size_t row = (k0 + r) / width, col = (k0 + r) % width;
+            xbuf_[2 * r] = xmin + dx * static_cast<float>(col);
+            xbuf_[2 * r + 1] = ymin + dy * static_cast<float>(row);
         }
         predict(xbuf_.data(), rows, out + k0);  // rows ≤ max_rows_: one forward pass
     }

@@ -21,6 +21,18 @@ std::string expected_keys(const Mlp& net) {
     return s;
 }
 
+// `what`[i], e.g. "0.weight"[3]: where a bad row or number sits, for the error messages.
+std::string element(const std::string& what, std::size_t i) {
+    return what + "[" + std::to_string(i) + "]";
+}
+
+// The message for a weight that is not an array of as many rows as the layer has outputs.
+std::string shape_error(const std::string& what, const std::string& shape, const json::Value& v) {
+    const std::string got = v.is_array() ? std::to_string(v.as_array().size()) + " rows"
+                                         : std::string(json::type_name(v.type()));
+    return "state_dict: " + what + " must be an array of shape " + shape + " (got " + got + ")";
+}
+
 // Reads n numbers of an array into out; "" or the reason it cannot.
 std::string read_row(const json::Value& v, std::size_t n, const std::string& what, float* out) {
     if (!v.is_array())
@@ -31,12 +43,13 @@ std::string read_row(const json::Value& v, std::size_t n, const std::string& wha
         return what + " must have " + std::to_string(n) + " numbers (got " +
                std::to_string(a.size()) + ")";
     for (std::size_t i = 0; i < n; ++i) {
-        const std::string at = what + "[" + std::to_string(i) + "]";
+        // (the element's name is built only on failure: rows hold thousands of numbers)
         if (!a[i].is_number())
-            return at + " must be a number (got " + json::type_name(a[i].type()) + ")";
+            return element(what, i) + " must be a number (got " + json::type_name(a[i].type()) +
+                   ")";
         const double x = a[i].as_number();
         if (!(std::fabs(x) <= std::numeric_limits<float>::max()))
-            return at + " is outside the float32 range";
+            return element(what, i) + " is outside the float32 range";
         out[i] = static_cast<float>(x);
     }
     return "";
@@ -104,16 +117,12 @@ std::string load_state_dict_json(Mlp& net, std::string_view text) {
         if (!bv) return "state_dict: missing key \"" + bk + "\"";
         const std::string shape =
             "[" + std::to_string(d.out()) + "][" + std::to_string(d.in()) + "] ([out][in])";
-        if (!wv->is_array() || wv->as_array().size() != d.out())
-            return "state_dict: \"" + wk + "\" must be an array of shape " + shape + " (got " +
-                   (wv->is_array() ? std::to_string(wv->as_array().size()) + " rows"
-                                   : std::string(json::type_name(wv->type()))) +
-                   ")";
+        const std::string wq = "\"" + wk + "\"";
+        if (!wv->is_array() || wv->as_array().size() != d.out()) return shape_error(wq, shape, *wv);
         w[l].resize(d.out() * d.in());
         for (std::size_t o = 0; o < d.out(); ++o) {
             const std::string e =
-                read_row(wv->as_array()[o], d.in(), "\"" + wk + "\"[" + std::to_string(o) + "]",
-                         w[l].data() + o * d.in());
+                read_row(wv->as_array()[o], d.in(), element(wq, o), w[l].data() + o * d.in());
             if (!e.empty()) return "state_dict: " + e + "; expected shape " + shape;
         }
         b[l].resize(d.out());

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run lint` (and the first step of `npm test`): every check that reads the sources without
-# running them. C++: clang-format. JS: Prettier and ESLint. Stops at the first step that finds
+# running them. C++: clang-format, clang-tidy (.clang-tidy). JS: Prettier and ESLint. Stops at the first step that finds
 # something, with the tool's own message; each step prints its time.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -26,5 +26,15 @@ step() {  # step NAME COMMAND...: runs it, then prints "lint: NAME ok (1.2 s)"
 mapfile -t cxx < <(find src wasm tests/cpp tests/bench -name '*.cpp' -o -name '*.hpp' | sort)
 
 step clang-format clang-format --dry-run -Werror "${cxx[@]}"
+
+# clang-tidy compiles each file as the native build does, from its compile_commands.json (written
+# by configuring, which takes seconds and picks up new files). Only src/, the core: it is the slow
+# step, one file per process on every core.
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+tidy() {
+  find src -name '*.cpp' | sort |
+    xargs -P "$(nproc 2>/dev/null || echo 2)" -n 1 clang-tidy -p build/native --quiet 2>/dev/null
+}
+step clang-tidy tidy
 step prettier "$bin/prettier" --check --log-level warn '**/*.{js,mjs,css}'
 step eslint "$bin/eslint" --config tests/lint/eslint.config.js --max-warnings 0 .
