@@ -146,8 +146,12 @@ export interface ActivationLab {
   configLimitsJson(): string;              // allowed ranges, for the UI's own checks
   /** "" when valid, else "field: message (allowed range)". */
   validateConfigJson(json: string): string;
-  /** f(x) or f'(x); SIMD kernel or scalar reference. Throws RangeError on an unknown name. */
-  evaluate(fn: ActivationName, grad: boolean, scalar: boolean, xs: Float32Array | number[]): Float32Array;
+  /**
+   * f(x) or f'(x), SIMD kernel or scalar reference, as a new Float32Array (xs is left as it is).
+   * Float64Array and number[] inputs are rounded to float32 first. Typed arrays are copied in one
+   * call. Throws RangeError on an unknown name, TypeError on another kind of xs.
+   */
+  evaluate(fn: ActivationName, grad: boolean, scalar: boolean, xs: Float32Array | Float64Array | number[]): Float32Array;
   normalCdf(x: number): number;
   /** Elements per second of a kernel over n floats (best of reps). */
   benchActivation(fn: ActivationName, grad: boolean, scalar: boolean, n: number, reps: number): number;

@@ -58,22 +58,29 @@ std::string activation_names_json() {
     return al::json::write(al::json::Value(std::move(names)));
 }
 
-// f(x) or f'(x) of a Float32Array (or any array of numbers), SIMD kernel or scalar reference.
+// f(x) or f'(x) of a Float32Array, a Float64Array (rounded to float32) or an array of numbers,
+// SIMD kernel or scalar reference, as a new Float32Array. One buffer in WASM memory, left
+// uninitialised: TypedArray.set fills it in one call (a memcpy for a Float32Array), the kernel
+// works in place, slice() copies it out in one call.
 val evaluate(const std::string& fn, bool grad, bool scalar, const val& xs) {
     const al::Activation a = activation_or_throw(fn);
-    if (!xs.instanceof (val::global("Float32Array")) && !xs.isArray()) {
-        throw_js("TypeError", "evaluate: xs must be a Float32Array or an array of numbers");
+    if (!xs.instanceof (val::global("Float32Array")) &&
+        !xs.instanceof (val::global("Float64Array")) && !xs.isArray()) {
+        throw_js("TypeError",
+                 "evaluate: xs must be a Float32Array, a Float64Array or an array of numbers");
     }
-    std::vector<float> x = emscripten::convertJSArrayToNumberVector<float>(xs);
-    std::vector<float> y(x.size());
+    const auto n = xs["length"].as<std::size_t>();
+    const std::unique_ptr<float[]> buf(new float[n]);
+    // (made after the allocation: growing the memory replaces the buffer views are made on)
+    const val view(emscripten::typed_memory_view(n, buf.get()));
+    view.call<void>("set", xs);
+    float* x = buf.get();
     if (grad) {
-        scalar ? al::activate_grad_scalar(a, x.data(), y.data(), x.size())
-               : al::activate_grad(a, x.data(), y.data(), x.size());
+        scalar ? al::activate_grad_scalar(a, x, x, n) : al::activate_grad(a, x, x, n);
     } else {
-        scalar ? al::activate_scalar(a, x.data(), y.data(), x.size())
-               : al::activate(a, x.data(), y.data(), x.size());
+        scalar ? al::activate_scalar(a, x, x, n) : al::activate(a, x, x, n);
     }
-    return float32_copy(y.data(), y.size());
+    return view.call<val>("slice");
 }
 
 double bench_activation(const std::string& fn, bool grad, bool scalar, double n, int reps) {

@@ -40,6 +40,7 @@ export function runBench(
       };
     }),
   );
+  const endToEnd = evaluateThroughput(M, 'gelu', elements, reps, best.get('gelu/false/false'));
   const training = trainRuns.map((activation) => {
     // Best of TRAIN_REPS whole runs: timings on a shared machine only err on the slow side.
     let seconds = Infinity,
@@ -62,12 +63,34 @@ export function runBench(
     arch: M.simdArch(),
     elements,
     kernels,
+    endToEnd,
     training,
-    text: render(M, kernels, training),
+    text: render(M, kernels, endToEnd, training),
   };
 }
 
-function render(M, kernels, training) {
+/**
+ * evaluate() end to end (input copied into WASM memory, kernel, output copied out) for each kind
+ * of input it takes, beside the kernel alone (`kernelRate`, elements/s): M elements/s, best of
+ * ROUNDS x reps calls.
+ */
+export function evaluateThroughput(M, fn, elements, reps, kernelRate) {
+  const f32 = new Float32Array(elements);
+  for (let i = 0; i < elements; i++) f32[i] = -6 + (12 * i) / elements;
+  const inputs = { Float32Array: f32, Float64Array: Float64Array.from(f32), 'number[]': [...f32] };
+  const rates = Object.entries(inputs).map(([input, xs]) => {
+    let seconds = Infinity;
+    for (let r = 0; r < ROUNDS * reps; r++) {
+      const t0 = performance.now();
+      M.evaluate(fn, false, false, xs);
+      seconds = Math.min(seconds, (performance.now() - t0) / 1000);
+    }
+    return { input, meps: elements / seconds / 1e6 };
+  });
+  return { fn, elements, kernel_meps: kernelRate / 1e6, inputs: rates };
+}
+
+function render(M, kernels, endToEnd, training) {
   const pad = (s, n) => String(s).padStart(n);
   const lines = [
     `WASM under Node (${M.simdArch()}), ${ELEMENTS} floats, best of ${ROUNDS} rounds x ${REPS}`,
@@ -82,6 +105,14 @@ function render(M, kernels, training) {
   const gelu = kernels.find((k) => k.fn === 'gelu');
   if (relu && gelu)
     lines.push(`GELU/ReLU cost (SIMD): ${(relu.simd_meps / gelu.simd_meps).toFixed(2)}x`);
+  lines.push(
+    `evaluate('${endToEnd.fn}') end to end (copy in, kernel, copy out) vs the kernel alone, M/s:`,
+  );
+  for (const { input, meps } of endToEnd.inputs) {
+    lines.push(
+      `  ${input.padEnd(14)}${pad(meps.toFixed(0), 6)} vs ${endToEnd.kernel_meps.toFixed(0)} (${((100 * meps) / endToEnd.kernel_meps).toFixed(0)}%)`,
+    );
+  }
   lines.push(
     `default run (2000 moons, 2-64-64-1, Adam 0.001, batch 32, 100 epochs), best of ${TRAIN_REPS}:`,
   );

@@ -1,4 +1,5 @@
 // Chromium side of `npm run bench`: the page's own workers on dist/, timed in the page.
+// - evaluate() end to end on the page's module (copy in, kernel, copy out) vs the kernel alone;
 // - one network alone vs the ReLU/GELU twin in two workers at once (goal: twin <= 1.2x one);
 // - the default many-seeds study, 10 seeds x 2 activations (goal: <= 5 s on 2 cores).
 import { chromium } from 'playwright-core';
@@ -39,9 +40,26 @@ export async function runBrowserBench(dist) {
 
 // Runs inside the page.
 async function measure(grid) {
-  const config = JSON.parse(
-    (await import('./js/core.js').then((m) => m.loadCore())).M.defaultConfigJson(),
-  );
+  const { M } = await import('./js/core.js').then((m) => m.loadCore());
+  const config = JSON.parse(M.defaultConfigJson());
+  // evaluate() of GELU over 1M elements, best of 15 calls per kind of input (as wasm/cli-bench.mjs).
+  const n = 1 << 20;
+  const f32 = new Float32Array(n);
+  for (let i = 0; i < n; i++) f32[i] = -6 + (12 * i) / n;
+  const inputs = { Float32Array: f32, Float64Array: Float64Array.from(f32), 'number[]': [...f32] };
+  const evaluate = {
+    fn: 'gelu',
+    kernel_meps: M.benchActivation('gelu', false, false, n, 15) / 1e6,
+    inputs: Object.entries(inputs).map(([input, xs]) => {
+      let ms = Infinity;
+      for (let r = 0; r < 15; r++) {
+        const t0 = performance.now();
+        M.evaluate('gelu', false, false, xs);
+        ms = Math.min(ms, performance.now() - t0);
+      }
+      return { input, meps: n / ms / 1e3 };
+    }),
+  };
   const train = (activation) =>
     new Promise((resolve, reject) => {
       const worker = new Worker(new URL('js/workers/train-worker.js', location.href), {
@@ -80,5 +98,12 @@ async function measure(grid) {
     workers = s.workers;
     await s.done;
   });
-  return { cores: navigator.hardwareConcurrency, single, twin, study, studyWorkers: workers };
+  return {
+    cores: navigator.hardwareConcurrency,
+    evaluate,
+    single,
+    twin,
+    study,
+    studyWorkers: workers,
+  };
 }

@@ -59,6 +59,16 @@ function render({ wasm: w, native: n, lm, browser: b, lighthouse: l }) {
     );
   }
   const k = (name) => w.kernels.find((x) => x.fn === name);
+  const e = w.endToEnd;
+  out.push('');
+  out.push(
+    `evaluate('${e.fn}') over ${e.elements} elements, M elements/s: end to end (copy in, kernel, copy out) vs kernel alone`,
+  );
+  for (const { input, meps } of e.inputs)
+    out.push(`  WASM/Node ${input.padEnd(13)}${f(meps)} vs ${f(e.kernel_meps)}`);
+  if (b?.evaluate)
+    for (const { input, meps } of b.evaluate.inputs)
+      out.push(`  Chromium  ${input.padEnd(13)}${f(meps)} vs ${f(b.evaluate.kernel_meps)}`);
   out.push('');
   out.push('Goals (WASM under Node, one core):');
   out.push(
