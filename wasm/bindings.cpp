@@ -64,8 +64,8 @@ std::string activation_names_json() {
 // works in place, slice() copies it out in one call.
 val evaluate(const std::string& fn, bool grad, bool scalar, const val& xs) {
     const al::Activation a = activation_or_throw(fn);
-    if (!xs.instanceof (val::global("Float32Array")) &&
-        !xs.instanceof (val::global("Float64Array")) && !xs.isArray()) {
+    if (!xs.instanceof (val::global("Float32Array")) && !xs.instanceof
+        (val::global("Float64Array")) && !xs.isArray()) {
         throw_js("TypeError",
                  "evaluate: xs must be a Float32Array, a Float64Array or an array of numbers");
     }

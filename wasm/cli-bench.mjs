@@ -6,11 +6,28 @@ const REPS = 5;
 const ROUNDS = 3;
 const TRAIN_REPS = 3;
 
-/** Kernel throughput and one default training run per activation. */
+/** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
+/** @typedef {import('./activation-lab').ActivationName} ActivationName */
+/** @typedef {{fn: string, simd_meps: number, scalar_meps: number, ratio: number}} KernelRate */
+/** @typedef {{activation: string, seconds: number, test_acc: number}} TrainingTime */
+/**
+ * @typedef {object} EndToEnd
+ * @property {ActivationName} fn
+ * @property {number} elements
+ * @property {number} kernel_meps
+ * @property {{input: string, meps: number}[]} inputs
+ */
+
+/**
+ * Kernel throughput and one default training run per activation.
+ * @param {ActivationLab} M
+ * @param {{elements?: number, reps?: number, trainRuns?: ActivationName[]}} [options]
+ */
 export function runBench(
   M,
   { elements = ELEMENTS, reps = REPS, trainRuns = ['relu', 'gelu'] } = {},
 ) {
+  /** @type {ActivationName[]} */
   const names = JSON.parse(M.activationNames());
   // ROUNDS passes over every kernel, keeping each one's best: a slow phase of a shared machine
   // (seconds long, here) then spoils one round of a kernel, not its result.
@@ -40,7 +57,13 @@ export function runBench(
       };
     }),
   );
-  const endToEnd = evaluateThroughput(M, 'gelu', elements, reps, best.get('gelu/false/false'));
+  const endToEnd = evaluateThroughput(
+    M,
+    'gelu',
+    elements,
+    reps,
+    best.get('gelu/false/false') ?? NaN,
+  );
   const training = trainRuns.map((activation) => {
     // Best of TRAIN_REPS whole runs: timings on a shared machine only err on the slow side.
     let seconds = Infinity,
@@ -73,6 +96,12 @@ export function runBench(
  * evaluate() end to end (input copied into WASM memory, kernel, output copied out) for each kind
  * of input it takes, beside the kernel alone (`kernelRate`, elements/s): M elements/s, best of
  * ROUNDS x reps calls.
+ * @param {ActivationLab} M
+ * @param {ActivationName} fn
+ * @param {number} elements
+ * @param {number} reps
+ * @param {number} kernelRate
+ * @returns {EndToEnd}
  */
 export function evaluateThroughput(M, fn, elements, reps, kernelRate) {
   const f32 = new Float32Array(elements);
@@ -90,7 +119,14 @@ export function evaluateThroughput(M, fn, elements, reps, kernelRate) {
   return { fn, elements, kernel_meps: kernelRate / 1e6, inputs: rates };
 }
 
+/**
+ * @param {ActivationLab} M
+ * @param {KernelRate[]} kernels
+ * @param {EndToEnd} endToEnd
+ * @param {TrainingTime[]} training
+ */
 function render(M, kernels, endToEnd, training) {
+  /** @type {(s: string | number, n: number) => string} */
   const pad = (s, n) => String(s).padStart(n);
   const lines = [
     `WASM under Node (${M.simdArch()}), ${ELEMENTS} floats, best of ${ROUNDS} rounds x ${REPS}`,

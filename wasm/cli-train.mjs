@@ -1,7 +1,10 @@
 // `activation-lab train`: flags -> config JSON (checked by the core) -> one run -> report.
 
+/** @typedef {import('./activation-lab').Config} Config */
+/** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
+
 /** The train flags, as node:util parseArgs options. */
-export const trainFlags = {
+export const trainFlags = /** @type {const} */ ({
   act: { type: 'string' },
   seed: { type: 'string' },
   epochs: { type: 'string' },
@@ -17,9 +20,10 @@ export const trainFlags = {
   'no-shuffle': { type: 'boolean' },
   init: { type: 'string' },
   save: { type: 'string' },
-};
+});
 
 // flag -> config key, for the numeric flags; defaults and ranges live in the core.
+/** @type {Record<string, keyof Config>} */
 const numeric = {
   seed: 'seed',
   epochs: 'epochs',
@@ -33,14 +37,20 @@ const numeric = {
   'weight-decay': 'weight_decay',
 };
 
-/** Only the keys the user set; the core fills in its defaults. */
+/**
+ * Only the keys the user set; the core fills in its defaults.
+ * @param {{[flag: string]: string | boolean | undefined}} flags
+ * @param {(text: string, what: string) => number} toNumber
+ */
 export function configFromFlags(flags, toNumber) {
+  /** @type {{[key: string]: unknown}} */
   const config = {};
   if (flags.act !== undefined) config.activation = flags.act;
   for (const [flag, key] of Object.entries(numeric)) {
-    if (flags[flag] !== undefined) config[key] = toNumber(flags[flag], `--${flag}`);
+    const text = flags[flag];
+    if (typeof text === 'string') config[key] = toNumber(text, `--${flag}`);
   }
-  if (flags.hidden !== undefined) {
+  if (typeof flags.hidden === 'string') {
     config.hidden = flags.hidden.split(',').map((w) => toNumber(w, '--hidden'));
   }
   if (flags['no-shuffle']) config.shuffle = false;
@@ -51,10 +61,16 @@ export function configFromFlags(flags, toNumber) {
       throw new RangeError(`${key} must be a finite number`);
     }
   }
-  return config;
+  return /** @type {Config} */ (config); // the keys of `numeric`, act, hidden and shuffle
 }
 
-/** Trains to the end; returns {report, state} or {error}. */
+/**
+ * Trains to the end; returns {report, state} or {error}.
+ * @param {ActivationLab} M
+ * @param {Config} config
+ * @param {string} [initJson] a PyTorch state_dict to start from
+ * @returns {{report: object, state: string} | {error: string}}
+ */
 export function runTraining(M, config, initJson) {
   const experiment = new M.Experiment(JSON.stringify(config));
   try {
@@ -85,6 +101,7 @@ export function runTraining(M, config, initJson) {
   }
 }
 
+/** @param {import('./activation-lab').Experiment} experiment */
 function epochRecord(experiment) {
   const last = JSON.parse(experiment.lastEpochJson());
   const test = JSON.parse(experiment.evaluateJson('test'));

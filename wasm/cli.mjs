@@ -21,17 +21,31 @@ const USAGE = `usage: activation-lab <command> [options]
   bench [--json]                                                        kernel and training throughput
 ${LM_USAGE}`;
 
+/**
+ * The flags of one command; a bad or unknown flag is a usage error.
+ * @template {NonNullable<import('node:util').ParseArgsConfig['options']>} const T
+ * @param {string[]} args
+ * @param {T} options
+ */
 function parse(args, options) {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (e) {
-    throw new UsageError(e.message.split('\n')[0]);
+    throw new UsageError(messageOf(e).split('\n')[0]);
   }
 }
 
-/** A number from a flag or stdin token; the core checks the range. */
+/** @param {unknown} e */
+const messageOf = (e) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * A number from a flag or stdin token; the core checks the range.
+ * @param {string} text
+ * @param {string} what
+ */
 export function toNumber(text, what) {
   const t = String(text).trim().toLowerCase();
+  /** @type {Record<string, number>} */
   const special = {
     nan: NaN,
     inf: Infinity,
@@ -47,6 +61,7 @@ export function toNumber(text, what) {
   return x;
 }
 
+/** @type {Record<string, (args: string[]) => Promise<string>>} */
 const commands = {
   async eval(args) {
     const o = parse(args, {
@@ -57,14 +72,17 @@ const commands = {
     if (!o.fn)
       throw new UsageError('eval: --fn is required (relu, gelu, gelu_tanh, silu, identity)');
     const M = await loadModule();
-    if (!JSON.parse(M.activationNames()).includes(o.fn)) {
+    /** @type {import('./activation-lab').ActivationName[]} */
+    const names = JSON.parse(M.activationNames());
+    const fn = names.find((name) => name === o.fn);
+    if (!fn) {
       throw new UsageError(
         `eval: unknown --fn '${o.fn}' (expected ${JSON.parse(M.activationNames()).join(', ')})`,
       );
     }
     const tokens = readFileSync(0, 'utf8').split(/\s+/).filter(Boolean);
     const xs = Float32Array.from(tokens, (t, i) => toNumber(t, `eval: input ${i + 1}`));
-    const ys = M.evaluate(o.fn, Boolean(o.grad), Boolean(o.scalar), xs);
+    const ys = M.evaluate(fn, Boolean(o.grad), Boolean(o.scalar), xs);
     return Array.from(ys, (y) => `${formatG(y, 9)}\n`).join('');
   },
 
@@ -74,12 +92,14 @@ const commands = {
       noise: { type: 'string' },
       seed: { type: 'string' },
     });
-    for (const k of ['n', 'noise', 'seed'])
-      if (o[k] === undefined) throw new UsageError(`moons: --${k} is required`);
+    const { n: nText, noise: noiseText, seed: seedText } = o;
+    if (nText === undefined) throw new UsageError('moons: --n is required');
+    if (noiseText === undefined) throw new UsageError('moons: --noise is required');
+    if (seedText === undefined) throw new UsageError('moons: --seed is required');
     const M = await loadModule();
-    const n = toNumber(o.n, '--n'),
-      noise = toNumber(o.noise, '--noise'),
-      seed = toNumber(o.seed, '--seed');
+    const n = toNumber(nText, '--n'),
+      noise = toNumber(noiseText, '--noise'),
+      seed = toNumber(seedText, '--seed');
     const error = M.validateMoons(n, noise, seed);
     if (error) throw new UsageError(`moons: ${error}`);
     const rows = M.makeMoons(n, noise, seed); // Float64Array of x0, x1, label
@@ -93,12 +113,12 @@ const commands = {
   async train(args) {
     const o = parse(args, trainFlags);
     const M = await loadModule();
-    const config = configFromFlags(o, (text, flag) => toNumber(text, flag));
+    const config = configFromFlags(o, toNumber);
     const error = M.validateConfigJson(JSON.stringify(config));
     if (error) throw new UsageError(`train: ${error}`);
     const init = o.init === undefined ? undefined : readText(o.init, '--init');
     const result = runTraining(M, config, init);
-    if (result.error) throw new UsageError(`train: ${result.error}`);
+    if ('error' in result) throw new UsageError(`train: ${result.error}`);
     if (o.save !== undefined) writeText(o.save, result.state, '--save');
     return `${JSON.stringify(result.report)}\n`;
   },
@@ -132,21 +152,34 @@ const commands = {
   },
 };
 
+/** Node's error code (ENOENT, ...) or else the message. @param {unknown} e */
+const reasonOf = (e) => /** @type {NodeJS.ErrnoException} */ (e)?.code ?? messageOf(e);
+
+/**
+ * @param {string} path
+ * @param {string} flag
+ */
 function readText(path, flag) {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`${flag}: cannot read '${path}': ${e.code ?? e.message}`);
+    throw new UsageError(`${flag}: cannot read '${path}': ${reasonOf(e)}`);
   }
 }
+/**
+ * @param {string} path
+ * @param {string} text
+ * @param {string} flag
+ */
 function writeText(path, text, flag) {
   try {
     writeFileSync(path, text);
   } catch (e) {
-    throw new UsageError(`${flag}: cannot write '${path}': ${e.code ?? e.message}`);
+    throw new UsageError(`${flag}: cannot write '${path}': ${reasonOf(e)}`);
   }
 }
 
+/** @param {string[]} argv */
 async function main(argv) {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h') {
@@ -155,7 +188,7 @@ async function main(argv) {
   }
   if (!name)
     throw new UsageError('missing command (eval, moons, train, lm or bench; --help lists them)');
-  const command = commands[name];
+  const command = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : null;
   if (!command)
     throw new UsageError(`unknown command '${name}' (expected eval, moons, train, lm or bench)`);
   process.stdout.write(await command(rest)); // written only once everything succeeded
@@ -170,7 +203,7 @@ main(process.argv.slice(2)).then(
     const message =
       e instanceof UsageError || e instanceof RangeError || e instanceof TypeError
         ? e.message
-        : `error: ${e.message}`;
+        : `error: ${messageOf(e)}`;
     process.stderr.write(`activation-lab: ${message.split('\n')[0]}\n`);
     process.exitCode = 2;
   },

@@ -1,6 +1,10 @@
 // printf-style number formatting for the CLI's contract (%.9g, %.17g).
 
-/** C's `%.{precision}g` for a finite or non-finite number. */
+/**
+ * C's `%.{precision}g` for a finite or non-finite number.
+ * @param {number} x
+ * @param {number} precision
+ */
 export function formatG(x, precision) {
   if (Number.isNaN(x)) return 'nan';
   if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
@@ -15,6 +19,7 @@ export function formatG(x, precision) {
   return stripZeros(x.toFixed(precision - 1 - exponent));
 }
 
+/** @param {string} s */
 function stripZeros(s) {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }

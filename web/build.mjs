@@ -19,6 +19,7 @@ const wasmDir = resolve(root, arg('wasm-dir') ?? process.env.WASM_DIR ?? 'build/
 const modules = ['activation-lab.mjs', 'activation-lab-scalar.mjs'];
 const katexDir = join(root, 'node_modules', 'katex', 'dist');
 const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship']); // ship/: build steps
+const typesOnly = (src) => src.endsWith('.d.ts'); // for the type checker, not the browser
 
 async function exists(path) {
   try {
@@ -72,7 +73,7 @@ async function main() {
   await rm(out, { recursive: true, force: true });
   await cp(here, out, {
     recursive: true,
-    filter: (src) => !notCopied.has(relative(here, src)),
+    filter: (src) => !notCopied.has(relative(here, src)) && !typesOnly(src),
   });
   await mkdir(join(out, 'wasm'), { recursive: true });
   for (const m of modules) await cp(join(wasmDir, m), join(out, 'wasm', m));

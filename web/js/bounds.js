@@ -2,8 +2,13 @@
 // (workers/train-worker.js, workers/swap-worker.js): it is computed beside the data, and posted with
 // it to the page.
 
-/** [xmin, xmax, ymin, ymax] around every point (x0, x1, label triples), with a margin. */
+/**
+ * [xmin, xmax, ymin, ymax] around every point (x0, x1, label triples), with a margin.
+ * @param {ArrayLike<number>[]} sets
+ * @returns {import('./types').Bounds}
+ */
 export function boundsOf(sets) {
+  /** @type {import('./types').Bounds} */
   let b = [Infinity, -Infinity, Infinity, -Infinity];
   for (const d of sets)
     for (let i = 0; i < d.length; i += 3) {

@@ -13,7 +13,9 @@ const SIMD_PROBE = new Uint8Array([
  * and demo hook). A worker has its own URL: js/boot.js passes the choice on in the worker's name.
  */
 function forcedScalar() {
-  const query = typeof document === 'undefined' ? (globalThis.name ?? '') : location.search;
+  // (a worker's name; Node, which runs the workers in tests, has none)
+  const workerName = () => (typeof self === 'undefined' ? '' : self.name);
+  const query = typeof document === 'undefined' ? workerName() : location.search;
   return new URLSearchParams(query).get('engine') === 'scalar';
 }
 
@@ -33,15 +35,23 @@ export function moduleUrl() {
   return new URL(`../wasm/${file}`, import.meta.url).href;
 }
 
+/** @typedef {import('./types').Core} Core */
+/** @typedef {import('./types').ActivationLab} ActivationLab */
+/** @typedef {import('./types').ActivationName} ActivationName */
+
+/** @type {Promise<Core> | undefined} */
 let corePromise;
 
 /**
  * Resolves to { M, defaults, limits, activations, arch }: the module and what it says about
  * itself. Every default, range and activation name on the page comes from here.
+ * @returns {Promise<Core>}
  */
 export function loadCore() {
   corePromise ??= import(moduleUrl())
-    .then((mod) => mod.default())
+    .then((/** @type {{default: typeof import('../../wasm/activation-lab').default}} */ mod) =>
+      mod.default(),
+    )
     .then((M) => ({
       M,
       defaults: JSON.parse(M.defaultConfigJson()),
@@ -52,12 +62,22 @@ export function loadCore() {
   return corePromise;
 }
 
-/** Samples fn (or its derivative) at xs with the core's SIMD kernel; returns a fresh Float32Array. */
+/**
+ * Samples fn (or its derivative) at xs with the core's SIMD kernel; returns a fresh Float32Array.
+ * @param {ActivationLab} M
+ * @param {ActivationName} fn
+ * @param {ArrayLike<number>} xs
+ */
 export function sample(M, fn, xs, grad = false) {
   return M.evaluate(fn, grad, false, xs instanceof Float32Array ? xs : Float32Array.from(xs));
 }
 
-/** n evenly spaced float32 points from a to b inclusive. */
+/**
+ * n evenly spaced float32 points from a to b inclusive.
+ * @param {number} a
+ * @param {number} b
+ * @param {number} n
+ */
 export function linspace(a, b, n) {
   const xs = new Float32Array(n);
   for (let i = 0; i < n; i++) xs[i] = a + ((b - a) * i) / (n - 1);

@@ -5,12 +5,29 @@
 // pt/index.html), its static text already written in by web/ship/prerender.mjs: the page's
 // language is its <html lang>, and the widgets fill in their own text from here.
 
+/** @typedef {import('./types').I18nTable} I18nTable */
+/** @typedef {import('./types').I18nVars} I18nVars */
+/** @typedef {'en' | 'pt'} Lang */
+
+/** @type {Record<Lang, string>} */
 const LANGS = { en: 'en', pt: 'pt-PT' }; // folder name -> BCP 47 tag for <html lang>
+/** @type {Map<string, Promise<I18nTable>>} */
 const tables = new Map(); // "lang/ns" -> Promise<object>
+/** @type {Map<string, I18nTable>} */
 const loaded = new Map(); // "lang/ns" -> object, once resolved
+/** @type {Set<(lang: Lang) => void>} */
 const listeners = new Set();
+/** @type {Lang} */
 let lang = 'en';
 
+/** @type {(code: unknown) => code is Lang} */
+const isLang = (code) => code === 'en' || code === 'pt';
+
+/**
+ * @param {Lang} code
+ * @param {string} ns
+ * @returns {Promise<I18nTable>}
+ */
 function fetchTable(code, ns) {
   const id = `${code}/${ns}`;
   if (!tables.has(id)) {
@@ -25,17 +42,26 @@ function fetchTable(code, ns) {
         .then((table) => (loaded.set(id, table), table)),
     );
   }
-  return tables.get(id);
+  return /** @type {Promise<I18nTable>} */ (tables.get(id));
 }
 
+/** @param {string} key */
 const nsOf = (key) => key.slice(0, key.indexOf('.'));
 
-/** Loads the given namespaces for the current language. */
+/**
+ * Loads the given namespaces for the current language.
+ * @param {...string} namespaces
+ */
 export function need(...namespaces) {
   return Promise.all(namespaces.map((ns) => fetchTable(lang, ns)));
 }
 
-/** The string for "ns.key" with {name} placeholders filled from vars; the key if missing. */
+/**
+ * The string for "ns.key" with {name} placeholders filled from vars; the key if missing.
+ * @param {string} key
+ * @param {I18nVars} [vars]
+ * @returns {string}
+ */
 export function t(key, vars) {
   const table = loaded.get(`${lang}/${nsOf(key)}`);
   const text = table?.[key.slice(key.indexOf('.') + 1)];
@@ -43,30 +69,42 @@ export function t(key, vars) {
     console.error(`i18n: missing ${lang} string ${key}`);
     return key;
   }
-  return vars ? text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? vars[name] : m)) : text;
+  return vars
+    ? text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m))
+    : text;
 }
 
+/** @param {ParentNode} root */
 function keysIn(root) {
   const keys = [];
-  for (const el of root.querySelectorAll('[data-i18n]')) keys.push(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]'))
+    keys.push(el.getAttribute('data-i18n') ?? '');
   for (const el of root.querySelectorAll('[data-i18n-attr]')) {
-    for (const pair of el.dataset.i18nAttr.split(';')) keys.push(pair.split('=')[1].trim());
+    for (const pair of attrPairs(el)) keys.push(pair[1]);
   }
   return keys;
+}
+
+/**
+ * The [attribute, key] pairs of data-i18n-attr="aria-label=ns.key; title=ns.key".
+ * @param {Element} el
+ */
+function attrPairs(el) {
+  return (el.getAttribute('data-i18n-attr') ?? '')
+    .split(';')
+    .map((pair) => pair.split('=').map((s) => s.trim()));
 }
 
 /**
  * Fills every [data-i18n] element under root with its string (as HTML) and every
  * [data-i18n-attr="aria-label=ns.key; title=ns.key"] attribute.
  */
-export async function apply(root = document) {
+export async function apply(root = /** @type {ParentNode} */ (document)) {
   await need(...new Set(keysIn(root).map(nsOf)));
-  for (const el of root.querySelectorAll('[data-i18n]')) el.innerHTML = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]'))
+    el.innerHTML = t(el.getAttribute('data-i18n') ?? '');
   for (const el of root.querySelectorAll('[data-i18n-attr]')) {
-    for (const pair of el.dataset.i18nAttr.split(';')) {
-      const [attr, key] = pair.split('=').map((s) => s.trim());
-      el.setAttribute(attr, t(key));
-    }
+    for (const [attr, key] of attrPairs(el)) el.setAttribute(attr, t(key));
   }
 }
 
@@ -75,7 +113,11 @@ export const languageTag = () => LANGS[lang];
 
 const formatters = new Map(); // building an Intl.NumberFormat is slow: keep one per style
 
-/** Formats a number for the current language (pt-PT writes 0,159 where English writes 0.159). */
+/**
+ * Formats a number for the current language (pt-PT writes 0,159 where English writes 0.159).
+ * @param {number | null | undefined} x
+ * @param {Intl.NumberFormatOptions} [opts]
+ */
 export function num(x, digits = 3, opts = {}) {
   if (x === null || x === undefined) return '–';
   if (Number.isNaN(x)) return 'NaN';
@@ -93,11 +135,17 @@ export function num(x, digits = 3, opts = {}) {
   return f.format(x).replace('-', '−');
 }
 
-/** Formats a fraction as a percentage, e.g. 0.9625 -> "96.3 %" / "96,3 %". */
+/**
+ * Formats a fraction as a percentage, e.g. 0.9625 -> "96.3 %" / "96,3 %".
+ * @param {number | null | undefined} x
+ */
 export const pct = (x, digits = 1) =>
   x === null || x === undefined ? '–' : num(x, digits, { style: 'percent' });
 
-/** Calls fn() after every language switch (widgets redraw their own dynamic text). */
+/**
+ * Calls fn() after every language switch (widgets redraw their own dynamic text).
+ * @param {(lang: Lang) => void} fn
+ */
 export function onChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
@@ -108,8 +156,9 @@ export function onChange(fn) {
  * host page's <html lang> (activation-lab.js loads one instance of
  * this module per language, as i18n.js?lang=en and i18n.js?lang=pt).
  */
+/** @param {string | null} code */
 export function useLanguage(code) {
-  lang = code in LANGS ? code : 'en';
+  lang = isLang(code) ? code : 'en';
   return lang;
 }
 

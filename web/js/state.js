@@ -5,7 +5,17 @@
 // default is used instead. Keys of the hash that a table does not own are kept untouched, so
 // several widgets can share one URL.
 
-/** The twin lab's settings. `side` rows pick one network's activation; the rest are shared. */
+/** @typedef {import('./types').Core} Core */
+/** @typedef {import('./types').SettingRow} SettingRow */
+/** @typedef {import('./types').SettingValue} SettingValue */
+/** @typedef {import('./types').SettingError} SettingError */
+/** @typedef {import('./types').SettingsStore} SettingsStore */
+/** @typedef {import('./types').Config} Config */
+
+/**
+ * The twin lab's settings. `side` rows pick one network's activation; the rest are shared.
+ * @type {SettingRow[]}
+ */
 export const LAB_SETTINGS = [
   { key: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
   { key: 'b', field: 'activation', type: 'activation', side: 'b' },
@@ -23,7 +33,13 @@ export const LAB_SETTINGS = [
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
-/** Text -> value, or { kind } when the text cannot be that type. */
+/**
+ * Text -> value, or { kind } when the text cannot be that type.
+ * @param {SettingRow} row
+ * @param {string} text
+ * @param {Core} core
+ * @returns {SettingValue | {kind: SettingError['kind']}}
+ */
 function parse(row, text, core) {
   const s = String(text).trim();
   switch (row.type) {
@@ -42,17 +58,22 @@ function parse(row, text, core) {
       return parts.every((p) => /^\d+$/.test(p)) ? parts.map(Number) : { kind: 'layers' };
     }
     case 'activation':
-      return core.activations.includes(s) ? s : { kind: 'activation' };
+      return core.activations.some((a) => a === s) ? s : { kind: 'activation' };
     default:
       throw new Error(`state: unknown type ${row.type}`);
   }
 }
 
-/** Value -> text, for the URL and the controls. */
-export function format(row, value) {
+/**
+ * Value -> text, for the URL and the controls.
+ * @param {SettingRow} _row
+ * @param {SettingValue} value
+ */
+export function format(_row, value) {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
+/** @type {(v: SettingValue | {kind: SettingError['kind']}) => v is {kind: SettingError['kind']}} */
 const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
@@ -60,9 +81,12 @@ const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
  * page's URL hash, so every view is a permalink; an embedded widget (activation-lab.js) brings its
  * own, fed by its element's attributes, and leaves the host page's URL alone.
  */
+/** @type {SettingsStore} */
 export const pageHash = {
   read: () => location.hash,
-  write: (hash) => hash !== location.hash && history.replaceState(null, '', hash),
+  write: (hash) => {
+    if (hash !== location.hash) history.replaceState(null, '', hash);
+  },
   listen: (fn) => addEventListener('hashchange', fn),
 };
 
@@ -70,22 +94,33 @@ export const pageHash = {
  * Settings for one table of rows. `values[key]` always holds a valid value; `errors[key]` is
  * { kind, raw, detail } for the last rejected input of that row (kind: number | integer | layers |
  * activation | core; detail: the core's message).
+ * @param {Core} core
+ * @param {SettingRow[]} [rows]
+ * @param {SettingsStore} [store]
  */
 export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
   const { M } = core;
   const byKey = new Map(rows.map((r) => [r.key, r]));
+  /** @type {Record<string, SettingValue>} */
   const defaults = {};
-  for (const row of rows) defaults[row.key] = row.initial ?? core.defaults[row.field];
+  const coreDefaults = /** @type {Record<string, SettingValue>} */ (core.defaults);
+  for (const row of rows) defaults[row.key] = row.initial ?? coreDefaults[row.field];
   const values = { ...defaults };
+  /** @type {Record<string, SettingError>} */
   const errors = {};
 
   const shared = () => {
+    /** @type {Record<string, SettingValue>} */
     const config = { ...core.defaults };
     for (const row of rows) if (!row.side) config[row.field] = values[row.key];
     return config;
   };
 
-  /** The full Experiment config for one side ('a' or 'b'). */
+  /**
+   * The full Experiment config for one side ('a' or 'b').
+   * @param {string} [side]
+   * @returns {Config & Record<string, SettingValue>}
+   */
   const config = (side) => {
     const cfg = shared();
     const row = rows.find((r) => r.side === side);
@@ -93,20 +128,21 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     return cfg;
   };
 
-  /** Checks one text for one row; on failure keeps the default and records the error. */
+  /**
+   * Checks one text for one row; on failure keeps the default and records the error.
+   * @param {string} key
+   * @param {string} text
+   */
   function setOne(key, text) {
     const row = byKey.get(key);
     if (!row) return false;
     const value = parse(row, text, core);
-    let error = isError(value) ? value : null;
-    if (!error) {
-      const message = M.validateConfigJson(
-        JSON.stringify({ ...core.defaults, [row.field]: value }),
-      );
-      if (message) error = { kind: 'core', detail: message };
-    }
-    if (error) {
-      errors[key] = { ...error, raw: String(text) };
+    const message = isError(value)
+      ? ''
+      : M.validateConfigJson(JSON.stringify({ ...core.defaults, [row.field]: value }));
+    if (isError(value) || message) {
+      const raw = String(text);
+      errors[key] = isError(value) ? { ...value, raw } : { kind: 'core', detail: message, raw };
       values[key] = defaults[key];
       return false;
     }
@@ -131,7 +167,11 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     }
   }
 
-  /** Sets one setting from text (a control). Returns the error object or null. */
+  /**
+   * Sets one setting from text (a control). Returns the error object or null.
+   * @param {string} key
+   * @param {string} text
+   */
   function set(key, text) {
     setOne(key, text);
     checkTogether();
@@ -143,7 +183,8 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     const params = new URLSearchParams(hash.replace(/^#/, ''));
     for (const row of rows) {
       delete errors[row.key];
-      if (params.has(row.key)) setOne(row.key, params.get(row.key));
+      const text = params.get(row.key);
+      if (text !== null) setOne(row.key, text);
       else values[row.key] = defaults[row.key];
     }
     checkTogether();

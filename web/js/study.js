@@ -4,27 +4,69 @@
 // by the core, pairedSummaryJson) and the rows of the exported files. No DOM here.
 import { runPool } from './pool.js';
 
+/** @typedef {import('./types').ActivationName} ActivationName */
+/** @typedef {import('./types').Choose} Choose */
+/** @typedef {import('./types').Config} Config */
+/** @typedef {import('./types').SeedTask} SeedTask */
+/** @typedef {import('./types').SeedResult} SeedResult */
+/** @typedef {import('./types').ActivationLab} ActivationLab */
+/** @typedef {SeedResult & {seed: number, activation: ActivationName}} Run */
+/**
+ * @typedef {object} Study
+ * @property {Config & {seed: number, epochs: number}} base
+ * @property {ActivationName[]} acts
+ * @property {Choose} choose
+ * @property {number[]} seeds
+ * @property {number} tasks
+ * @property {Map<string, Run>} results  task id -> the worker's result (plus seed and activation)
+ * @property {{seed?: number, activation?: ActivationName, message: string}[]} errors
+ * @property {'running' | 'finished' | 'cancelled' | 'failed'} state
+ * @property {number} startedAt
+ * @property {number | null} endedAt
+ * @property {number} workers
+ * @property {() => void} cancel
+ * @property {Promise<Study>} done
+ * @property {() => StudyProgress} progress
+ */
+/**
+ * @typedef {object} StudyProgress
+ * @property {number} fraction
+ * @property {number} epochs
+ * @property {number} total
+ * @property {number} elapsed seconds
+ * @property {number | null} left seconds, once there is enough to estimate it
+ * @property {number} runsDone
+ */
+
 const WORKER_URL = new URL('./workers/seed-worker.js', import.meta.url);
 
 /**
  * Starts a study. base: the Experiment config shared by every run (its seed is the first seed);
  * acts: [a, b]; seeds: how many; choose: 'last' | 'best'. onUpdate(study) after each change.
  * Returns the study object: { seeds, acts, results, progress(), cancel(), done }.
+ * @param {{base: Study['base'], acts: ActivationName[], seeds: number, choose: Choose}} spec
+ * @param {(study: Study) => void} onUpdate
+ * @returns {Study}
  */
 export function startStudy({ base, acts, seeds, choose }, onUpdate) {
   const seedList = Array.from({ length: seeds }, (_, i) => base.seed + i);
   const tasks = seedList.flatMap((seed) =>
-    acts.map((activation) => ({
-      id: `${seed}/${activation}`,
-      seed,
-      activation,
-      choose,
-      config: { ...base, seed, activation },
-    })),
+    acts.map(
+      (activation) =>
+        /** @type {SeedTask} */ ({
+          id: `${seed}/${activation}`,
+          seed,
+          activation,
+          choose,
+          config: { ...base, seed, activation },
+        }),
+    ),
   );
   const epochsEach = base.epochs;
+  /** @type {Map<string, number>} */
   const live = new Map(); // task id -> epochs done so far
-  const study = {
+  /** @type {Omit<Study, 'workers' | 'cancel' | 'done' | 'progress'> & Partial<Study>} */
+  const partial = {
     base,
     acts,
     choose,
@@ -36,12 +78,15 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
     startedAt: performance.now(),
     endedAt: null,
   };
+  const study = /** @type {Study} */ (partial); // completed below, before anyone sees it
 
   const pool = runPool(WORKER_URL, tasks, {
+    /** @param {{type: 'progress', id: string, epoch: number}} msg */
     onProgress(task, msg) {
       live.set(task.id, msg.epoch);
       onUpdate(study);
     },
+    /** @param {SeedResult} msg */
     onResult(task, msg) {
       live.delete(task.id);
       study.results.set(task.id, { ...msg, seed: task.seed, activation: task.activation });
@@ -79,7 +124,10 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
   return study;
 }
 
-/** Seeds whose two runs both finished, with their test accuracies: [{seed, a, b, diff}]. */
+/**
+ * Seeds whose two runs both finished, with their test accuracies: [{seed, a, b, diff}].
+ * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
+ */
 export function pairs(study) {
   const [a, b] = study.acts;
   const out = [];
@@ -92,7 +140,11 @@ export function pairs(study) {
   return out;
 }
 
-/** The core's paired summary of test accuracy (a − b), or null with fewer than one pair. */
+/**
+ * The core's paired summary of test accuracy (a − b), or null with fewer than one pair.
+ * @param {ActivationLab} M
+ * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
+ */
 export function summarize(M, study) {
   const p = pairs(study);
   if (!p.length) return null;
@@ -101,7 +153,10 @@ export function summarize(M, study) {
   );
 }
 
-/** One row per seed, for the CSV. */
+/**
+ * One row per seed, for the CSV.
+ * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
+ */
 export function seedRows(study) {
   const [a, b] = study.acts;
   return pairs(study).map((p) => ({
@@ -118,7 +173,10 @@ export function seedRows(study) {
   }));
 }
 
-/** One row per seed, activation and epoch (validation curves), for the CSV. */
+/**
+ * One row per seed, activation and epoch (validation curves), for the CSV.
+ * @param {Pick<Study, 'results'>} study
+ */
 export function epochRows(study) {
   const rows = [];
   for (const r of study.results.values()) {
@@ -129,7 +187,11 @@ export function epochRows(study) {
   );
 }
 
-/** Everything, as one JSON document. */
+/**
+ * Everything, as one JSON document.
+ * @param {Study} study
+ * @param {object | null} summary the core's paired summary
+ */
 export function studyJson(study, summary) {
   return {
     kind: 'activation-lab/seeds-study',

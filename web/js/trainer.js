@@ -2,22 +2,31 @@
 // message to the callback. One trainer = one network; the twin lab runs two at once.
 import { workerFailed } from './worker-error.js';
 
+/** @typedef {import('./types').TrainCommand} TrainCommand */
+/** @typedef {import('./types').TrainMessage} TrainMessage */
+
+/** @param {(msg: TrainMessage) => void} onMessage */
 export function createTrainer(onMessage) {
   const worker = new Worker(new URL('./workers/train-worker.js', import.meta.url), {
     type: 'module',
   });
-  worker.onmessage = ({ data }) => onMessage(data);
+  worker.onmessage = (/** @type {MessageEvent<TrainMessage>} */ { data }) => onMessage(data);
   worker.onerror = (event) => {
     event.preventDefault();
     onMessage({ type: 'error', message: workerFailed(event) });
   };
-  const send = (cmd, extra = {}) => worker.postMessage({ cmd, ...extra });
+  /** @param {TrainCommand} command */
+  const send = (command) => worker.postMessage(command);
   return {
-    create: (config, grid) => send('create', { config, grid }),
-    play: () => send('play'),
-    pause: () => send('pause'),
-    step: () => send('step'),
-    stop: () => send('stop'),
+    /**
+     * @param {import('./types').Config} config
+     * @param {number} grid points per axis of the boundary grid, 0 for none
+     */
+    create: (config, grid) => send({ cmd: 'create', config, grid }),
+    play: () => send({ cmd: 'play' }),
+    pause: () => send({ cmd: 'pause' }),
+    step: () => send({ cmd: 'step' }),
+    stop: () => send({ cmd: 'stop' }),
     terminate: () => worker.terminate(),
   };
 }

@@ -12,10 +12,25 @@
 // about targetMs, timed as a whole; the rate is elements × passes / time.
 import { loadCore } from '../core.js';
 
+/** @typedef {import('../types').ActivationLab} ActivationLab */
+/** @typedef {import('../types').ActivationName} ActivationName */
+
 const core = loadCore();
 const MAX_REPS = 1000; // the core's bound for benchActivation
 
+/** @param {import('../types').BenchMessage} msg */
+const post = (msg) => postMessage(msg);
+
+/**
+ * @param {ActivationLab} M
+ * @param {ActivationName} fn
+ * @param {boolean} grad
+ * @param {boolean} scalar
+ * @param {number} n
+ * @param {number} targetMs
+ */
 function rate(M, fn, grad, scalar, n, targetMs) {
+  /** @param {number} reps */
   const time = (reps) => {
     const t0 = performance.now();
     M.benchActivation(fn, grad, scalar, n, reps);
@@ -27,6 +42,12 @@ function rate(M, fn, grad, scalar, n, targetMs) {
   return (n * (reps + 1)) / (time(reps) / 1000);
 }
 
+/**
+ * @param {ActivationLab} M
+ * @param {ActivationName[]} fns
+ * @param {import('../types').Config} config
+ * @param {number} rounds
+ */
 function epochTimes(M, fns, config, rounds) {
   // Every network is built and trained one untimed epoch first (compilation tiers and caches
   // settle), then the activations take turns, so a slow moment of the machine hits all alike.
@@ -51,14 +72,18 @@ function epochTimes(M, fns, config, rounds) {
   }
 }
 
-onmessage = async ({ data: { fns, n, targetMs, epochConfig, rounds } }) => {
+onmessage = async (
+  /** @type {MessageEvent<import('../types').BenchRequest>} */ {
+    data: { fns, n, targetMs, epochConfig, rounds },
+  },
+) => {
   try {
     const { M } = await core;
     for (const fn of fns) M.benchActivation(fn, false, false, n, 2); // warm-up: compile every path
     for (const grad of [false, true]) {
       for (const fn of fns) {
         for (const scalar of [false, true]) {
-          postMessage({
+          post({
             type: 'kernel',
             fn,
             grad,
@@ -69,10 +94,10 @@ onmessage = async ({ data: { fns, n, targetMs, epochConfig, rounds } }) => {
       }
     }
     epochTimes(M, fns, epochConfig, rounds).forEach((seconds, i) =>
-      postMessage({ type: 'epoch', fn: fns[i], seconds }),
+      post({ type: 'epoch', fn: fns[i], seconds }),
     );
-    postMessage({ type: 'done', arch: M.simdArch() });
+    post({ type: 'done', arch: M.simdArch() });
   } catch (err) {
-    postMessage({ type: 'error', message: String(err?.message ?? err) });
+    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   }
 };

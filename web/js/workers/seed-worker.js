@@ -8,9 +8,18 @@
 //        {type:'error', id, message}
 import { loadCore } from '../core.js';
 
+/** @typedef {import('../types').SeedMessage} SeedMessage */
+
 const PROGRESS_MS = 100;
 const core = loadCore();
 
+/** @param {SeedMessage} msg */
+const post = (msg) => postMessage(msg);
+
+/**
+ * @param {import('../types').ActivationLab} M
+ * @param {import('../types').SeedTask} task
+ */
 function train(M, { id, config, choose }) {
   const json = JSON.stringify(config);
   const problem = M.validateConfigJson(json);
@@ -33,7 +42,7 @@ function train(M, { id, config, choose }) {
       }
       const now = performance.now();
       if (now - lastPost > PROGRESS_MS)
-        ((lastPost = now), postMessage({ type: 'progress', id, epoch: exp.epoch() }));
+        ((lastPost = now), post({ type: 'progress', id, epoch: exp.epoch() }));
     }
     const seconds = (performance.now() - t0) / 1000;
     let chosen = exp.epoch();
@@ -42,8 +51,9 @@ function train(M, { id, config, choose }) {
       if (err) throw new Error(err);
       chosen = best.epoch;
     }
+    /** @type {(which: import('../types').Which) => import('../types').Metrics} */
     const evaluate = (which) => JSON.parse(exp.evaluateJson(which));
-    postMessage({
+    post({
       type: 'result',
       id,
       status: exp.status(),
@@ -59,11 +69,15 @@ function train(M, { id, config, choose }) {
   }
 }
 
-onmessage = async ({ data }) => {
+onmessage = async (/** @type {MessageEvent<import('../types').SeedTask>} */ { data }) => {
   try {
     const { M } = await core;
     train(M, data);
   } catch (err) {
-    postMessage({ type: 'error', id: data?.id, message: String(err?.message ?? err) });
+    post({
+      type: 'error',
+      id: data?.id,
+      message: err instanceof Error ? err.message : String(err),
+    });
   }
 };

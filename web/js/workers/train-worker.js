@@ -8,18 +8,39 @@
 import { loadCore } from '../core.js';
 import { boundsOf } from '../bounds.js';
 
+/** @typedef {import('../types').TrainCommand} TrainCommand */
+/** @typedef {import('../types').TrainMessage} TrainMessage */
+/** @typedef {import('../types').EpochStats} EpochStats */
+
 const SLICE_MS = 50;
 const core = loadCore();
-let M,
-  exp,
-  gridSize,
-  bounds,
+/** @type {import('../types').ActivationLab} */
+let M;
+/** @type {import('../../../wasm/activation-lab').Experiment | undefined} */
+let current;
+/** @type {import('../types').Bounds} */
+let bounds = [0, 1, 0, 1];
+let gridSize = 0,
   playing = false,
   stopped = false,
-  seconds = 0,
-  pending = [];
+  seconds = 0;
+/** @type {EpochStats[]} */
+let pending = [];
+
+/**
+ * @param {TrainMessage} msg
+ * @param {Transferable[]} [transfer]
+ */
+const post = (msg, transfer = []) => postMessage(msg, { transfer });
+
+/** The experiment; the commands that need one come after 'create'. */
+function experiment() {
+  if (!current) throw new Error('no experiment: send create first');
+  return current;
+}
 
 function stepOnce() {
+  const exp = experiment();
   const before = exp.epoch(),
     t0 = performance.now();
   const more = exp.step();
@@ -29,6 +50,7 @@ function stepOnce() {
 }
 
 function snapshot() {
+  const exp = experiment();
   const status = exp.status(),
     ended = stopped || status === 'done' || status === 'diverged';
   // A copy: the view into WASM memory dies on the next call. grid 0 = no picture (e.g. seed studies).
@@ -36,7 +58,7 @@ function snapshot() {
   const final = ended
     ? { train: JSON.parse(exp.evaluateJson('train')), test: JSON.parse(exp.evaluateJson('test')) }
     : null;
-  postMessage(
+  post(
     {
       type: 'snapshot',
       epoch: exp.epoch(),
@@ -62,9 +84,11 @@ function run() {
   if (playing) setTimeout(run, 0); // yield so 'pause' and 'stop' messages get through
 }
 
+/** @param {Extract<TrainCommand, {cmd: 'create'}>} command */
 function create({ config, grid }) {
-  exp?.delete();
-  exp = new M.Experiment(JSON.stringify(config));
+  current?.delete();
+  const exp = new M.Experiment(JSON.stringify(config));
+  current = exp;
   playing = false;
   stopped = false;
   seconds = 0;
@@ -72,24 +96,27 @@ function create({ config, grid }) {
   gridSize = grid;
   if (exp.status() === 'invalid')
     throw new Error(M.validateConfigJson(JSON.stringify(config)) || 'invalid config');
-  const data = {};
-  for (const which of ['train', 'val', 'test']) data[which] = exp.data(which).slice();
+  const data = {
+    train: exp.data('train').slice(),
+    val: exp.data('val').slice(),
+    test: exp.data('test').slice(),
+  };
   bounds = boundsOf(Object.values(data));
-  postMessage({ type: 'created', status: exp.status(), arch: M.simdArch(), bounds, data });
+  post({ type: 'created', status: exp.status(), arch: M.simdArch(), bounds, data });
   snapshot();
 }
 
-onmessage = async ({ data: msg }) => {
+onmessage = async (/** @type {MessageEvent<TrainCommand>} */ { data: msg }) => {
   try {
     M ??= (await core).M;
     if (msg.cmd === 'create') return create(msg);
-    if (!exp) throw new Error('no experiment: send create first');
+    const exp = experiment();
     const ended = () => stopped || ['done', 'diverged'].includes(exp.status());
     if (msg.cmd === 'play' && !ended() && !playing) ((playing = true), run());
     else if (msg.cmd === 'pause') ((playing = false), snapshot());
     else if (msg.cmd === 'step' && !ended() && !playing) (stepOnce(), snapshot());
     else if (msg.cmd === 'stop') ((playing = false), (stopped = true), snapshot());
   } catch (err) {
-    postMessage({ type: 'error', message: String(err?.message ?? err) });
+    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   }
 };

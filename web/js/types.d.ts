@@ -1,0 +1,219 @@
+// Types the page's modules share, for TypeScript's checker in JSDoc mode (`npm run lint`): the
+// core as the page loads it, the settings store, the i18n tables, and the message protocols of
+// the four workers (web/js/workers/). Types only: nothing imports this file at run time, and
+// web/build.mjs does not ship it. The module's own types are wasm/activation-lab.d.ts.
+import type {
+  ActivationLab,
+  ActivationName,
+  Config,
+  EpochStats,
+  Metrics,
+  Status,
+  Which,
+} from '../../wasm/activation-lab';
+
+export type { ActivationLab, ActivationName, Config, EpochStats, Metrics, Status, Which };
+
+// --- The core (core.js) ------------------------------------------------------------------------
+
+/** configLimitsJson(): the range of one numeric config field. */
+export interface Range {
+  min: number;
+  max: number;
+  /** The minimum itself is not allowed (the learning rate must be above 0). */
+  min_open: boolean;
+  integer: boolean;
+}
+
+/** configLimitsJson(): the layer limits, under the key `hidden`. */
+export interface LayerLimits {
+  layers_max: number;
+  width_min: number;
+  width_max: number;
+}
+
+/** configLimitsJson(): a Range per numeric field, the layer limits, the held-out maximum. */
+export type Limits = { [field: string]: Range | undefined } & {
+  hidden: LayerLimits;
+  held_out_max: number;
+};
+
+/** What loadCore() resolves to: the module and what it says about itself. */
+export interface Core {
+  M: ActivationLab;
+  defaults: Required<Config>;
+  limits: Limits;
+  activations: ActivationName[];
+  arch: string;
+}
+
+/** [xmin, xmax, ymin, ymax] of a decision-boundary picture (bounds.js). */
+export type Bounds = [number, number, number, number];
+
+// --- Settings (state.js) -----------------------------------------------------------------------
+
+/** One row of a settings table: a URL-hash key and the config field it feeds. */
+export interface SettingRow {
+  key: string;
+  field: string;
+  type: 'number' | 'layers' | 'activation';
+  /** Rows with a side pick the activation of one network of the twin ('a' or 'b'). */
+  side?: 'a' | 'b';
+  /** The default when it is not the core's default for the field. */
+  initial?: SettingValue;
+  /** Not part of the Experiment config (a setting of the widget itself). */
+  extra?: boolean;
+}
+
+export type SettingValue = number | string | number[] | boolean;
+
+/** Why a text was refused: its kind, the text, and the core's message when the core refused. */
+export interface SettingError {
+  kind: 'number' | 'integer' | 'layers' | 'activation' | 'core';
+  raw: string;
+  detail?: string;
+}
+
+/** Where settings live: the page's URL hash, or an embedded element's attributes. */
+export interface SettingsStore {
+  /** The settings as a hash, "#a=relu&n=500". */
+  read(): string;
+  write(hash: string): void;
+  /** Calls fn when the settings change from outside (the reader edits the URL, an attribute). */
+  listen(fn: () => void): void;
+}
+
+// --- i18n (i18n.js) ----------------------------------------------------------------------------
+
+/** One file i18n/<lang>/<ns>.json: key -> trusted HTML with {name} placeholders. */
+export type I18nTable = { [key: string]: string };
+
+/** Values of the {name} placeholders of a string. */
+export type I18nVars = { [name: string]: string | number };
+
+/** What a widget receives from the page (main.js) or from its custom element (activation-lab.js). */
+export interface WidgetContext {
+  core: Core;
+  i18n: typeof import('./i18n.js');
+  /** The settings store; the URL hash when absent. */
+  store?: SettingsStore;
+}
+
+// --- Training worker (workers/train-worker.js, driven by trainer.js) ----------------------------
+
+export type TrainCommand =
+  | { cmd: 'create'; config: Config; /** points per axis of the boundary grid, 0 for none */ grid: number }
+  | { cmd: 'play' | 'pause' | 'step' | 'stop' };
+
+/** x0, x1, label triples of each split. */
+export interface SplitData {
+  train: Float32Array;
+  val: Float32Array;
+  test: Float32Array;
+}
+
+export type TrainMessage =
+  | { type: 'created'; status: Status; arch: string; bounds: Bounds; data: SplitData }
+  | {
+      type: 'snapshot';
+      epoch: number;
+      status: Status;
+      stopped: boolean;
+      /** The epochs trained since the previous snapshot. */
+      records: EpochStats[];
+      /** P(class 1) over the boundary grid, or null without a grid. */
+      grid: Float32Array | null;
+      seconds: number;
+      /** Train and test metrics, once the run has ended. */
+      final: { train: Metrics; test: Metrics } | null;
+    }
+  | { type: 'error'; message: string };
+
+// --- Many-seeds study (workers/seed-worker.js, through pool.js, driven by study.js) -------------
+
+export type Choose = 'last' | 'best';
+
+/** One run of the study: one seed, one activation. */
+export interface SeedTask {
+  id: string;
+  seed: number;
+  activation: ActivationName;
+  choose: Choose;
+  config: Config;
+}
+
+export interface SeedResult {
+  type: 'result';
+  id: string;
+  status: Status;
+  history: EpochStats[];
+  chosen_epoch: number;
+  train: Metrics;
+  val: Metrics;
+  test: Metrics;
+  seconds: number;
+}
+
+export type SeedMessage =
+  | { type: 'progress'; id: string; epoch: number }
+  | SeedResult
+  | { type: 'error'; id?: string; message: string };
+
+// --- Pretrained swap (workers/swap-worker.js, driven by widgets/swap.js) -----------------------
+
+export type SwapCommand =
+  | { cmd: 'pretrain'; config: Config & { epochs: number }; grid: number }
+  | { cmd: 'import'; config: Config; state: string; grid: number }
+  | { cmd: 'swap'; to: ActivationName }
+  | { cmd: 'finetune'; epochs: number }
+  | { cmd: 'export' };
+
+export type SwapStage = 'pretrained' | 'swapped' | 'finetuned';
+
+/** Validation accuracy after each fine-tuning epoch (epoch 0: right after the swap). */
+export type FinetuneCurve = { epoch: number; val_acc: number | null }[];
+
+export interface SwapStageMessage {
+  type: 'stage';
+  stage: SwapStage;
+  activation: ActivationName;
+  /** Validation accuracy. */
+  acc: number;
+  grid: Float32Array;
+  /** The network's output at fixed probe points, in full precision. */
+  probe: number[];
+  bounds: Bounds;
+  /** Train and validation points (pretrained stage only). */
+  data?: { train: Float32Array; val: Float32Array };
+  history?: EpochStats[];
+  imported?: boolean;
+  /** Largest change of the output over the grid and the data points (swapped stage). */
+  maxDiff?: number;
+  start?: number;
+  curve?: FinetuneCurve;
+}
+
+export type SwapMessage =
+  | { type: 'progress'; stage: 'pretrain' | 'finetune'; epoch: number; of: number; curve?: FinetuneCurve }
+  | SwapStageMessage
+  | { type: 'state'; json: string; activation: ActivationName; hidden: number[] | null }
+  | { type: 'error'; cmd?: string; message: string };
+
+// --- Cost panel (workers/bench-worker.js, driven by widgets/cost.js) ---------------------------
+
+export interface BenchRequest {
+  fns: ActivationName[];
+  /** Elements per kernel pass. */
+  n: number;
+  /** How long each kernel measurement should last. */
+  targetMs: number;
+  epochConfig: Config;
+  /** Timed epochs per activation (the best is kept). */
+  rounds: number;
+}
+
+export type BenchMessage =
+  | { type: 'kernel'; fn: ActivationName; grad: boolean; scalar: boolean; /** elements/s */ rate: number }
+  | { type: 'epoch'; fn: ActivationName; seconds: number }
+  | { type: 'done'; arch: string }
+  | { type: 'error'; message: string };
