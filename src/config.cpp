@@ -114,6 +114,17 @@ bool read_number(const json::Value& v, const char* field, double& out, std::stri
     return true;
 }
 
+// The error for a key no Config has, listing every key in the order config_to_value writes them.
+std::string unknown_key_error(const std::string& key) {
+    std::string allowed;
+    const json::Value fields = config_to_value(default_config());
+    for (const json::Member& f : fields.as_object()) {
+        if (!allowed.empty()) allowed += ", ";
+        allowed += f.first;
+    }
+    return "unknown config key \"" + key + "\" (allowed: " + allowed + ")";
+}
+
 }  // namespace
 
 std::optional<Config> config_from_value(const json::Value& v, std::string& error) {
@@ -185,13 +196,7 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
         } else if (k == "weight_decay") {
             ok = read_number(x, "weight_decay", c.weight_decay, error);
         } else {
-            std::string allowed;  // every key, in the order config_to_value writes them
-            const json::Value fields = config_to_value(c);
-            for (const json::Member& f : fields.as_object()) {
-                if (!allowed.empty()) allowed += ", ";
-                allowed += f.first;
-            }
-            error = "unknown config key \"" + k + "\" (allowed: " + allowed + ")";
+            error = unknown_key_error(k);
             return std::nullopt;
         }
         if (!ok) return std::nullopt;

@@ -33,6 +33,11 @@ std::string shape_error(const std::string& what, const std::string& shape, const
     return "state_dict: " + what + " must be an array of shape " + shape + " (got " + got + ")";
 }
 
+// The message for a bad row of a weight of the given shape.
+std::string row_error(const std::string& why, const std::string& shape) {
+    return "state_dict: " + why + "; expected shape " + shape;
+}
+
 // Reads n numbers of an array into out; "" or the reason it cannot.
 std::string read_row(const json::Value& v, std::size_t n, const std::string& what, float* out) {
     if (!v.is_array())
@@ -123,7 +128,7 @@ std::string load_state_dict_json(Mlp& net, std::string_view text) {
         for (std::size_t o = 0; o < d.out(); ++o) {
             const std::string e =
                 read_row(wv->as_array()[o], d.in(), element(wq, o), w[l].data() + o * d.in());
-            if (!e.empty()) return "state_dict: " + e + "; expected shape " + shape;
+            if (!e.empty()) return row_error(e, shape);
         }
         b[l].resize(d.out());
         const std::string e = read_row(*bv, d.out(), "\"" + bk + "\"", b[l].data());
