@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run lint` (and the first step of `npm test`): every check that reads the sources without
-# running them. C++: clang-format, clang-tidy (.clang-tidy). JS: Prettier and ESLint. Stops at the first step that finds
+# running them. C++: clang-format, clang-tidy (.clang-tidy). JS: Prettier, ESLint and TypeScript's
+# checker over the JSDoc types (tests/lint/tsconfig.json). Stops at the first step that finds
 # something, with the tool's own message; each step prints its time.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -10,7 +11,7 @@ export AL_NEED_LINT=1
 source wasm/toolchain.sh
 al_ensure_toolchain
 bin=node_modules/.bin
-if [ ! -x "$bin/eslint" ] || [ ! -x "$bin/prettier" ]; then
+if [ ! -x "$bin/eslint" ] || [ ! -x "$bin/prettier" ] || [ ! -x "$bin/tsc" ]; then
   npm ci --no-audit --no-fund
 fi
 
@@ -38,3 +39,4 @@ tidy() {
 step clang-tidy tidy
 step prettier "$bin/prettier" --check --log-level warn '**/*.{js,mjs,css}'
 step eslint "$bin/eslint" --config tests/lint/eslint.config.js --max-warnings 0 .
+step tsc "$bin/tsc" -p tests/lint/tsconfig.json

@@ -2,7 +2,11 @@
 // core's own float32 kernels.
 import { linspace, sample } from './core.js';
 
-/** The lowest point of fn on [a, b], from n samples: { x, y }. */
+/**
+ * The lowest point of fn on [a, b], from n samples: { x, y }.
+ * @param {import('./types').ActivationLab} M
+ * @param {import('./types').ActivationName} [fn]
+ */
 export function minimum(M, fn = 'gelu', a = -3, b = 0, n = 30001) {
   const xs = linspace(a, b, n);
   const ys = sample(M, fn, xs);
@@ -14,6 +18,7 @@ export function minimum(M, fn = 'gelu', a = -3, b = 0, n = 30001) {
 /**
  * |exact GELU − tanh GELU| on [a, b]: { xs, err, max, at }. The difference is an even function
  * (both forms satisfy f(x) − f(−x) = x), so its maximum sits at ±at; `at` is reported as |x|.
+ * @param {import('./types').ActivationLab} M
  */
 export function tanhError(M, a = -6, b = 6, n = 12001) {
   const xs = linspace(a, b, n);

@@ -6,20 +6,24 @@
 // time by web/ship/file-bundle.mjs.
 (function () {
   'use strict';
-  const here = document.currentScript.src;
+  // (a classic script run as the page parses: currentScript is this <script src> element)
+  const here = /** @type {HTMLScriptElement} */ (document.currentScript).src;
   const engine = new URLSearchParams(location.search).get('engine');
 
   // ?engine=scalar runs the scalar build as a browser without WASM SIMD would (a test and demo
   // hook). core.js reads it from the page URL; workers have their own URL, so they get it in their
   // name, which core.js reads on their side.
   if (engine && location.protocol !== 'file:') {
-    const NativeWorker = window.Worker;
-    const Named = function Worker(url, options) {
-      const named = Object.assign({}, options, { name: 'engine=' + encodeURIComponent(engine) });
-      return new NativeWorker(url, named);
+    const name = 'engine=' + encodeURIComponent(engine);
+    window.Worker = class Worker extends window.Worker {
+      /**
+       * @param {string | URL} url
+       * @param {WorkerOptions} [options]
+       */
+      constructor(url, options) {
+        super(url, Object.assign({}, options, { name }));
+      }
     };
-    Named.prototype = NativeWorker.prototype;
-    window.Worker = Named;
   }
 
   if (location.protocol === 'file:') {

@@ -2,13 +2,18 @@
 // file names, the PyTorch snippet that loads exported weights, and the layer widths of a
 // state_dict. export.js turns them into downloads.
 
+/** @param {unknown} v */
 const csvCell = (v) => {
   if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
   const s = String(v); // numbers in full precision (shortest round-trip form)
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** CSV text of rows (objects) with the given columns, full precision, '.' decimals. */
+/**
+ * CSV text of rows (objects) with the given columns, full precision, '.' decimals.
+ * @param {{[column: string]: unknown}[]} rows
+ * @param {string[]} columns
+ */
 export function toCsv(rows, columns) {
   return (
     [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join(
@@ -17,6 +22,7 @@ export function toCsv(rows, columns) {
   );
 }
 
+/** @type {Record<string, string>} */
 const TORCH_ACT = {
   relu: 'nn.ReLU()',
   gelu: 'nn.GELU()',
@@ -25,7 +31,12 @@ const TORCH_ACT = {
   identity: 'nn.Identity()',
 };
 
-/** Python that rebuilds the lab's network in PyTorch and loads an exported state_dict file. */
+/**
+ * Python that rebuilds the lab's network in PyTorch and loads an exported state_dict file.
+ * @param {number[]} hidden
+ * @param {string} activation
+ * @param {string} filename
+ */
 export function torchSnippet(hidden, activation, filename) {
   const widths = [2, ...hidden, 1];
   const layers = [];
@@ -47,28 +58,36 @@ export function torchSnippet(hidden, activation, filename) {
 }
 
 /** A file name with the current date and time, e.g. activation-lab-seeds-20260129-0930.csv */
+/**
+ * @param {string} stem
+ * @param {string} ext
+ */
 export function stampedName(stem, ext) {
   const d = new Date(),
-    p = (n) => String(n).padStart(2, '0');
+    p = (/** @type {number} */ n) => String(n).padStart(2, '0');
   return `activation-lab-${stem}-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}.${ext}`;
 }
 
 /**
  * Hidden widths of a state_dict object {"0.weight": [[..]], "0.bias": [..], "2.weight": ...}:
  * each Linear's out size but the last. Returns { hidden } or { problem: i18n key, vars }.
+ * @param {unknown} state parsed JSON, not yet checked
+ * @returns {{hidden: number[]} | {problem: string, vars?: {key: string}}}
  */
 export function hiddenOf(state) {
   if (!state || typeof state !== 'object' || Array.isArray(state))
     return { problem: 'swap.import_not_object' };
-  const layers = Object.keys(state)
-    .map((k) => /^(\d+)\.weight$/.exec(k))
-    .filter(Boolean)
-    .map((m) => Number(m[1]))
+  const dict = /** @type {{[key: string]: unknown}} */ (state); // an object: checked above
+  const layers = Object.keys(dict)
+    .flatMap((k) => {
+      const m = /^(\d+)\.weight$/.exec(k);
+      return m ? [Number(m[1])] : [];
+    })
     .sort((a, b) => a - b);
   if (!layers.length) return { problem: 'swap.import_no_weights' };
   const widths = [];
   for (const i of layers) {
-    const w = state[`${i}.weight`];
+    const w = dict[`${i}.weight`];
     if (!Array.isArray(w) || !w.length || !Array.isArray(w[0]))
       return { problem: 'swap.import_shape', vars: { key: `${i}.weight` } };
     widths.push(w.length);

@@ -13,9 +13,10 @@ export const NEGLIGIBLE = 0.01; // one accuracy point: below this a difference h
  * summary: {n, mean_a, sd_a, mean_b, sd_b, mean_diff, sd_diff, ci_low, ci_high} (diff = a − b).
  * Returns { kind: 'too_few' | 'no_spread' | 'no_difference' | 'a_higher' | 'b_higher', bounded, negligible,
  *           seedSpread, spreadExceedsDiff }.
+ * @param {{[stat: string]: number} | null | undefined} summary
  */
 export function readSummary(summary) {
-  const { n, sd_a, sd_b, mean_diff, ci_low, ci_high } = summary ?? {};
+  const { n, sd_a, sd_b, sd_diff, mean_diff, ci_low, ci_high } = summary ?? {};
   if (!(n >= 2) || !Number.isFinite(ci_low) || !Number.isFinite(ci_high)) {
     return {
       kind: 'too_few',
@@ -28,7 +29,7 @@ export function readSummary(summary) {
   // Every seed gave the same difference (few seeds, few test points: accuracies move in steps of
   // 1/n_test). The interval then has no width, which measures nothing about the noise.
   // (Rounding leaves ~1e-17 where the differences are equal; accuracies move in steps ≥ 1e-5.)
-  if (!(summary.sd_diff > 1e-9)) {
+  if (!(sd_diff > 1e-9)) {
     return {
       kind: 'no_spread',
       bounded: false,
