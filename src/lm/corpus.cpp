@@ -70,9 +70,9 @@ Corpus::Corpus(std::string_view text, int ctx, int max_vocab) {
         (i < n_train ? train_ : val_).push_back(token_of(cps[i]));
 }
 
-int Corpus::token_of(std::uint32_t cp) const {
-    const auto it = std::lower_bound(vocab_.begin(), vocab_.end(), cp);
-    return it != vocab_.end() && *it == cp ? static_cast<int>(it - vocab_.begin()) : -1;
+int Corpus::token_of(std::uint32_t code_point) const {
+    const auto it = std::lower_bound(vocab_.begin(), vocab_.end(), code_point);
+    return it != vocab_.end() && *it == code_point ? static_cast<int>(it - vocab_.begin()) : -1;
 }
 
 std::vector<int> Corpus::encode(std::string_view text) const {

@@ -38,11 +38,12 @@ void layernorm_forward(const float* x, const float* w, const float* b, std::size
         // Moments in double: d is small, and this keeps them correctly rounded.
         double s = 0;
         for (std::size_t i = 0; i < d; ++i) s += xr[i];
-        const double mu = s / d;
+        const auto dd = static_cast<double>(d);
+        const double mu = s / dd;
         double v = 0;
         for (std::size_t i = 0; i < d; ++i) v += (xr[i] - mu) * (xr[i] - mu);
         const float m = static_cast<float>(mu);
-        const float rs = static_cast<float>(1.0 / std::sqrt(v / d + 1e-5));
+        const float rs = static_cast<float>(1.0 / std::sqrt(v / dd + 1e-5));
         float* yr = y + r * d;
         for (std::size_t i = 0; i < d; ++i) yr[i] = (xr[i] - m) * rs * w[i] + b[i];
         mean[r] = m;

@@ -100,6 +100,17 @@ double forward_flops_per_token(const LmConfig& c, int vocab) {
     const double block = 2 * d * 3 * d + 2 * d * d + 2 * d * rows + 2 * hidden * d + 4 * t * d;
     return c.layers * block + 2 * d * vocab;
 }
+
+// The error for a key no LmConfig has, naming every key it has.
+std::string unknown_key_error(const std::string& key) {
+    std::string names = "act, init, seed";
+    for (const Field& g : fields) {
+        names += ", ";
+        names += g.name;
+    }
+    return "unknown config key '" + key + "' (expected " + names + ")";
+}
+
 }  // namespace
 
 double step_flops(const LmConfig& c, int vocab) {
@@ -168,9 +179,7 @@ std::optional<LmConfig> config_from_json(std::string_view text, std::string& err
             for (const Field& g : fields)
                 if (key == g.name) f = &g;
             if (!f) {
-                std::string names = "act, init, seed";
-                for (const Field& g : fields) names += std::string(", ") + g.name;
-                error = "unknown config key '" + key + "' (expected " + names + ")";
+                error = unknown_key_error(key);
                 return std::nullopt;
             }
             if (!value.is_number()) {

@@ -42,7 +42,7 @@ if (json) {
   process.stdout.write(render(results));
 }
 
-function render({ wasm: w, native: n, lm, browser: b, lighthouse: l }) {
+function render({ wasm: w, native: n, lm: lmResult, browser: b, lighthouse: l }) {
   const f = (x, d = 0) => x.toFixed(d).padStart(9);
   const out = [];
   out.push(
@@ -108,7 +108,7 @@ function render({ wasm: w, native: n, lm, browser: b, lighthouse: l }) {
       goal('gelu run in WASM <= 0.4 s', gelu.seconds <= 0.4, `${gelu.seconds.toFixed(3)} s`),
     );
   }
-  out.push(...renderLm(lm, goal));
+  out.push(...renderLm(lmResult, goal));
   if (b) {
     out.push('');
     if (b.error) out.push(`Chromium: not measured (${b.error})`);

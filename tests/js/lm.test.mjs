@@ -44,7 +44,7 @@ test('LmExperiment: every method of the .d.ts exists; LmConfig keys are the core
     acts.map((s) => s.slice(1, -1)),
     limits.act,
   );
-  for (const k of keys.filter((k) => !['act', 'init'].includes(k)))
+  for (const k of keys.filter((key) => !['act', 'init'].includes(key)))
     assert.ok(limits[k] && 'min' in limits[k], `limits.${k}`);
 });
 
