@@ -3,6 +3,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
+/** @typedef {import('./activation-lab').LmExperiment} LmExperiment */
+/** @typedef {{[flag: string]: string | undefined}} Flags */
+/**
+ * What the CLI lends this module: its file access, number parsing and error exit.
+ * @typedef {object} Io
+ * @property {(path: string, flag: string) => string} readText
+ * @property {(path: string, text: string, flag: string) => void} writeText
+ * @property {(text: string, what: string) => number} toNumber
+ * @property {(message: string) => never} fail
+ */
+
 export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FILE] [--save FILE] [--eval-every K]
            [--init-scale bert|gpt2] [--d D] [--layers L] [--heads H] [--ctx T] [--ffn F]
            [--batch B] [--lr R] [--warmup W] [--text FILE]        one run -> JSON
@@ -16,9 +28,11 @@ const sourceData = new URL('../web/data/', import.meta.url);
 const dataDir = existsSync(sourceData) ? sourceData : new URL('../dist/data/', import.meta.url);
 /** The shipped text and pretrained model (npm run pretrain writes the weights). */
 export const corpusPath = fileURLToPath(new URL('corpus.txt', dataDir));
-export const pretrainedPath = (act) => fileURLToPath(new URL(`lm-${act}.json`, dataDir));
+export const pretrainedPath = (/** @type {string} */ act) =>
+  fileURLToPath(new URL(`lm-${act}.json`, dataDir));
 
 // flag -> config key, for the numeric flags of `lm train`.
+/** @type {Record<string, string>} */
 const numeric = {
   steps: 'steps',
   seed: 'seed',
@@ -33,6 +47,10 @@ const numeric = {
   warmup: 'warmup',
 };
 
+/**
+ * The flags of each subcommand, as node:util parseArgs options.
+ * @type {{[sub in 'train' | 'swap' | 'sample']: NonNullable<import('node:util').ParseArgsConfig['options']>}}
+ */
 export const lmFlags = {
   train: {
     act: { type: 'string' },
@@ -60,19 +78,37 @@ export const lmFlags = {
   },
 };
 
-/** Runs one `lm` subcommand; io = {readText, writeText, toNumber, fail}. Returns stdout. */
+/**
+ * Runs one `lm` subcommand; io = {readText, writeText, toNumber, fail}. Returns stdout.
+ * @param {ActivationLab} M
+ * @param {string} sub
+ * @param {Flags} o
+ * @param {Io} io
+ */
 export function runLm(M, sub, o, io) {
   if (sub === 'train') return train(M, o, io);
   if (sub === 'swap') return swap(M, o, io);
   return sample(M, o, io);
 }
 
+/**
+ * @param {number} x
+ * @param {string} flag
+ * @param {Io} io
+ */
 function finite(x, flag, io) {
   if (!Number.isFinite(x)) io.fail(`${flag} must be a finite number`);
   return x;
 }
 
-/** An experiment that must be valid, deleted by the caller. */
+/**
+ * An experiment that must be valid, deleted by the caller.
+ * @param {ActivationLab} M
+ * @param {object} config
+ * @param {string} text
+ * @param {Io} io
+ * @param {string} what
+ */
 function experiment(M, config, text, io, what) {
   const e = new M.LmExperiment(JSON.stringify(config), text);
   if (e.error()) {
@@ -83,19 +119,32 @@ function experiment(M, config, text, io, what) {
   return e;
 }
 
-/** Loads weights into e (the caller deletes e, also when this fails). */
+/**
+ * Loads weights into e (the caller deletes e, also when this fails).
+ * @param {LmExperiment} e
+ * @param {string} json
+ * @param {string} flag
+ * @param {Io} io
+ */
 function loadWeights(e, json, flag, io) {
   const error = e.loadStateJson(json);
   if (error) io.fail(`${flag}: ${error}`);
 }
 
+/**
+ * @param {ActivationLab} M
+ * @param {Flags} o
+ * @param {Io} io
+ */
 function train(M, o, io) {
+  /** @type {{[key: string]: string | number}} */
   const config = {};
   if (o.act !== undefined) config.act = o.act;
   if (o['init-scale'] !== undefined) config.init = o['init-scale'];
-  for (const [flag, key] of Object.entries(numeric))
-    if (o[flag] !== undefined)
-      config[key] = finite(io.toNumber(o[flag], `--${flag}`), `--${flag}`, io);
+  for (const [flag, key] of Object.entries(numeric)) {
+    const value = o[flag];
+    if (value !== undefined) config[key] = finite(io.toNumber(value, `--${flag}`), `--${flag}`, io);
+  }
   const error = M.lmValidateConfigJson(JSON.stringify(config));
   if (error) io.fail(`lm train: ${error}`);
   const text = io.readText(o.text ?? corpusPath, '--text');
@@ -110,12 +159,13 @@ function train(M, o, io) {
       seconds += (performance.now() - t0) / 1000;
       if (!more) break;
     }
+    /** @type {import('./activation-lab').LmEval[]} */
     const evals = JSON.parse(e.historyJson());
     const last = evals.at(-1);
     const report = {
       config: JSON.parse(e.configJson()),
       evals,
-      final: { train_loss: last.train_loss, val_loss: last.val_loss, status: e.status() },
+      final: { train_loss: last?.train_loss, val_loss: last?.val_loss, status: e.status() },
       seconds: Number(seconds.toFixed(4)),
     };
     if (o.save !== undefined) io.writeText(o.save, e.stateJson(), '--save');
@@ -125,22 +175,39 @@ function train(M, o, io) {
   }
 }
 
+/**
+ * @param {ActivationLab} M
+ * @returns {import('./activation-lab').LmActivationName[]}
+ */
 function names(M) {
   return JSON.parse(M.lmConfigLimitsJson()).act;
 }
 
+/**
+ * @param {ActivationLab} M
+ * @param {string} value
+ * @param {string} flag
+ * @param {Io} io
+ */
 function activationFlag(M, value, flag, io) {
-  if (!names(M).includes(value))
-    io.fail(`${flag}: unknown activation '${value}' (expected ${names(M).join(', ')})`);
-  return value;
+  const name = names(M).find((n) => n === value);
+  if (!name)
+    return io.fail(`${flag}: unknown activation '${value}' (expected ${names(M).join(', ')})`);
+  return name;
 }
 
+/**
+ * @param {ActivationLab} M
+ * @param {Flags} o
+ * @param {Io} io
+ */
 function swap(M, o, io) {
-  if (o.act === undefined) io.fail('lm swap: --act is required');
-  if (o.finetune === undefined) io.fail('lm swap: --finetune is required (steps, 0 for none)');
-  const to = activationFlag(M, o.act, '--act', io);
+  const { act: toFlag, finetune } = o;
+  if (toFlag === undefined) return io.fail('lm swap: --act is required');
+  if (finetune === undefined) return io.fail('lm swap: --finetune is required (steps, 0 for none)');
+  const to = activationFlag(M, toFlag, '--act', io);
   const from = activationFlag(M, o.from ?? 'gelu', '--from', io);
-  const k = io.toNumber(o.finetune, '--finetune');
+  const k = io.toNumber(finetune, '--finetune');
   if (!(Number.isInteger(k) && k >= 0 && k <= 100000))
     io.fail('lm swap: --finetune must be an integer in [0, 100000]');
   const lr = o.lr === undefined ? 1e-3 : finite(io.toNumber(o.lr, '--lr'), '--lr', io);
@@ -151,7 +218,7 @@ function swap(M, o, io) {
   const error = M.lmValidateConfigJson(JSON.stringify(config));
   if (error) io.fail(`lm swap: ${error}`);
   // The swapped run and the control: same weights, same batches (same seed), same constant lr.
-  const arm = (act) => {
+  const arm = (/** @type {import('./activation-lab').LmActivationName} */ act) => {
     const e = experiment(M, config, text, io, 'lm swap');
     try {
       loadWeights(e, weights, '--weights', io);
@@ -182,6 +249,11 @@ function swap(M, o, io) {
   })}\n`;
 }
 
+/**
+ * @param {ActivationLab} M
+ * @param {Flags} o
+ * @param {Io} io
+ */
 function sample(M, o, io) {
   const act = activationFlag(M, o.act ?? 'gelu', '--act', io);
   const weights = io.readText(o.weights ?? pretrainedPath(act), '--weights');

@@ -125,19 +125,19 @@ const commands = {
 
   async lm(args) {
     const [sub, ...rest] = args;
-    if (!(sub in lmFlags))
+    if (sub !== 'train' && sub !== 'swap' && sub !== 'sample')
       throw new UsageError(
         sub
           ? `lm: unknown subcommand '${sub}' (expected train, swap or sample)`
           : 'lm: missing subcommand (train, swap or sample)',
       );
-    const o = parse(rest, lmFlags[sub]);
+    const o = /** @type {{[flag: string]: string | undefined}} */ (parse(rest, lmFlags[sub]));
     const M = await loadModule();
     const io = {
       readText,
       writeText,
       toNumber,
-      fail: (message) => {
+      fail: (/** @type {string} */ message) => {
         throw new UsageError(message);
       },
     };

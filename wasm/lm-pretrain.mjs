@@ -15,6 +15,7 @@ import { corpusPath, pretrainedPath } from './cli-lm.mjs';
 const manifestPath = fileURLToPath(new URL('../web/data/lm-pretrained.json', import.meta.url));
 const self = fileURLToPath(import.meta.url);
 
+/** @param {string} act an activation name (the core checks it) */
 async function trainOne(act) {
   const M = await loadModule();
   const e = new M.LmExperiment(JSON.stringify({ act }), readFileSync(corpusPath, 'utf8'));
