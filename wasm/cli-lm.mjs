@@ -1,6 +1,6 @@
 // `activation-lab lm train|swap|sample`: the character Transformer (src/lm/) from the command
 // line. Flags -> config JSON (checked by the core) -> runs -> JSON (or text for sample).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */

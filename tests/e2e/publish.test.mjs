@@ -5,23 +5,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
 import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
-import {
-  CDN,
-  cls,
-  packForCdn,
-  readme,
-  readmeFixture,
-  root,
-  watchShifts,
-} from './publish-helpers.mjs';
+import { CDN, cls, packForCdn, readmeFixture, root, watchShifts } from './publish-helpers.mjs';
 import { loadModule } from '../../wasm/module.mjs';
-import { ATTRIBUTES, IFRAME_HEIGHTS } from '../../web/js/embed-attributes.js';
 
 let browser, pack, site;
 before(async () => {

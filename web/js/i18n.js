@@ -163,7 +163,8 @@ export function useLanguage(code) {
 }
 
 /** 'pt', 'pt-PT', 'pt-BR' -> 'pt'; anything else -> 'en'. */
-export const languageOf = (tag) => (/^pt\b/i.test(tag ?? '') ? 'pt' : 'en');
+export const languageOf = (/** @type {string | null | undefined} */ tag) =>
+  /^pt\b/i.test(tag ?? '') ? 'pt' : 'en';
 
 /**
  * First call of the page: its language is its address's (<html lang>). A page built by

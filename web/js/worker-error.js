@@ -5,10 +5,17 @@
 // in the figure's language, with the origin the policy must allow.
 const MARK = 'activation-lab:worker-failed';
 
-/** The message for a worker's `error` event (its own text kept as the detail). */
+/**
+ * The message for a worker's `error` event (its own text kept as the detail).
+ * @param {ErrorEvent | undefined} event
+ */
 export const workerFailed = (event) => `${MARK} ${event?.message ?? ''}`.trim();
 
-/** A message for the reader: a marked worker failure becomes the localised CSP hint. */
+/**
+ * A message for the reader: a marked worker failure becomes the localised CSP hint.
+ * @param {{t: (key: string, vars?: import('./types').I18nVars) => string}} i18n
+ * @param {string} message
+ */
 export function explainError(i18n, message) {
   if (!String(message).startsWith(MARK)) return message;
   const detail = String(message).slice(MARK.length).trim();
