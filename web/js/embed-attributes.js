@@ -56,6 +56,20 @@ export const ATTRIBUTES = {
     seed: 'wseed',
     'finetune-epochs': 'wk',
   },
+  // The whole "Inside a Transformer" figure (widgets/transformer.js: its four parts, or `parts`).
+  transformer: {
+    parts: 'lparts',
+    prompt: 'lp',
+    temperature: 'lt',
+    length: 'ln',
+    'sample-seed': 'ls',
+    to: 'lto',
+    k: 'lk',
+    activations: 'lacts',
+    steps: 'lsteps',
+    seed: 'lseed',
+    init: 'linit',
+  },
 };
 
 /** Attributes every element understands. */

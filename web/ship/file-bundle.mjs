@@ -2,7 +2,8 @@
 // straight from disk. Chromium refuses, on file://, module scripts, module workers and fetch()
 // (the page's origin is null), but it runs classic scripts and blob: workers. So every ES module of
 // dist/ (the two WASM builds too: their .wasm is already embedded as base64) becomes a function in
-// a tiny CommonJS-like registry, the i18n strings travel inside as text, and inside each module:
+// a tiny CommonJS-like registry, the i18n strings and the data/ files travel inside as text, and
+// inside each module:
 //   - `fetch` is a shim that answers the embedded files (and passes any other URL on),
 //   - `Worker` is a shim that starts this same bundle in a blob: worker, running the module asked
 //     for (its id travels in the worker's name, with ?engine= when the page forces a build),
@@ -151,7 +152,10 @@ export async function writeFileBundle(out) {
       `defs[${JSON.stringify(id)}] = function (__al_require, __al_exports, __al_meta, __al_import, fetch, Worker, __al_export) {\n${body}\n};`,
     );
   }
-  for (const id of files.filter((f) => f.startsWith('i18n/') && f.endsWith('.json'))) {
+  // The strings, and the data files the workers fetch (the Transformer's corpus and weights).
+  for (const id of files.filter(
+    (f) => (f.startsWith('i18n/') && f.endsWith('.json')) || f.startsWith('data/'),
+  )) {
     parts.push(
       `resources[${JSON.stringify(id)}] = ${JSON.stringify(await readFile(join(out, id), 'utf8'))};`,
     );

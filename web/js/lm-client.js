@@ -1,0 +1,57 @@
+// The page's side of workers/lm-worker.js: requests as promises, progress as callbacks. One
+// worker per model; the pretrained model that the drawing and the sampler read is shared by every
+// figure of the document (it only answers questions, nothing changes it).
+
+/** A new worker holding one model. call(cmd, args, onProgress) -> Promise<result>. */
+export function createLmWorker() {
+  const worker = new Worker(new URL('./workers/lm-worker.js', import.meta.url), { type: 'module' });
+  const calls = new Map(); // id -> { resolve, reject, onProgress }
+  let next = 1,
+    broken = null;
+  const failAll = (message) => {
+    broken = new Error(message);
+    for (const c of calls.values()) c.reject(broken);
+    calls.clear();
+  };
+  worker.onmessage = ({ data: m }) => {
+    const c = calls.get(m.id);
+    if (!c) return;
+    if (m.type === 'progress') return c.onProgress?.(m);
+    calls.delete(m.id);
+    if (m.type === 'error') c.reject(new Error(m.message));
+    else c.resolve(m.result);
+  };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    failAll(e.message || 'worker failed');
+  };
+  return {
+    call(cmd, args = {}, onProgress) {
+      if (broken) return Promise.reject(broken);
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        calls.set(id, { resolve, reject, onProgress });
+        worker.postMessage({ ...args, id, cmd });
+      });
+    },
+    /** 'pause' or 'stop': ends the 'run' in progress (its promise resolves with the reason). */
+    signal(cmd) {
+      worker.postMessage({ cmd });
+    },
+    terminate() {
+      worker.terminate();
+      failAll('terminated');
+    },
+  };
+}
+
+let shared = null;
+
+/** The shared pretrained model: { worker, ready: Promise<info> }, started on first use. */
+export function pretrainedModel() {
+  if (!shared) {
+    const worker = createLmWorker();
+    shared = { worker, ready: worker.call('init', { pretrained: true }) };
+  }
+  return shared;
+}

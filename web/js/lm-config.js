@@ -1,0 +1,37 @@
+// The Transformer's configuration as the page sees it, all of it asked of the core: where its data
+// files live, the shape of a model (for the drawing) and an adapter that lets state.js validate
+// the Transformer's settings with the core's Transformer limits, as it does the MLP's.
+
+/** The data files, relative to dist/: the corpus and the shipped pretrained GELU weights. */
+export const LM_FILES = {
+  corpus: 'data/corpus.txt',
+  pretrained: 'data/lm-gelu.json',
+};
+
+/** { d, ffn, heads, layers, ctx, act } of a configuration (the core's JSON field names). */
+export function modelShape(config) {
+  return {
+    d: config.d,
+    ffn: config.ffn,
+    heads: config.heads,
+    layers: config.layers,
+    ctx: config.ctx,
+    act: config.act,
+  };
+}
+
+/**
+ * The core as state.js expects it (defaults, limits, activations, M.validateConfigJson), but for
+ * the Transformer: createSettings(lmCore(core), ROWS, store) validates LM settings with the core.
+ */
+export function lmCore(core) {
+  const { M } = core;
+  const defaults = JSON.parse(M.lmDefaultConfigJson());
+  const limits = JSON.parse(M.lmConfigLimitsJson());
+  return {
+    M: { validateConfigJson: (json) => M.lmValidateConfigJson(json) },
+    defaults,
+    limits,
+    activations: limits.act,
+  };
+}

@@ -1,0 +1,109 @@
+// Settings of the Transformer figures that are not fields of a model's configuration (the prompt,
+// the sampling temperature and length, fine-tuning steps, which activations to compare), kept in
+// the same store as state.js's tables (the URL hash, or an embedded element's attributes) under
+// their own keys. Ranges come from the core's limits table (lmConfigLimitsJson), never from here.
+// A rejected value keeps the default and records why, as state.js does. Pure but for `store`.
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * Text -> value, or { kind, ... } when rejected. row: { type: 'number', limit: {min, max,
+ * integer, min_open} } | { type: 'text', max } | { type: 'choice', of: [allowed] } |
+ * { type: 'list', of: [allowed], min, max } (a comma-separated list of distinct choices).
+ */
+export function parseParam(row, text) {
+  const s = String(text ?? '').trim();
+  if (row.type === 'number') {
+    const lim = row.limit ?? {};
+    const t = s.replace(/^([^,]*),([^,]*)$/, '$1.$2'); // pt-PT readers may type 0,8
+    if (!NUMBER.test(t)) return { kind: lim.integer ? 'integer' : 'number' };
+    const v = Number(t);
+    if (lim.integer && !Number.isInteger(v)) return { kind: 'integer' };
+    const low = lim.min_open ? v <= lim.min : v < lim.min;
+    if (low || v > lim.max) return { kind: 'range', min: lim.min, max: lim.max };
+    return v;
+  }
+  if (row.type === 'text') {
+    const raw = String(text ?? '');
+    if (!raw.length) return { kind: 'empty' };
+    if ([...raw].length > row.max) return { kind: 'long', max: row.max };
+    return raw;
+  }
+  if (row.type === 'choice')
+    return row.of.includes(s) ? s : { kind: 'choice', list: row.of.join(', ') };
+  if (row.type === 'list') {
+    const items = s ? s.split(',').map((x) => x.trim()) : [];
+    if (items.some((x) => !row.of.includes(x))) return { kind: 'choice', list: row.of.join(', ') };
+    if (new Set(items).size !== items.length) return { kind: 'repeat' };
+    if (items.length < row.min || items.length > row.max)
+      return { kind: 'count', min: row.min, max: row.max };
+    return items;
+  }
+  throw new Error(`lm-params: unknown type ${row.type}`);
+}
+
+const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const formatValue = (v) => (Array.isArray(v) ? v.join(',') : String(v));
+
+/**
+ * rows: [{ key, type, initial, ... }] -> { values, errors, set(key, text), readHash(), writeHash(),
+ * text(key) }. errors[key] = { kind, raw, ... } for the last rejected input of that key.
+ */
+export function createParams(rows, store) {
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const values = Object.fromEntries(rows.map((r) => [r.key, r.initial]));
+  const errors = {};
+
+  function set(key, text) {
+    const row = byKey.get(key);
+    if (!row) return null;
+    const v = parseParam(row, text);
+    if (isError(v)) {
+      errors[key] = { ...v, raw: String(text) };
+      values[key] = row.initial;
+    } else {
+      delete errors[key];
+      values[key] = v;
+    }
+    return errors[key] ?? null;
+  }
+
+  function readHash(hash = store.read()) {
+    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    for (const row of rows) {
+      delete errors[row.key];
+      if (params.has(row.key)) set(row.key, params.get(row.key));
+      else values[row.key] = row.initial;
+    }
+  }
+
+  function writeHash() {
+    const params = new URLSearchParams(store.read().replace(/^#/, ''));
+    for (const row of rows) params.set(row.key, formatValue(values[row.key]));
+    store.write(`#${params.toString().replace(/%2C/gi, ',')}`);
+  }
+
+  return {
+    rows,
+    values,
+    errors,
+    store,
+    set,
+    readHash,
+    writeHash,
+    text: (key) => formatValue(values[key]),
+  };
+}
+
+/** The message of a rejected value (i18n keys lm.err_<kind>), with the default it fell back to. */
+export function paramError(i18n, error, fallback) {
+  if (!error) return '';
+  const fmt = (v) => (v === undefined ? '' : i18n.num(v, 0, { maximumFractionDigits: 6 }));
+  return i18n.t(`lm.err_${error.kind}`, {
+    raw: error.raw ?? '',
+    min: fmt(error.min),
+    max: fmt(error.max),
+    list: error.list ?? '',
+    fallback,
+  });
+}

@@ -1,0 +1,74 @@
+// The settings tables (lm-params.js rows) of the Transformer figures, with their ranges from the
+// core's limits (lmConfigLimitsJson) and their defaults. Keys are the URL-hash keys; the embedded
+// element maps its attributes onto them (activation-lab.js).
+import { rangeHint } from '../fields.js';
+
+const hintOf = (lm, field) => (i18n) => rangeHint(lm, i18n, field, 'number');
+
+/** The sampler's prompt, temperature, length and seed (shared by the swap's samples). */
+export function sampleRows(lm) {
+  const L = lm.limits;
+  return [
+    { key: 'lp', type: 'text', max: L.prompt_chars.max, initial: 'The hacker ', hint: () => '' },
+    {
+      key: 'lt',
+      type: 'number',
+      limit: L.temperature,
+      initial: L.temperature.default,
+      hint: hintOf(lm, 'temperature'),
+    },
+    {
+      key: 'ln',
+      type: 'number',
+      limit: L.sample_chars,
+      initial: L.sample_chars.default,
+      hint: hintOf(lm, 'sample_chars'),
+    },
+    {
+      key: 'ls',
+      type: 'number',
+      limit: L.seed,
+      initial: lm.defaults.seed,
+      hint: hintOf(lm, 'seed'),
+    },
+  ];
+}
+
+/** The swap: the activation swapped in and the fine-tuning steps. */
+export function swapRows(lm, targets) {
+  return [
+    { key: 'lto', type: 'choice', of: targets, initial: 'relu', hint: () => '' },
+    { key: 'lk', type: 'number', limit: lm.limits.steps, initial: 200, hint: hintOf(lm, 'steps') },
+  ];
+}
+
+/** From scratch: which activations (2 or 3), steps, seed and initialisation. */
+export function scratchRows(lm) {
+  const L = lm.limits;
+  return [
+    {
+      key: 'lacts',
+      type: 'list',
+      of: lm.activations,
+      min: 2,
+      max: 3,
+      initial: ['relu', 'gelu', 'swiglu'].filter((a) => lm.activations.includes(a)),
+      hint: () => '',
+    },
+    {
+      key: 'lsteps',
+      type: 'number',
+      limit: L.steps,
+      initial: lm.defaults.steps,
+      hint: hintOf(lm, 'steps'),
+    },
+    {
+      key: 'lseed',
+      type: 'number',
+      limit: L.seed,
+      initial: lm.defaults.seed,
+      hint: hintOf(lm, 'seed'),
+    },
+    { key: 'linit', type: 'choice', of: L.init, initial: lm.defaults.init, hint: () => '' },
+  ];
+}

@@ -1,0 +1,146 @@
+// "Inside a Transformer", part 2: the shipped pretrained model writes from the reader's prompt.
+// The sampling runs in the shared pretrained worker (lm-client.js); the prompt, temperature, length
+// and seed are validated against the core's limits and live in the URL hash (or the element's
+// attributes) under lp, lt, ln, ls. What the model is (its FFN activation, like BERT's
+// hidden_act) is read from the core, not written here.
+import { createFields } from '../fields.js';
+import { createParams, paramError } from '../lm-params.js';
+import { pageHash } from '../state.js';
+import { lmCore } from '../lm-config.js';
+import { pretrainedModel } from '../lm-client.js';
+import { unknownCharacters } from '../lm-stats.js';
+import { sampleRows } from './lm-rows.js';
+
+export default async function createLmSample(root, { core, i18n, store = pageHash }) {
+  await i18n.need('lm', 'common', 'evidence');
+  const lm = lmCore(core);
+  const params = createParams(sampleRows(lm, 'l'), store);
+  params.readHash();
+  const model = pretrainedModel();
+  root.innerHTML = `
+    <div class="ev-panel">
+      <p class="lm-meta" data-meta></p>
+      <form class="ev-form" novalidate data-i18n-attr="aria-label=lm.sample_form_label"></form>
+      <div class="lab-toolbar">
+        <button type="button" class="btn primary" data-act="write" data-i18n="lm.sample_write" disabled></button>
+        <span class="progress-text" data-time></span>
+      </div>
+      <p class="lm-text" data-out aria-live="polite"></p>
+    </div>
+    <figcaption data-i18n="lm.sample_caption"></figcaption>`;
+  const $ = (s) => root.querySelector(s);
+  const fields = createFields(
+    $('.ev-form'),
+    [
+      { key: 'lp', label: 'lm.field_prompt', inputmode: 'text' },
+      { key: 'lt', label: 'lm.field_temperature' },
+      { key: 'ln', label: 'lm.field_length', inputmode: 'numeric' },
+      { key: 'ls', label: 'lm.field_seed', inputmode: 'numeric' },
+    ],
+    { idPrefix: 'lm-sample', onChange: change },
+  );
+  $('[data-field="lp"]').classList.add('lm-prompt');
+
+  let info = null,
+    busy = false,
+    result = null,
+    error = '',
+    vocabulary = null;
+
+  function change(key, text) {
+    params.set(key, text);
+    checkPrompt();
+    params.writeHash();
+    sync();
+  }
+
+  /** Characters the model never saw cannot be read: reported at the field, the default is used. */
+  function checkPrompt() {
+    if (!vocabulary || params.errors.lp) return;
+    const bad = unknownCharacters(params.values.lp, vocabulary);
+    if (bad.length) {
+      params.errors.lp = { kind: 'chars', raw: params.values.lp, list: bad.join(' ') };
+      params.values.lp = params.rows[0].initial;
+    }
+  }
+
+  function sync() {
+    const values = {},
+      errors = {},
+      hints = {};
+    for (const row of params.rows) {
+      values[row.key] = params.text(row.key);
+      errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
+      hints[row.key] = row.hint(i18n);
+    }
+    fields.sync(values, errors, hints);
+  }
+
+  async function write() {
+    if (busy || !info) return;
+    busy = true;
+    error = '';
+    render();
+    const { lp: prompt, lt: temperature, ln: n, ls: seed } = params.values;
+    try {
+      const r = await model.worker.call('sample', { prompt, n, temperature, seed });
+      result = { prompt, text: r.text, ms: r.ms, n };
+    } catch (err) {
+      error = err.message;
+    }
+    busy = false;
+    render();
+  }
+
+  function render() {
+    $('[data-act="write"]').disabled = busy || !info;
+    $('[data-meta]').innerHTML = info
+      ? i18n.t('lm.sample_meta', {
+          act: info.activation,
+          name: i18n.t(`common.act_${info.activation}`),
+          step: i18n.num(info.step, 0),
+        })
+      : error
+        ? ''
+        : i18n.t('lm.loading_model');
+    const out = $('[data-out]');
+    if (error) out.textContent = i18n.t('lm.error', { message: error });
+    else if (result) {
+      out.replaceChildren(
+        Object.assign(document.createElement('b'), { textContent: result.prompt }),
+        document.createTextNode(result.text),
+      );
+    } else out.textContent = '';
+    $('[data-time]').textContent = busy
+      ? i18n.t('lm.sample_busy')
+      : result
+        ? i18n.t('lm.sample_time', { n: result.n, ms: i18n.num(result.ms, 0) })
+        : '';
+    if (result) root.dataset.sampleMs = String(result.ms);
+  }
+
+  root.addEventListener('click', (e) => {
+    if (e.target.closest('[data-act="write"]')) write();
+  });
+  params.store.listen?.(() => {
+    params.readHash();
+    checkPrompt();
+    sync();
+  });
+  await i18n.apply(root);
+  i18n.onChange(() => (sync(), render()));
+  sync();
+  render();
+  model.ready.then(
+    (r) => {
+      info = r;
+      vocabulary = r.vocabulary ?? null;
+      checkPrompt();
+      sync();
+      render();
+      write(); // the first text appears without a click: the model is the point of the figure
+    },
+    (err) => ((error = err.message), render()),
+  );
+  return { write, params };
+}

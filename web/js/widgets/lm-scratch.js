@@ -1,0 +1,285 @@
+// "Inside a Transformer", part 4: two or three copies of the model that differ only in the FFN
+// activation, trained from scratch side by side, one worker each, from the same seed (the same
+// initial weights where the shapes agree, the same batches). Live validation-loss curves, a sample
+// of each model at every evaluation, and a table. The workers train in slices of ~0.1 s, so Pause
+// and Stop take effect within one slice.
+import { createFields } from '../fields.js';
+import { createParams, paramError } from '../lm-params.js';
+import { pageHash } from '../state.js';
+import { lmCore } from '../lm-config.js';
+import { createLmWorker } from '../lm-client.js';
+import { createLinePlot } from '../plots/line-plot.js';
+import { downloadPng, pngButton, stampedName } from '../export.js';
+import { sampleRows, scratchRows } from './lm-rows.js';
+
+export default async function createLmScratch(root, { core, i18n, store = pageHash }) {
+  await i18n.need('lm', 'common', 'evidence');
+  const lm = lmCore(core);
+  const params = createParams([...scratchRows(lm), ...sampleRows(lm)], store);
+  params.readHash();
+  root.innerHTML = `
+    <div class="ev-panel">
+      <form class="ev-form" novalidate data-i18n-attr="aria-label=lm.scratch_form_label"></form>
+      <div class="lab-toolbar">
+        <button type="button" class="btn primary" data-act="play"><span class="icon" aria-hidden="true"></span><span data-label></span></button>
+        <button type="button" class="btn" data-act="stop" data-i18n="lm.stop"></button>
+        <button type="button" class="btn" data-act="reset" data-i18n="lm.reset"></button>
+        <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=lm.scratch_progress_label"></progress>
+          <span class="progress-text" data-progress></span></div>
+      </div>
+      <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
+      <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="lm.scratch_curve_title"></h3>${pngButton('curve')}</div>
+        <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div></div>
+      <div class="table-scroll"><table class="results-table">
+        <caption class="visually-hidden" data-i18n="lm.scratch_table_caption"></caption>
+        <thead><tr>${['model', 'step', 'train', 'val', 'time', 'status'].map((c) => `<th scope="col" class="${c === 'model' ? '' : 'num'}" data-i18n="lm.col_${c}"></th>`).join('')}</tr></thead>
+        <tbody></tbody></table></div>
+      <div class="lm-samples" data-samples></div>
+    </div>
+    <figcaption data-i18n="lm.scratch_caption"></figcaption>`;
+  const $ = (s) => root.querySelector(s);
+  const fields = createFields(
+    $('.ev-form'),
+    [
+      { key: 'lacts', label: 'lm.field_acts', inputmode: 'text' },
+      { key: 'lsteps', label: 'lm.field_steps', inputmode: 'numeric' },
+      { key: 'lseed', label: 'lm.field_train_seed', inputmode: 'numeric' },
+      {
+        key: 'linit',
+        label: 'lm.field_init',
+        kind: 'select',
+        options: lm.limits.init.map((v) => ({ value: v, label: `lm.init_${v}` })),
+      },
+    ],
+    { idPrefix: 'lm-scratch', onChange: change },
+  );
+  const curve = createLinePlot($('[data-plot="curve"]'), {
+    height: (w) => Math.max(180, Math.min(w * 0.45, 300)),
+    fmt: (v, d) => i18n.num(v, d),
+  });
+  curve.canvas.setAttribute('role', 'img');
+
+  let phase = 'ready', // ready | running | paused | finished
+    models = [],
+    error = '',
+    generation = 0; // bumped by reset: answers of terminated workers are ignored
+
+  function change(key, text) {
+    params.set(key, text);
+    params.writeHash();
+    sync();
+    reset();
+  }
+  function sync() {
+    const values = {},
+      errors = {},
+      hints = {};
+    for (const row of params.rows) {
+      values[row.key] = params.text(row.key);
+      errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
+      hints[row.key] =
+        row.key === 'lacts'
+          ? i18n.t('lm.hint_acts', { list: lm.activations.join(', ') })
+          : row.hint(i18n);
+    }
+    fields.sync(values, errors, hints);
+  }
+
+  /** The configuration of one model: the core's defaults, the reader's settings, one activation. */
+  const configOf = (act) => ({
+    ...lm.defaults,
+    act,
+    steps: params.values.lsteps,
+    seed: params.values.lseed,
+    init: params.values.linit,
+  });
+
+  function reset() {
+    generation++;
+    for (const m of models) m.worker?.terminate();
+    error = '';
+    models = params.values.lacts.map((act) => ({
+      act,
+      worker: null,
+      status: 'ready',
+      step: 0,
+      steps: params.values.lsteps,
+      evals: [],
+      sample: '',
+      seconds: 0,
+      started: false,
+    }));
+    // The combination must pass the core's validation (the compute budget included) before a run.
+    for (const m of models) {
+      const problem = lm.M.validateConfigJson(JSON.stringify(configOf(m.act)));
+      if (problem) error = problem;
+    }
+    phase = 'ready';
+    render();
+  }
+
+  async function start(m) {
+    m.worker ??= createLmWorker();
+    if (!m.started) {
+      m.started = true;
+      m.status = 'loading';
+      await m.worker.call('init', { config: configOf(m.act) });
+      m.evals.push({ ...(await m.worker.call('evaluate')) });
+    }
+    m.status = 'running';
+    const p = {
+      prompt: params.values.lp,
+      n: Math.min(params.values.ln, 80),
+      temperature: params.values.lt,
+      seed: params.values.ls,
+    };
+    const r = await m.worker.call(
+      'run',
+      { evalEvery: lm.defaults.eval_every, sample: p },
+      (msg) => {
+        m.step = msg.step;
+        m.seconds = msg.seconds;
+        m.evals.push(...msg.evals);
+        if (msg.sample !== null) m.sample = msg.sample;
+        render();
+      },
+    );
+    m.status = r.reason === 'done' ? 'done' : r.reason;
+    m.step = r.step;
+    if (r.reason === 'diverged') m.error = r.error;
+  }
+
+  const ended = (m) => ['done', 'stopped', 'diverged'].includes(m.status);
+
+  async function play() {
+    const g = generation;
+    phase = 'running';
+    announce('lm.scratch_announce_running');
+    render();
+    try {
+      await Promise.all(models.filter((m) => !ended(m)).map((m) => start(m)));
+    } catch (err) {
+      if (g !== generation) return;
+      error = err.message;
+      for (const m of models) m.worker?.signal('stop');
+    }
+    if (g !== generation) return;
+    if (models.every(ended) || error) {
+      phase = 'finished';
+      announce('lm.scratch_announce_done');
+    } else phase = 'paused';
+    render();
+  }
+
+  const actions = {
+    play() {
+      if (phase === 'running') {
+        for (const m of models) m.worker?.signal('pause');
+        announce('lm.scratch_announce_paused');
+      } else if (phase !== 'finished' && !error) play();
+    },
+    stop() {
+      for (const m of models) m.worker?.signal('stop');
+      if (phase === 'paused')
+        (models.forEach((m) => m.status !== 'done' && (m.status = 'stopped')),
+          (phase = 'finished'),
+          render());
+    },
+    reset,
+  };
+
+  const nameOf = (a) => i18n.t(`common.act_${a}`);
+  function announce(key) {
+    $('[data-announce]').textContent = i18n.t(key, {
+      list: models.map((m) => nameOf(m.act)).join(', '),
+    });
+  }
+
+  function render() {
+    root.dataset.phase = phase;
+    const play = $('[data-act="play"]');
+    play.querySelector('[data-label]').textContent = i18n.t(
+      phase === 'running' ? 'lm.pause' : 'lm.train',
+    );
+    play.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
+    play.disabled = phase === 'finished' || Boolean(error);
+    $('[data-act="stop"]').disabled = phase === 'ready' || phase === 'finished';
+    fields.setDisabled(phase === 'running');
+    const done = models.reduce((n, m) => n + m.step, 0),
+      total = models.reduce((n, m) => n + m.steps, 0);
+    const bar = $('progress');
+    bar.max = Math.max(1, total);
+    bar.value = done;
+    $('[data-progress]').textContent = error
+      ? i18n.t('lm.error', { message: error })
+      : i18n.t('lm.scratch_progress', {
+          list: models.map((m) => `${nameOf(m.act)} ${m.step}`).join(' · '),
+          steps: params.values.lsteps,
+        });
+    const last = (m) => m.evals[m.evals.length - 1];
+    $('tbody').innerHTML = models
+      .map(
+        (
+          m,
+        ) => `<tr data-act="${m.act}" data-status="${m.status}"><th scope="row"><span class="legend-item" data-chip="${m.act.replace(/_/g, '-')}"><i class="swatch"></i>${nameOf(m.act)}</span></th>
+        <td class="num">${m.step} / ${m.steps}</td><td class="num">${i18n.num(last(m)?.train_loss, 3)}</td>
+        <td class="num" data-col="val">${i18n.num(last(m)?.val_loss, 3)}</td><td class="num">${i18n.t('lm.seconds', { s: i18n.num(m.seconds, 1) })}</td>
+        <td class="num">${i18n.t(`lm.status_${m.status}`)}</td></tr>`,
+      )
+      .join('');
+    const samples = $('[data-samples]');
+    if (samples.children.length !== models.length)
+      samples.innerHTML = models.map(() => `<div><h4></h4><p class="lm-text"></p></div>`).join('');
+    models.forEach((m, i) => {
+      const box = samples.children[i];
+      box.querySelector('h4').textContent = i18n.t('lm.scratch_sample_title', {
+        name: nameOf(m.act),
+        step: last(m)?.step ?? 0,
+      });
+      box.querySelector('.lm-text').textContent = m.sample;
+    });
+    const xs = (m) => m.evals.map((e) => e.step);
+    curve.update({
+      xDomain: [0, Math.max(1, params.values.lsteps)],
+      series: models.flatMap((m) => [
+        { xs: xs(m), ys: m.evals.map((e) => e.val_loss), color: m.act },
+        { xs: xs(m), ys: m.evals.map((e) => e.train_loss), color: m.act, dash: [5, 4], width: 1.2 },
+      ]),
+      xLabel: i18n.t('lm.axis_step'),
+      yLabel: i18n.t('lm.axis_loss'),
+    });
+    curve.canvas.setAttribute(
+      'aria-label',
+      i18n.t('lm.scratch_curve_label', {
+        list: models.map((m) => `${nameOf(m.act)} ${i18n.num(last(m)?.val_loss, 3)}`).join(', '),
+      }),
+    );
+    $('[data-legend]').innerHTML =
+      models
+        .map(
+          (m) =>
+            `<span class="legend-item" data-chip="${m.act.replace(/_/g, '-')}"><i class="swatch"></i>${nameOf(m.act)}</span>`,
+        )
+        .join('') +
+      `<span class="legend-item"><i class="line solid"></i>${i18n.t('lm.legend_val')}</span><span class="legend-item"><i class="line dashed"></i>${i18n.t('lm.legend_train')}</span>`;
+  }
+
+  root.addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (!b || b.disabled) return;
+    if (b.dataset.png === 'curve')
+      downloadPng(curve.canvas, stampedName('transformer-from-scratch', 'png'));
+    else if (b.dataset.act in actions) actions[b.dataset.act]();
+  });
+  params.store.listen?.(() => {
+    if (phase === 'running') return;
+    params.readHash();
+    sync();
+    reset();
+  });
+  await i18n.apply(root);
+  i18n.onChange(() => (sync(), render()));
+  sync();
+  reset();
+  return { params, actions, phase: () => phase };
+}
