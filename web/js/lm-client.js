@@ -55,3 +55,19 @@ export function pretrainedModel() {
   }
   return shared;
 }
+
+/**
+ * Resolves once `el` comes near the viewport: the model (its corpus and weights, some hundreds of
+ * kilobytes) loads when the reader gets to the figure, not with the rest of the page.
+ */
+export function nearView(el, margin = '300px') {
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) (observer.disconnect(), resolve());
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(el);
+  });
+}

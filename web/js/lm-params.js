@@ -8,7 +8,7 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
  * Text -> value, or { kind, ... } when rejected. row: { type: 'number', limit: {min, max,
- * integer, min_open} } | { type: 'text', max } | { type: 'choice', of: [allowed] } |
+ * integer, min_open} } | { type: 'text', max, allowEmpty? } | { type: 'choice', of: [allowed] } |
  * { type: 'list', of: [allowed], min, max } (a comma-separated list of distinct choices).
  */
 export function parseParam(row, text) {
@@ -25,7 +25,7 @@ export function parseParam(row, text) {
   }
   if (row.type === 'text') {
     const raw = String(text ?? '');
-    if (!raw.length) return { kind: 'empty' };
+    if (!raw.length && !row.allowEmpty) return { kind: 'empty' };
     if ([...raw].length > row.max) return { kind: 'long', max: row.max };
     return raw;
   }

@@ -5,9 +5,9 @@
 // box has a <title>; the whole drawing is one labelled image (title + desc) for screen readers.
 // Sizes come from the model's configuration (the core's), labels from the i18n tables.
 
-const W = 320,
-  X = 46,
-  BW = 228, // box left and width
+const W = 340,
+  X = 40,
+  BW = 180, // box left and width; the notes on the right get the rest
   BH = 28;
 
 const esc = (s) =>
@@ -45,20 +45,20 @@ export function blockSvg(t, model) {
     att: 118,
     add1: 178,
     ln2: 206,
-    w1: 262,
-    act: 302,
-    w2: 342,
-    add2: 398,
-    lnf: 440,
-    out: 488,
+    w1: 270,
+    act: 310,
+    w2: 350,
+    add2: 406,
+    lnf: 448,
+    out: 496,
   };
   const H = y.out + BH + 8;
   const v = { ...model };
   const parts = [
     box(y.emb, t('lm.svg_embed'), { tip: t('lm.svg_embed_tip', v) }),
     arrow(y.emb + BH, y.ln1),
-    `<rect class="lm-frame" x="${X - 34}" y="${y.ln1 - 22}" width="${BW + 60}" height="${y.add2 - y.ln1 + 40}" rx="10"/>`,
-    `<text class="lm-frame-label" x="${X - 28}" y="${y.ln1 - 9}">${esc(t('lm.svg_block', v))}</text>`,
+    `<rect class="lm-frame" x="${X - 32}" y="${y.ln1 - 22}" width="${W - X + 28}" height="${y.add2 - y.ln1 + 40}" rx="10"/>`,
+    `<text class="lm-frame-label" x="${W - 10}" y="${y.ln1 - 9}" text-anchor="end">${esc(t('lm.svg_block', v))}</text>`,
     box(y.ln1, t('lm.svg_ln'), { cls: 'lm-norm', tip: t('lm.svg_ln_tip') }),
     arrow(y.ln1 + BH, y.att),
     // Attention: a taller box, its softmax drawn as an inner pill.
@@ -74,8 +74,8 @@ export function blockSvg(t, model) {
     arrow(y.add1 + 9, y.ln2),
     box(y.ln2, t('lm.svg_ln'), { cls: 'lm-norm', tip: t('lm.svg_ln2_tip'), data: 'ln2' }),
     `<text class="lm-note" x="${X + BW + 8}" y="${y.ln2 + BH / 2}" dominant-baseline="central">${esc(t('lm.svg_unit'))}</text>`,
-    `<rect class="lm-ffn" x="${X - 8}" y="${y.w1 - 16}" width="${BW + 16}" height="${y.w2 + BH - y.w1 + 24}" rx="8"/>`,
-    `<text class="lm-frame-label" x="${X - 4}" y="${y.w1 - 5}">${esc(t('lm.svg_ffn'))}</text>`,
+    `<rect class="lm-ffn" x="${X - 8}" y="${y.w1 - 22}" width="${BW + 16}" height="${y.w2 + BH - y.w1 + 30}" rx="8"/>`,
+    `<text class="lm-frame-label" x="${X - 2}" y="${y.w1 - 10}">${esc(t('lm.svg_ffn'))}</text>`,
     arrow(y.ln2 + BH, y.w1),
     box(y.w1, t('lm.svg_linear', { from: v.d, to: v.ffn }), { tip: t('lm.svg_w1_tip', v) }),
     arrow(y.w1 + BH, y.act),

@@ -6,7 +6,7 @@ import { blockSvg } from './lm-block-svg.js';
 import { createHistogram } from '../plots/histogram.js';
 import { linspace, sample } from '../core.js';
 import { modelShape } from '../lm-config.js';
-import { pretrainedModel } from '../lm-client.js';
+import { nearView, pretrainedModel } from '../lm-client.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 
 const RANGE = { lo: -5, hi: 5, bins: 80 };
@@ -14,7 +14,7 @@ const EPS = 0.01; // "differ": |GELU(x) − ReLU(x)| above this
 
 export default async function createLmBlock(root, { core, i18n }) {
   await i18n.need('lm', 'common', 'evidence');
-  const model = pretrainedModel();
+  let model = null; // the shared pretrained model, started when the figure comes into view
   root.innerHTML = `
     <div class="lm-block-grid">
       <div class="lm-drawing" data-drawing></div>
@@ -134,9 +134,11 @@ export default async function createLmBlock(root, { core, i18n }) {
   i18n.onChange(render);
   render();
   // The model loads in its worker while the page goes on; the figure fills in when it is ready.
-  model.ready.then(
-    (result) => ((info = result), show(0)),
-    (err) => ((error = err.message), render()),
-  );
+  nearView(root)
+    .then(() => (model = pretrainedModel()).ready)
+    .then(
+      (result) => ((info = result), show(0)),
+      (err) => ((error = err.message), render()),
+    );
   return { show };
 }

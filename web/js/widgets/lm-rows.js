@@ -5,23 +5,35 @@ import { rangeHint } from '../fields.js';
 
 const hintOf = (lm, field) => (i18n) => rangeHint(lm, i18n, field, 'number');
 
+// What the reader sees first; the core's limits say what is allowed.
+const SAMPLE_DEFAULTS = { prompt: 'The hacker ', temperature: 0.8, chars: 200 };
+
 /** The sampler's prompt, temperature, length and seed (shared by the swap's samples). */
 export function sampleRows(lm) {
   const L = lm.limits;
   return [
-    { key: 'lp', type: 'text', max: L.prompt_chars.max, initial: 'The hacker ', hint: () => '' },
+    // A prompt longer than one call's output makes no sense: the same cap (the core keeps only
+    // the last context-length characters anyway).
+    {
+      key: 'lp',
+      type: 'text',
+      max: L.sample_chars.max,
+      allowEmpty: true, // the core then starts from a newline
+      initial: SAMPLE_DEFAULTS.prompt,
+      hint: () => '',
+    },
     {
       key: 'lt',
       type: 'number',
       limit: L.temperature,
-      initial: L.temperature.default,
+      initial: SAMPLE_DEFAULTS.temperature,
       hint: hintOf(lm, 'temperature'),
     },
     {
       key: 'ln',
       type: 'number',
       limit: L.sample_chars,
-      initial: L.sample_chars.default,
+      initial: SAMPLE_DEFAULTS.chars,
       hint: hintOf(lm, 'sample_chars'),
     },
     {

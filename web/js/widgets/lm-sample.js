@@ -7,7 +7,7 @@ import { createFields } from '../fields.js';
 import { createParams, paramError } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
-import { pretrainedModel } from '../lm-client.js';
+import { nearView, pretrainedModel } from '../lm-client.js';
 import { unknownCharacters } from '../lm-stats.js';
 import { sampleRows } from './lm-rows.js';
 
@@ -16,7 +16,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   const lm = lmCore(core);
   const params = createParams(sampleRows(lm, 'l'), store);
   params.readHash();
-  const model = pretrainedModel();
+  let model = null; // the shared pretrained model, started when the figure comes into view
   root.innerHTML = `
     <div class="ev-panel">
       <p class="lm-meta" data-meta></p>
@@ -131,16 +131,18 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   i18n.onChange(() => (sync(), render()));
   sync();
   render();
-  model.ready.then(
-    (r) => {
-      info = r;
-      vocabulary = r.vocabulary ?? null;
-      checkPrompt();
-      sync();
-      render();
-      write(); // the first text appears without a click: the model is the point of the figure
-    },
-    (err) => ((error = err.message), render()),
-  );
+  nearView(root)
+    .then(() => (model = pretrainedModel()).ready)
+    .then(
+      (r) => {
+        info = r;
+        vocabulary = r.vocabulary ?? null;
+        checkPrompt();
+        sync();
+        render();
+        write(); // the first text appears without a click: the model is the point of the figure
+      },
+      (err) => ((error = err.message), render()),
+    );
   return { write, params };
 }
