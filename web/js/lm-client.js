@@ -71,3 +71,12 @@ export function nearView(el, margin = '300px') {
     observer.observe(el);
   });
 }
+
+/** Shows a generated text in `el`: the prompt in bold, then what the model wrote (as text). */
+export function showSample(el, prompt, text) {
+  if (text === undefined || text === null) return el.replaceChildren();
+  el.replaceChildren(
+    Object.assign(document.createElement('b'), { textContent: prompt }),
+    document.createTextNode(text),
+  );
+}

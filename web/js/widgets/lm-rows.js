@@ -51,6 +51,8 @@ export function swapRows(lm, targets) {
   return [
     { key: 'lto', type: 'choice', of: targets, initial: 'relu', hint: () => '' },
     { key: 'lk', type: 'number', limit: lm.limits.steps, initial: 200, hint: hintOf(lm, 'steps') },
+    // Fine-tuning runs at a constant learning rate: the one of the PyTorch measurement.
+    { key: 'llr', type: 'number', limit: lm.limits.lr, initial: 1e-3, hint: hintOf(lm, 'lr') },
   ];
 }
 

@@ -7,7 +7,7 @@ import { createFields } from '../fields.js';
 import { createParams, paramError } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
-import { nearView, pretrainedModel } from '../lm-client.js';
+import { nearView, pretrainedModel, showSample } from '../lm-client.js';
 import { unknownCharacters } from '../lm-stats.js';
 import { sampleRows } from './lm-rows.js';
 
@@ -98,19 +98,14 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
       ? i18n.t('lm.sample_meta', {
           act: info.activation,
           name: i18n.t(`common.act_${info.activation}`),
-          step: i18n.num(info.step, 0),
+          loss: i18n.num(info.eval?.val_loss, 3),
         })
       : error
         ? ''
         : i18n.t('lm.loading_model');
     const out = $('[data-out]');
     if (error) out.textContent = i18n.t('lm.error', { message: error });
-    else if (result) {
-      out.replaceChildren(
-        Object.assign(document.createElement('b'), { textContent: result.prompt }),
-        document.createTextNode(result.text),
-      );
-    } else out.textContent = '';
+    else showSample(out, result?.prompt, result?.text);
     $('[data-time]').textContent = busy
       ? i18n.t('lm.sample_busy')
       : result
@@ -133,16 +128,15 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   render();
   nearView(root)
     .then(() => (model = pretrainedModel()).ready)
-    .then(
-      (r) => {
-        info = r;
-        vocabulary = r.vocabulary ?? null;
-        checkPrompt();
-        sync();
-        render();
-        write(); // the first text appears without a click: the model is the point of the figure
-      },
-      (err) => ((error = err.message), render()),
-    );
+    .then(async (r) => {
+      const evaluated = await model.worker.call('evaluate');
+      info = { ...r, eval: evaluated };
+      vocabulary = r.vocabulary;
+      checkPrompt();
+      sync();
+      render();
+      write(); // the first text appears without a click: the model is the point of the figure
+    })
+    .catch((err) => ((error = err.message), render()));
   return { write, params };
 }

@@ -7,10 +7,12 @@ import { createFields } from '../fields.js';
 import { createParams, paramError } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
-import { createLmWorker } from '../lm-client.js';
+import { createLmWorker, showSample } from '../lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, scratchRows } from './lm-rows.js';
+
+const CURVE_POINTS = 30;
 
 export default async function createLmScratch(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
@@ -19,6 +21,14 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   params.readHash();
   root.innerHTML = `
     <div class="ev-panel">
+      <fieldset class="chips lm-acts" data-acts><legend data-i18n="lm.field_acts"></legend>${lm.activations
+        .map(
+          (a) =>
+            `<label class="chip" data-chip="${a.replace(/_/g, '-')}"><input type="checkbox" name="lacts" value="${a}"><span data-i18n="common.act_${a}"></span></label>`,
+        )
+        .join(
+          '',
+        )}<span class="field-error" id="lm-scratch-lacts-err" aria-live="polite"></span></fieldset>
       <form class="ev-form" novalidate data-i18n-attr="aria-label=lm.scratch_form_label"></form>
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="play"><span class="icon" aria-hidden="true"></span><span data-label></span></button>
@@ -41,7 +51,6 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   const fields = createFields(
     $('.ev-form'),
     [
-      { key: 'lacts', label: 'lm.field_acts', inputmode: 'text' },
       { key: 'lsteps', label: 'lm.field_steps', inputmode: 'numeric' },
       { key: 'lseed', label: 'lm.field_train_seed', inputmode: 'numeric' },
       {
@@ -77,12 +86,12 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     for (const row of params.rows) {
       values[row.key] = params.text(row.key);
       errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
-      hints[row.key] =
-        row.key === 'lacts'
-          ? i18n.t('lm.hint_acts', { list: lm.activations.join(', ') })
-          : row.hint(i18n);
+      hints[row.key] = row.hint(i18n);
     }
     fields.sync(values, errors, hints);
+    for (const box of root.querySelectorAll('[name="lacts"]'))
+      box.checked = params.values.lacts.includes(box.value);
+    $('#lm-scratch-lacts-err').textContent = errors.lacts;
   }
 
   /** The configuration of one model: the core's defaults, the reader's settings, one activation. */
@@ -92,6 +101,8 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     steps: params.values.lsteps,
     seed: params.values.lseed,
     init: params.values.linit,
+    // About CURVE_POINTS evaluations per run (each costs about two training steps).
+    eval_every: Math.max(1, Math.round(params.values.lsteps / CURVE_POINTS)),
   });
 
   function reset() {
@@ -124,7 +135,6 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       m.started = true;
       m.status = 'loading';
       await m.worker.call('init', { config: configOf(m.act) });
-      m.evals.push({ ...(await m.worker.call('evaluate')) });
     }
     m.status = 'running';
     const p = {
@@ -133,17 +143,13 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       temperature: params.values.lt,
       seed: params.values.ls,
     };
-    const r = await m.worker.call(
-      'run',
-      { evalEvery: lm.defaults.eval_every, sample: p },
-      (msg) => {
-        m.step = msg.step;
-        m.seconds = msg.seconds;
-        m.evals.push(...msg.evals);
-        if (msg.sample !== null) m.sample = msg.sample;
-        render();
-      },
-    );
+    const r = await m.worker.call('run', { sample: p }, (msg) => {
+      m.step = msg.step;
+      m.seconds = msg.seconds;
+      m.evals.push(...msg.evals);
+      if (msg.sample !== null) ((m.sample = msg.sample), (m.prompt = p.prompt));
+      render();
+    });
     m.status = r.reason === 'done' ? 'done' : r.reason;
     m.step = r.step;
     if (r.reason === 'diverged') m.error = r.error;
@@ -205,6 +211,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     play.disabled = phase === 'finished' || Boolean(error);
     $('[data-act="stop"]').disabled = phase === 'ready' || phase === 'finished';
     fields.setDisabled(phase === 'running');
+    for (const box of root.querySelectorAll('[name="lacts"]')) box.disabled = phase === 'running';
     const done = models.reduce((n, m) => n + m.step, 0),
       total = models.reduce((n, m) => n + m.steps, 0);
     const bar = $('progress');
@@ -236,7 +243,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
         name: nameOf(m.act),
         step: last(m)?.step ?? 0,
       });
-      box.querySelector('.lm-text').textContent = m.sample;
+      showSample(box.querySelector('.lm-text'), m.prompt, m.sample || null);
     });
     const xs = (m) => m.evals.map((e) => e.step);
     curve.update({
@@ -264,6 +271,11 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       `<span class="legend-item"><i class="line solid"></i>${i18n.t('lm.legend_val')}</span><span class="legend-item"><i class="line dashed"></i>${i18n.t('lm.legend_train')}</span>`;
   }
 
+  // The chips: the checked activations, in the core's order, as one setting (2 or 3 of them).
+  $('[data-acts]').addEventListener('change', () => {
+    const checked = [...root.querySelectorAll('[name="lacts"]:checked')].map((b) => b.value);
+    change('lacts', checked.join(','));
+  });
   root.addEventListener('click', (e) => {
     const b = e.target.closest('button');
     if (!b || b.disabled) return;

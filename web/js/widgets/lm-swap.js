@@ -6,7 +6,7 @@ import { createFields, presetButtons } from '../fields.js';
 import { createParams, paramError } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
-import { createLmWorker } from '../lm-client.js';
+import { createLmWorker, showSample } from '../lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, swapRows } from './lm-rows.js';
@@ -60,6 +60,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
         options: targets.map((a) => ({ value: a, label: `common.act_${a}` })),
       },
       { key: 'lk', label: 'lm.field_k', inputmode: 'numeric' },
+      { key: 'llr', label: 'lm.field_lr' },
     ],
     { idPrefix: 'lm-swap', onChange: change },
   );
@@ -105,12 +106,16 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     seed: params.values.ls,
   });
   async function measure(worker, stage) {
+    run.prompt = params.values.lp;
     run.stages[stage] = await worker.call('evaluate');
     run.samples[stage] = (await worker.call('sample', samplesArgs())).text;
   }
-  async function fresh(which) {
+  /** Worker `which` holding the shipped pretrained model, evaluated `points` times over K steps. */
+  async function fresh(which, points = 1) {
     workers[which] ??= createLmWorker();
-    const info = await workers[which].call('init', { pretrained: true });
+    const k = params.values.lk;
+    const config = { ...lm.defaults, eval_every: Math.max(1, Math.round(k / points)) };
+    const info = await workers[which].call('init', { pretrained: true, config });
     from = info.activation;
     return workers[which];
   }
@@ -131,24 +136,17 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   async function tune() {
     const k = params.values.lk;
     // Both from the pretrained weights, every time: A swapped again, B (the control) as shipped.
-    const [a, b] = await Promise.all([fresh('a'), fresh('b')]);
+    const [a, b] = await Promise.all([fresh('a', CURVE_POINTS), fresh('b', CURVE_POINTS)]);
     await a.call('activation', { name: run.to });
     delete run.stages.tuned;
     delete run.stages.control;
-    run.curves = {
-      a: [{ step: 0, val_loss: run.stages.swapped.val_loss }],
-      b: [{ step: 0, val_loss: run.stages.before.val_loss }],
-    };
+    run.curves = { a: [], b: [] }; // the core records step 0 (before fine-tuning) itself
     const start = {};
-    for (const [w, worker] of [
-      ['a', a],
-      ['b', b],
-    ])
-      start[w] = (await worker.call('extend', { steps: k })).step;
-    const evalEvery = Math.max(1, Math.round(k / CURVE_POINTS));
+    for (const [w, worker] of Object.entries({ a, b }))
+      start[w] = (await worker.call('extend', { steps: k, lr: params.values.llr })).step;
     const done = { a: 0, b: 0 };
     const go = (w, worker) =>
-      worker.call('run', { evalEvery }, (m) => {
+      worker.call('run', {}, (m) => {
         done[w] = m.step - start[w];
         for (const e of m.evals)
           run.curves[w].push({ step: e.step - start[w], val_loss: e.val_loss });
@@ -255,7 +253,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       row.dataset.val = m ? String(m.val_loss) : '';
       const box = $(`[data-sample="${stage}"]`);
       box.querySelector('h4').textContent = titles[stage];
-      box.querySelector('.lm-text').textContent = run.samples[stage] ?? '';
+      showSample(box.querySelector('.lm-text'), run.prompt, run.samples[stage]);
     }
     renderCurve(v);
   }

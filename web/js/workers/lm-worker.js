@@ -4,28 +4,33 @@
 // Protocol (lm-client.js is its only caller). Every request carries an id; its answer is one
 // {id, type:'done', result} or {id, type:'error', message}, after any number of
 // {id, type:'progress', ...} for 'run':
-//   {cmd:'init', config?, pretrained?}  -> {config, vocabulary, activation, step}
+//   {cmd:'init', config?, pretrained?}  -> {config, vocabulary, activation, step}  (vocabulary:
+//        the distinct characters of the corpus, which the core's tokens are)
 //   {cmd:'evaluate'}                     -> {step, train_loss, val_loss}
 //   {cmd:'sample', prompt, n, temperature, seed} -> {text, ms}
 //   {cmd:'histogram', layer, lo, hi, bins, eps} -> the FFN pre-activations of one block, binned,
 //        with their moments and the share of them where GELU and ReLU differ by more than eps
 //   {cmd:'activation', name}             -> {activation}  (every weight kept)
-//   {cmd:'extend', steps}                -> {step, until}  (fine-tuning: `steps` more, constant lr)
-//   {cmd:'run', evalEvery, sample?}      -> trains to the end of the schedule; progress
-//        {step, until, evals:[{step, train_loss, val_loss}], sample?, seconds} at most every
-//        SLICE_MS; result {reason: 'done'|'paused'|'stopped'|'diverged', step, seconds, error}
+//   {cmd:'extend', steps, lr}            -> {step, until}  (fine-tuning: `steps` more at the
+//        constant learning rate lr)
+//   {cmd:'run', sample?}                 -> trains to the end of the schedule; progress
+//        {step, until, evals:[{step, train_loss, val_loss}], sample, seconds} at most every
+//        SLICE_MS (evals: the core's new history records, taken every eval_every steps; sample:
+//        a text written after the latest of them, or null); result {reason: 'done'|'paused'|
+//        'stopped'|'diverged', step, seconds, error}
 // Signals, no answer of their own: {cmd:'pause'}, {cmd:'stop'} (end the current 'run').
 import { loadCore, linspace, sample as evaluateFn } from '../core.js';
 import { LM_FILES } from '../lm-config.js';
 import { differInterval, fractionWithin, histogram, moments } from '../lm-stats.js';
 
-const SLICE_MS = 100;
+const SLICE_MS = 60;
 const core = loadCore();
 const texts = new Map(); // file -> Promise<string>, fetched once per worker
 let M,
   exp = null,
   runId = 0, // the id of the 'run' in progress, 0 when none
   signal = '', // 'pause' | 'stop', read between slices
+  posted = 0, // history records already sent
   seconds = 0;
 
 function text(path) {
@@ -51,9 +56,10 @@ function evaluate() {
   return parse(need().evaluateJson());
 }
 
-function info() {
+function info(corpus) {
   const config = parse(exp.configJson());
-  return { config, activation: exp.activation(), step: exp.stepCount() };
+  const vocabulary = [...new Set(corpus)].join('');
+  return { config, vocabulary, activation: exp.activation(), step: exp.stepCount() };
 }
 
 const commands = {
@@ -75,7 +81,8 @@ const commands = {
       if (err) throw new Error(err);
     }
     seconds = 0;
-    return info();
+    posted = 0;
+    return info(corpus);
   },
   evaluate,
   sample({ prompt, n, temperature, seed }) {
@@ -101,9 +108,9 @@ const commands = {
     if (err) throw new Error(err);
     return { activation: exp.activation() };
   },
-  extend({ steps }) {
+  extend({ steps, lr }) {
     const until = need().stepCount() + steps;
-    const err = exp.setSteps(until);
+    const err = exp.setSteps(until) || exp.setConstantLr(lr);
     if (err) throw new Error(err);
     return { step: exp.stepCount(), until };
   },
@@ -117,21 +124,19 @@ const commands = {
 };
 
 /** One slice of training: steps until SLICE_MS has passed, then a progress message and a yield. */
-function slice({ id, evalEvery, sample }, resolve) {
+function slice({ id, sample }, resolve) {
   if (runId !== id) return resolve({ reason: 'stopped', step: exp?.stepCount() ?? 0, seconds });
   const until = parse(exp.configJson()).steps;
-  const evals = [];
-  let text = null,
-    more = exp.status() !== 'done' && exp.status() !== 'diverged';
+  let more = true;
   const t0 = performance.now();
-  while (more && !signal && performance.now() - t0 < SLICE_MS) {
-    more = exp.step(1);
-    const step = exp.stepCount();
-    if (step % evalEvery === 0 || !more) {
-      evals.push(evaluate());
-      if (sample) text = exp.sample(sample.prompt, sample.n, sample.temperature, sample.seed);
-    }
-  }
+  while (more && !signal && performance.now() - t0 < SLICE_MS) more = exp.step(1);
+  // The core evaluates on its own (before the first step, every eval_every steps, at the end).
+  const evals = parse(exp.historyJson()).slice(posted);
+  posted += evals.length;
+  const text =
+    sample && evals.length
+      ? exp.sample(sample.prompt, sample.n, sample.temperature, sample.seed)
+      : null;
   seconds += (performance.now() - t0) / 1000;
   postMessage({ id, type: 'progress', step: exp.stepCount(), until, evals, sample: text, seconds });
   const status = exp.status();
@@ -148,7 +153,7 @@ function slice({ id, evalEvery, sample }, resolve) {
     signal = '';
     return resolve({ reason, step: exp.stepCount(), seconds, error: exp.error() });
   }
-  setTimeout(() => slice({ id, evalEvery, sample }, resolve), 0);
+  setTimeout(() => slice({ id, sample }, resolve), 0);
 }
 
 onmessage = async ({ data: msg }) => {
