@@ -80,3 +80,20 @@ export function showSample(el, prompt, text) {
     document.createTextNode(text),
   );
 }
+
+/**
+ * A repaint for progress messages: calls fn at most once per `ms` (and per animation frame), so
+ * that several workers posting many messages never keep the main thread from the reader's clicks.
+ */
+export function throttled(fn, ms = 120) {
+  let timer = 0,
+    last = 0;
+  return () => {
+    if (timer) return;
+    const wait = Math.max(0, ms - (performance.now() - last));
+    timer = setTimeout(
+      () => requestAnimationFrame(() => ((timer = 0), (last = performance.now()), fn())),
+      wait,
+    );
+  };
+}

@@ -7,12 +7,12 @@ import { createFields } from '../fields.js';
 import { createParams, paramError } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
-import { createLmWorker, showSample } from '../lm-client.js';
+import { createLmWorker, showSample, throttled } from '../lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, scratchRows } from './lm-rows.js';
 
-const CURVE_POINTS = 30;
+const CURVE_POINTS = 20;
 
 export default async function createLmScratch(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
@@ -148,7 +148,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       m.seconds = msg.seconds;
       m.evals.push(...msg.evals);
       if (msg.sample !== null) ((m.sample = msg.sample), (m.prompt = p.prompt));
-      render();
+      repaint();
     });
     m.status = r.reason === 'done' ? 'done' : r.reason;
     m.step = r.step;
@@ -201,6 +201,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     });
   }
 
+  const repaint = throttled(() => render());
   function render() {
     root.dataset.phase = phase;
     const play = $('[data-act="play"]');

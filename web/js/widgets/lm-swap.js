@@ -6,7 +6,7 @@ import { createFields, presetButtons } from '../fields.js';
 import { createParams, paramError } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
-import { createLmWorker, showSample } from '../lm-client.js';
+import { createLmWorker, showSample, throttled } from '../lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, swapRows } from './lm-rows.js';
@@ -151,7 +151,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
         for (const e of m.evals)
           run.curves[w].push({ step: e.step - start[w], val_loss: e.val_loss });
         run.progress = { done: done.a + done.b, of: 2 * k };
-        render();
+        repaint();
       });
     const [ra, rb] = await Promise.all([go('a', a), go('b', b)]);
     if (ra.reason === 'diverged' || rb.reason === 'diverged')
@@ -202,6 +202,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     };
   }
 
+  const repaint = throttled(() => render());
   function render() {
     const busy = Boolean(run.busy),
       s = run.stages,
