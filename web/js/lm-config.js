@@ -2,10 +2,16 @@
 // files live, the shape of a model (for the drawing) and an adapter that lets state.js validate
 // the Transformer's settings with the core's Transformer limits, as it does the MLP's.
 
-/** The data files, relative to dist/: the corpus and the shipped pretrained GELU weights. */
+/**
+ * The data files, relative to dist/ (written by `npm run pretrain`): the corpus, the shipped
+ * pretrained GELU weights (a state_dict as JSON) and what each shipped model was trained with
+ * ({gelu: {config, steps, train_loss, val_loss}, ...}).
+ */
 export const LM_FILES = {
   corpus: 'data/corpus.txt',
   pretrained: 'data/lm-gelu.json',
+  trained: 'data/lm-pretrained.json',
+  pretrainedKey: 'gelu',
 };
 
 /** { d, ffn, heads, layers, ctx, act } of a configuration (the core's JSON field names). */

@@ -99,6 +99,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
           act: info.activation,
           name: i18n.t(`common.act_${info.activation}`),
           loss: i18n.num(info.eval?.val_loss, 3),
+          steps: i18n.num(info.trained?.steps, 0),
         })
       : error
         ? ''

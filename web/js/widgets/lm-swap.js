@@ -83,6 +83,9 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
 
   function change(key, text) {
     params.set(key, text);
+    // Another target makes the last swap's numbers stale: swap again before fine-tuning.
+    if (key === 'lto' && params.values.lto !== run.to)
+      Object.assign(run, { stages: {}, samples: {}, curves: { a: [], b: [] }, to: undefined });
     params.writeHash();
     sync();
     render();
@@ -114,8 +117,8 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   async function fresh(which, points = 1) {
     workers[which] ??= createLmWorker();
     const k = params.values.lk;
-    const config = { ...lm.defaults, eval_every: Math.max(1, Math.round(k / points)) };
-    const info = await workers[which].call('init', { pretrained: true, config });
+    const overrides = { eval_every: Math.max(1, Math.round(k / points)) };
+    const info = await workers[which].call('init', { pretrained: true, overrides });
     from = info.activation;
     return workers[which];
   }

@@ -4,8 +4,10 @@
 // Protocol (lm-client.js is its only caller). Every request carries an id; its answer is one
 // {id, type:'done', result} or {id, type:'error', message}, after any number of
 // {id, type:'progress', ...} for 'run':
-//   {cmd:'init', config?, pretrained?}  -> {config, vocabulary, activation, step}  (vocabulary:
-//        the distinct characters of the corpus, which the core's tokens are)
+//   {cmd:'init', config?, pretrained?, overrides?} -> {config, vocabulary, activation, step,
+//        trained}  (pretrained: the shipped GELU model, with the configuration it was trained
+//        with, plus `overrides`; trained: its record of that training; vocabulary: the distinct
+//        characters of the corpus, which the core's tokens are)
 //   {cmd:'evaluate'}                     -> {step, train_loss, val_loss}
 //   {cmd:'sample', prompt, n, temperature, seed} -> {text, ms}
 //   {cmd:'histogram', layer, lo, hi, bins, eps} -> the FFN pre-activations of one block, binned,
@@ -63,15 +65,18 @@ function info(corpus) {
 }
 
 const commands = {
-  async init({ config, pretrained }) {
+  async init({ config, pretrained, overrides }) {
     if (runId) throw new Error('training in progress: stop it first');
-    const [corpus, weights] = await Promise.all([
+    const [corpus, weights, records] = await Promise.all([
       text(LM_FILES.corpus),
       pretrained ? text(LM_FILES.pretrained) : null,
+      pretrained ? text(LM_FILES.trained) : null,
     ]);
     exp?.delete();
     exp = null;
-    const json = JSON.stringify(config ?? parse(M.lmDefaultConfigJson()));
+    const trained = records ? parse(records)[LM_FILES.pretrainedKey] : null;
+    const base = trained?.config ?? config ?? parse(M.lmDefaultConfigJson());
+    const json = JSON.stringify({ ...base, ...overrides });
     const problem = M.lmValidateConfigJson(json);
     if (problem) throw new Error(problem);
     exp = new M.LmExperiment(json, corpus);
@@ -82,7 +87,7 @@ const commands = {
     }
     seconds = 0;
     posted = 0;
-    return info(corpus);
+    return { ...info(corpus), trained };
   },
   evaluate,
   sample({ prompt, n, temperature, seed }) {
