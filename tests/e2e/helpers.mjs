@@ -71,9 +71,12 @@ export async function openPage(env, hash = '', options = {}) {
 /** Saves a screenshot of a page (full length) or of a locator under test-results/e2e/. */
 export async function screenshot(target, name, options = {}) {
   const path = join(shots, `${name}.png`);
+  // The article is long: a full-page capture (also used for elements taller than the viewport)
+  // takes tens of seconds on a loaded machine, past playwright's default 30 s.
+  const timeout = 120000;
   if (typeof target.goto === 'function')
-    await target.screenshot({ path, fullPage: true, ...options });
-  else await target.screenshot({ path, ...options });
+    await target.screenshot({ path, fullPage: true, timeout, ...options });
+  else await target.screenshot({ path, timeout, ...options });
 }
 
 /** "−0,1587" or "−0.1587" -> -0.1587 (the page writes a real minus and, in pt-PT, a comma). */
