@@ -89,6 +89,8 @@ export const IFRAME_HEIGHTS = {
   twin: [2410, 1530, 1560],
   seeds: [2870, 2210, 1690],
   swap: [2790, 2020, 1550],
+  // measured idle (4870/3800/3160 px, pt 5130/3870/3180) plus the samples a swap writes
+  transformer: [6400, 4700, 3900],
 };
 
 /** The height an iframe snippet gets when the column's width is unknown: the tallest. */

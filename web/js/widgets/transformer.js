@@ -1,7 +1,7 @@
-// The whole "Inside a Transformer" figure in one widget, for the embedded element
-// <activation-lab-transformer> and embed.html#widget=transformer: the block drawing with its
-// histogram, the sampler, the swap and the from-scratch runs, each the same factory the article
-// uses for its own figures, as nested figures. `parts` (hash key lparts) picks some of them.
+// The whole "Inside a Transformer" figure, in the article and in the embedded element
+// <activation-lab-transformer> (embed.html#widget=transformer): the block drawing with its
+// histogram, the sampler, the swap and the from-scratch runs (widgets/lm-*.js), as nested
+// figures with the ids the prose links to. `parts` (hash key lparts) picks some of them.
 import { createParams } from '../lm-params.js';
 import { pageHash } from '../state.js';
 
@@ -19,15 +19,15 @@ export default async function createTransformer(root, ctx) {
   const figures = params.values.lparts.map((part) => {
     const figure = document.createElement('figure');
     figure.className = 'widget';
-    figure.dataset.widget = PARTS[part];
+    figure.dataset.lmPart = PARTS[part]; // not data-widget: main.js mounts only the outer figure
     figure.id = `lm-${part}`;
     return figure;
   });
   root.replaceChildren(...figures);
   const widgets = {};
   for (const figure of figures) {
-    const { default: create } = await import(`./${figure.dataset.widget}.js`);
-    widgets[figure.dataset.widget] = await create(figure, { ...ctx, store });
+    const { default: create } = await import(`./${figure.dataset.lmPart}.js`);
+    widgets[figure.dataset.lmPart] = await create(figure, { ...ctx, store });
   }
   return widgets;
 }
