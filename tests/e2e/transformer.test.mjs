@@ -189,7 +189,7 @@ test('the embedded element (embed.html) and the section at 360 px, dark, in Port
   assert.deepEqual(embed.problems, []);
   await embed.context.close();
 
-  const { page, context, problems } = await openPage(env, '', {
+  const { page, context, problems } = await openPage(env, 'pt/', {
     viewport: { width: 360, height: 740 },
     colorScheme: 'dark',
     locale: 'pt-PT',
