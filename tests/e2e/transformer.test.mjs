@@ -84,9 +84,9 @@ test('swap GELU → ReLU raises the loss; fine-tuning runs beside the control; G
   });
   const val = (row) =>
     page.locator(`#lm-swap tr[data-row="${row}"]`).getAttribute('data-val').then(Number);
-  const before = await val('before'),
+  const pretrained = await val('before'),
     swapped = await val('swapped');
-  assert.ok(swapped > before, `ReLU ${swapped} should be worse than GELU ${before}`);
+  assert.ok(swapped > pretrained, `ReLU ${swapped} should be worse than GELU ${pretrained}`);
   const t0 = Date.now();
   await page.click('#lm-swap [data-act="tune"]');
   await page.waitForSelector('#lm-swap tr[data-row="control"][data-val]:not([data-val=""])', {
@@ -112,7 +112,7 @@ test('swap GELU → ReLU raises the loss; fine-tuning runs beside the control; G
     );
   });
   const tanh = await val('swapped');
-  assert.ok(Math.abs(tanh - before) < 1e-3, `tanh form: ${before} → ${tanh}`);
+  assert.ok(Math.abs(tanh - pretrained) < 1e-3, `tanh form: ${pretrained} → ${tanh}`);
   assert.ok(parseNumber(await text(page, '#lm-swap tr[data-row="swapped"] [data-col="val"]')) > 0);
   assert.deepEqual(problems, []);
   await context.close();

@@ -1,3 +1,4 @@
+// @ts-nocheck -- not annotated yet (checked through workers/lm-worker.js's imports)
 // The Transformer's configuration as the page sees it, all of it asked of the core: where its data
 // files live, the shape of a model (for the drawing) and an adapter that lets state.js validate
 // the Transformer's settings with the core's Transformer limits, as it does the MLP's.

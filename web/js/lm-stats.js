@@ -1,3 +1,4 @@
+// @ts-nocheck -- not annotated yet (checked through workers/lm-worker.js's imports)
 // Pure helpers of the Transformer figures (no DOM, no core): histogram bins and moments of the FFN
 // pre-activations the core computed, where two activations differ on a grid the core evaluated,
 // and the vocabulary check of a prompt. Tested in tests/js/web_lm.test.mjs.

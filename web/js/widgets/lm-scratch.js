@@ -204,12 +204,12 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   const repaint = throttled(() => render());
   function render() {
     root.dataset.phase = phase;
-    const play = $('[data-act="play"]');
-    play.querySelector('[data-label]').textContent = i18n.t(
+    const playButton = $('[data-act="play"]');
+    playButton.querySelector('[data-label]').textContent = i18n.t(
       phase === 'running' ? 'lm.pause' : 'lm.train',
     );
-    play.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
-    play.disabled = phase === 'finished' || Boolean(error);
+    playButton.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
+    playButton.disabled = phase === 'finished' || Boolean(error);
     $('[data-act="stop"]').disabled = phase === 'ready' || phase === 'finished';
     fields.setDisabled(phase === 'running');
     for (const box of root.querySelectorAll('[name="lacts"]')) box.disabled = phase === 'running';

