@@ -192,8 +192,10 @@ void Experiment::grid_point(std::size_t k, std::size_t r, int nx, int ny, float 
                             float ymin, float ymax) {
     const float dx = nx > 1 ? (xmax - xmin) / static_cast<float>(nx - 1) : 0.0f;
     const float dy = ny > 1 ? (ymax - ymin) / static_cast<float>(ny - 1) : 0.0f;
-    xbuf_[2 * r] = xmin + dx * static_cast<float>(k % static_cast<std::size_t>(nx));
-    xbuf_[2 * r + 1] = ymin + dy * static_cast<float>(k / static_cast<std::size_t>(nx));
+    const auto width = static_cast<std::size_t>(nx);
+    const std::size_t row = k / width, col = k % width;  // whole cells: integer division
+    xbuf_[2 * r] = xmin + dx * static_cast<float>(col);
+    xbuf_[2 * r + 1] = ymin + dy * static_cast<float>(row);
 }
 
 void Experiment::fill_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax,
