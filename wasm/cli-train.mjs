@@ -117,6 +117,7 @@ export function runTraining(M, config, initJson) {
 function epochRecord(experiment) {
   const last = JSON.parse(experiment.lastEpochJson());
   const test = JSON.parse(experiment.evaluateJson('test'));
+  /** @type {Record<string, unknown>} */
   const record = {
     epoch: last.epoch,
     train_loss: last.train_loss,
@@ -131,10 +132,14 @@ function epochRecord(experiment) {
   return record;
 }
 
-/** With --diagnostics, the state before training: epoch 0, the initial (or loaded) weights. */
+/**
+ * With --diagnostics, the state before training: epoch 0, the initial (or loaded) weights.
+ * @param {import('./activation-lab').Experiment} experiment
+ */
 function initRecord(experiment) {
   const train = JSON.parse(experiment.evaluateJson('train'));
   const test = JSON.parse(experiment.evaluateJson('test'));
+  /** @type {Record<string, unknown>} */
   const record = {
     epoch: 0,
     train_loss: train.loss,

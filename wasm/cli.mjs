@@ -116,12 +116,20 @@ const commands = {
       seed: { type: 'string' },
       factor: { type: 'string' },
     });
-    for (const k of ['set', 'n', 'noise', 'seed'])
-      if (o[k] === undefined) throw new UsageError(`data: --${k} is required`);
+    const { set, n: nText, noise: noiseText, seed: seedText, factor } = o;
+    if (set === undefined) throw new UsageError('data: --set is required');
+    if (nText === undefined) throw new UsageError('data: --n is required');
+    if (noiseText === undefined) throw new UsageError('data: --noise is required');
+    if (seedText === undefined) throw new UsageError('data: --seed is required');
     const M = await loadModule();
-    const config = { dataset: o.set, n: toNumber(o.n, '--n'), noise: toNumber(o.noise, '--noise') };
-    config.data_seed = toNumber(o.seed, '--seed');
-    if (o.factor !== undefined) config.factor = toNumber(o.factor, '--factor');
+    /** @type {Record<string, string | number>} */
+    const config = {
+      dataset: set,
+      n: toNumber(nText, '--n'),
+      noise: toNumber(noiseText, '--noise'),
+    };
+    config.data_seed = toNumber(seedText, '--seed');
+    if (factor !== undefined) config.factor = toNumber(factor, '--factor');
     for (const [key, v] of Object.entries(config))
       if (typeof v === 'number' && !Number.isFinite(v))
         throw new UsageError(`data: ${key} must be a finite number`);

@@ -44,7 +44,7 @@ if (json) {
   process.stdout.write(render(results));
 }
 
-function render({ wasm: w, deep: d, native: n, lm: lmResult, browser: b, lighthouse: l }) {
+function render({ wasm: w, deep: dr, native: n, lm: lmResult, browser: b, lighthouse: l }) {
   const f = (x, d = 0) => x.toFixed(d).padStart(9);
   const out = [];
   out.push(
@@ -112,14 +112,14 @@ function render({ wasm: w, deep: d, native: n, lm: lmResult, browser: b, lightho
   }
   out.push('');
   out.push(
-    `Deep run (moons 2000, 80/20, 2-32x16-1, Adam 0.001, batch 32, 100 epochs, ~${d.gflop.toFixed(1)} GFLOP of training), WASM, best of 3:`,
+    `Deep run (moons 2000, 80/20, 2-32x16-1, Adam 0.001, batch 32, 100 epochs, ~${dr.gflop.toFixed(1)} GFLOP of training), WASM, best of 3:`,
   );
-  for (const r of d.runs) {
+  for (const r of dr.runs) {
     out.push(
-      `  ${r.name.padEnd(20)} ${r.seconds.toFixed(3)} s = ${(d.gflop / r.seconds).toFixed(1)} GFLOP/s, 95% train accuracy at epoch ${r.reached_95 ?? 'never'}`,
+      `  ${r.name.padEnd(20)} ${r.seconds.toFixed(3)} s = ${(dr.gflop / r.seconds).toFixed(1)} GFLOP/s, 95% train accuracy at epoch ${r.reached_95 ?? 'never'}`,
     );
   }
-  const slowest = Math.max(...d.runs.map((r) => r.seconds));
+  const slowest = Math.max(...dr.runs.map((r) => r.seconds));
   out.push(
     goal(
       '16x32 run in WASM <= 1.5 s (>= 10 GFLOP/s)',
@@ -127,7 +127,7 @@ function render({ wasm: w, deep: d, native: n, lm: lmResult, browser: b, lightho
       `slowest ${slowest.toFixed(3)} s`,
     ),
   );
-  const o = d.diagnostics;
+  const o = dr.diagnostics;
   out.push(
     `  diagnostics, ${o.epochs} epochs of gelu He: ${o.plain_seconds.toFixed(3)} s without, ${o.diagnostics_seconds.toFixed(3)} s with`,
   );
