@@ -1,4 +1,5 @@
 #include "config.hpp"
+#include "text_input.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -130,9 +131,10 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
             std::optional<Activation> a;
             if (x.is_string()) a = parse_activation(x.as_string());
             if (!a) {
-                error = "activation must be one of " + activation_list() + " (got " +
-                        (x.is_string() ? "\"" + x.as_string() + "\"" : json::type_name(x.type())) +
-                        ")";
+                error =
+                    "activation must be one of " + activation_list() + " (got " +
+                    (x.is_string() ? quote_input(x.as_string(), '"') : json::type_name(x.type())) +
+                    ")";
                 return std::nullopt;
             }
             c.activation = *a;
@@ -188,7 +190,7 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
             const json::Value fields = config_to_value(c);
             for (const json::Member& f : fields.as_object())
                 allowed += (allowed.empty() ? "" : ", ") + f.first;
-            error = "unknown config key \"" + k + "\" (allowed: " + allowed + ")";
+            error = "unknown config key " + quote_input(k, '"') + " (allowed: " + allowed + ")";
             return std::nullopt;
         }
         if (!ok) return std::nullopt;

@@ -33,15 +33,15 @@ const numeric = {
   'weight-decay': 'weight_decay',
 };
 
-/** Only the keys the user set; the core fills in its defaults. */
+/** Only the keys the user set; the core fills in its defaults. toNumber(text, flag, configKey). */
 export function configFromFlags(flags, toNumber) {
   const config = {};
   if (flags.act !== undefined) config.activation = flags.act;
   for (const [flag, key] of Object.entries(numeric)) {
-    if (flags[flag] !== undefined) config[key] = toNumber(flags[flag], `--${flag}`);
+    if (flags[flag] !== undefined) config[key] = toNumber(flags[flag], `--${flag}`, key);
   }
   if (flags.hidden !== undefined) {
-    config.hidden = flags.hidden.split(',').map((w) => toNumber(w, '--hidden'));
+    config.hidden = flags.hidden.split(',').map((w) => toNumber(w, '--hidden', 'hidden'));
   }
   if (flags['no-shuffle']) config.shuffle = false;
   // JSON has no NaN or infinity: say so here rather than send null to the core.

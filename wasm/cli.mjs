@@ -29,21 +29,17 @@ function parse(args, options) {
   }
 }
 
-/** A number from a flag or stdin token; the core checks the range. */
-export function toNumber(text, what) {
-  const t = String(text).trim().toLowerCase();
-  const special = {
-    nan: NaN,
-    inf: Infinity,
-    '+inf': Infinity,
-    '-inf': -Infinity,
-    infinity: Infinity,
-    '+infinity': Infinity,
-    '-infinity': -Infinity,
-  };
-  if (t in special) return special[t];
-  const x = t === '' ? NaN : Number(t);
-  if (Number.isNaN(x)) throw new UsageError(`${what}: not a number: '${text}'`);
+/**
+ * A number from a flag or stdin token, in the core's one grammar (the page reads fields the same
+ * way): kind 'integer' (digits), 'real' (decimal, '.' or ','), 'any' (real, nan, inf). The core
+ * checks the range.
+ */
+export function toNumber(M, text, what, kind = 'real') {
+  const x = M.parseNumber(String(text), kind);
+  if (x === null)
+    throw new UsageError(
+      `${what}: not ${kind === 'integer' ? 'an integer' : 'a number'}: ${M.quoteInput(String(text))}`,
+    );
   return x;
 }
 
@@ -59,11 +55,11 @@ const commands = {
     const M = await loadModule();
     if (!JSON.parse(M.activationNames()).includes(o.fn)) {
       throw new UsageError(
-        `eval: unknown --fn '${o.fn}' (expected ${JSON.parse(M.activationNames()).join(', ')})`,
+        `eval: unknown --fn ${M.quoteInput(o.fn)} (expected ${JSON.parse(M.activationNames()).join(', ')})`,
       );
     }
     const tokens = readFileSync(0, 'utf8').split(/\s+/).filter(Boolean);
-    const xs = Float32Array.from(tokens, (t, i) => toNumber(t, `eval: input ${i + 1}`));
+    const xs = Float32Array.from(tokens, (t, i) => toNumber(M, t, `eval: input ${i + 1}`, 'any'));
     const ys = M.evaluate(o.fn, Boolean(o.grad), Boolean(o.scalar), xs);
     return Array.from(ys, (y) => `${formatG(y, 9)}\n`).join('');
   },
@@ -77,9 +73,9 @@ const commands = {
     for (const k of ['n', 'noise', 'seed'])
       if (o[k] === undefined) throw new UsageError(`moons: --${k} is required`);
     const M = await loadModule();
-    const n = toNumber(o.n, '--n'),
-      noise = toNumber(o.noise, '--noise'),
-      seed = toNumber(o.seed, '--seed');
+    const n = toNumber(M, o.n, '--n', 'integer'),
+      noise = toNumber(M, o.noise, '--noise'),
+      seed = toNumber(M, o.seed, '--seed', 'integer');
     const error = M.validateMoons(n, noise, seed);
     if (error) throw new UsageError(`moons: ${error}`);
     const rows = M.makeMoons(n, noise, seed); // Float64Array of x0, x1, label
@@ -93,7 +89,10 @@ const commands = {
   async train(args) {
     const o = parse(args, trainFlags);
     const M = await loadModule();
-    const config = configFromFlags(o, (text, flag) => toNumber(text, flag));
+    const limits = JSON.parse(M.configLimitsJson());
+    const config = configFromFlags(o, (text, flag, key) =>
+      toNumber(M, text, flag, key === 'hidden' || limits[key]?.integer ? 'integer' : 'real'),
+    );
     const error = M.validateConfigJson(JSON.stringify(config));
     if (error) throw new UsageError(`train: ${error}`);
     const init = o.init === undefined ? undefined : readText(o.init, '--init');
@@ -132,18 +131,22 @@ const commands = {
   },
 };
 
+// A path in a message, bounded as the core bounds every quoted input (text_input.hpp).
+const quote = (text) =>
+  text.length > 80 ? `'${text.slice(0, 80)}…' (${text.length} characters)` : `'${text}'`;
+
 function readText(path, flag) {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`${flag}: cannot read '${path}': ${e.code ?? e.message}`);
+    throw new UsageError(`${flag}: cannot read ${quote(path)}: ${e.code ?? e.message}`);
   }
 }
 function writeText(path, text, flag) {
   try {
     writeFileSync(path, text);
   } catch (e) {
-    throw new UsageError(`${flag}: cannot write '${path}': ${e.code ?? e.message}`);
+    throw new UsageError(`${flag}: cannot write ${quote(path)}: ${e.code ?? e.message}`);
   }
 }
 
@@ -171,7 +174,12 @@ main(process.argv.slice(2)).then(
       e instanceof UsageError || e instanceof RangeError || e instanceof TypeError
         ? e.message
         : `error: ${e.message}`;
-    process.stderr.write(`activation-lab: ${message.split('\n')[0]}\n`);
+    // Every input is quoted at most ~80 characters long; this bounds what Node's own messages
+    // (parseArgs') repeat of an absurd flag too.
+    const line = message.split('\n')[0];
+    process.stderr.write(
+      `activation-lab: ${line.length > 400 ? `${line.slice(0, 400)}…` : line}\n`,
+    );
     process.exitCode = 2;
   },
 );
