@@ -6,8 +6,11 @@
 //        {cmd:'swap', to}                          pretrained weights, another activation
 //        {cmd:'finetune', epochs}                 train the swapped network further
 //        {cmd:'export'}                            the current weights
+//        {cmd:'restore', config, state, activation} a pretrained network again, silently (after the
+//                                                  page ended a worker to cancel a long step)
 //   out: {type:'progress', stage, epoch, of}
-//        {type:'stage', stage, activation, acc, grid, probe, maxDiff?, curve?, history?}
+//        {type:'stage', stage, activation, acc, grid, probe, maxDiff?, curve?, history?,
+//                       state? (pretrained: the weights, which the page keeps for a restore)}
 //        {type:'state', json, activation, hidden}  |  {type:'error', cmd, message}
 import { loadCore } from '../core.js';
 import { boundsOf } from '../bounds.js';
@@ -26,38 +29,53 @@ let M,
   bounds = null,
   points = null;
 
-/** A fresh Experiment of `config` (any previous one is deleted), with its data and bounds. */
-function create(config, grid) {
-  exp?.delete();
+/**
+ * A fresh Experiment of `config` with its data and bounds, not yet in use: commit() makes it the
+ * worker's network (deleting the previous one), drop() deletes it. So a refused import or a
+ * failed step leaves the current network as it was.
+ */
+function build(config, size) {
   const json = JSON.stringify(config);
   const problem = M.validateConfigJson(json);
   if (problem) throw new Error(problem);
-  exp = new M.Experiment(json);
-  if (exp.status() === 'invalid') throw new Error(exp.error() || 'invalid config');
-  gridSize = grid;
-  const data = { train: exp.data('train').slice(), val: exp.data('val').slice() };
-  bounds = boundsOf(Object.values(data));
+  const candidate = new M.Experiment(json);
+  if (candidate.status() === 'invalid') {
+    candidate.delete();
+    throw new Error(M.validateConfigJson(json) || 'invalid config');
+  }
+  const data = { train: candidate.data('train').slice(), val: candidate.data('val').slice() };
   // The data points, as x0, x1 pairs, for the largest output change of a swap.
   const xy = [];
   for (const d of Object.values(data))
     for (let i = 0; i < d.length; i += 3) xy.push(d[i], d[i + 1]);
-  points = Float32Array.from(xy);
-  return data;
+  const b = boundsOf(Object.values(data));
+  return {
+    exp: candidate,
+    data,
+    commit() {
+      exp?.delete();
+      exp = candidate;
+      gridSize = size;
+      bounds = b;
+      points = Float32Array.from(xy);
+    },
+    drop: () => candidate.delete(),
+  };
 }
 
 const grid = () => exp.grid(gridSize, gridSize, ...bounds).slice(); // a copy of the view
 const acc = () => JSON.parse(exp.evaluateJson('val')).acc;
 
-function trainTo(stage, last) {
+function trainTo(stage, last, run = exp) {
   let t = performance.now();
-  while (exp.epoch() < last && exp.step()) {
+  while (run.epoch() < last && run.step()) {
     if (performance.now() - t > PROGRESS_MS) {
       t = performance.now();
-      postMessage({ type: 'progress', stage, epoch: exp.epoch(), of: last });
+      postMessage({ type: 'progress', stage, epoch: run.epoch(), of: last });
     }
   }
-  if (exp.status() === 'diverged')
-    throw new Error(`diverged at epoch ${exp.epoch() + 1}: ${exp.error()}`);
+  if (run.status() === 'diverged')
+    throw new Error(`diverged at epoch ${run.epoch() + 1}: ${run.error()}`);
 }
 
 function post(stage, extra = {}, data) {
@@ -81,17 +99,35 @@ function post(stage, extra = {}, data) {
 
 const commands = {
   pretrain({ config, grid: size }) {
-    const data = create(config, size);
-    trainTo('pretrain', config.epochs);
+    const next = build(config, size);
+    try {
+      trainTo('pretrain', config.epochs, next.exp);
+    } catch (err) {
+      throw (next.drop(), err); // a diverged pretraining leaves the current network
+    }
+    next.commit();
     pretrained = { state: exp.stateJson(), activation: exp.activation() };
-    post('pretrained', { history: JSON.parse(exp.historyJson()) }, data);
+    post(
+      'pretrained',
+      { history: JSON.parse(exp.historyJson()), state: pretrained.state },
+      next.data,
+    );
   },
   import({ config, state, grid: size }) {
-    const data = create(config, size);
-    const err = exp.loadStateJson(state);
-    if (err) throw new Error(err);
+    const next = build(config, size);
+    const err = next.exp.loadStateJson(state);
+    if (err) throw (next.drop(), new Error(err)); // the current network stays
+    next.commit();
     pretrained = { state: exp.stateJson(), activation: exp.activation() };
-    post('pretrained', { history: [], imported: true }, data);
+    post('pretrained', { history: [], imported: true, state: pretrained.state }, next.data);
+  },
+  restore({ config, state, grid: size }) {
+    const next = build(config, size);
+    const err = next.exp.loadStateJson(state);
+    if (err) throw (next.drop(), new Error(err));
+    next.commit();
+    pretrained = { state, activation: exp.activation() };
+    postMessage({ type: 'restored' });
   },
   swap({ to }) {
     if (!pretrained) throw new Error('no pretrained network yet');
