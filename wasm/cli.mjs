@@ -115,7 +115,7 @@ const commands = {
     const io = {
       readText,
       writeText,
-      toNumber,
+      toNumber: (text, what, kind) => toNumber(M, text, what, kind),
       fail: (message) => {
         throw new UsageError(message);
       },
