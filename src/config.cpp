@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "hidden_spec.hpp"
+
 namespace al {
 
 namespace {
@@ -13,13 +15,23 @@ std::string num(double x) {
     return s == "null" ? (std::isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf") : s;
 }
 
-std::string activation_list() {
+template <class E, std::size_t N>
+std::string name_list(const E (&all)[N], const char* (*name)(E)) {
     std::string s;
-    for (Activation a : all_activations) {
+    for (E e : all) {
         if (!s.empty()) s += ", ";
-        s += activation_name(a);
+        s += name(e);
     }
     return s;
+}
+
+std::string activation_list() { return name_list(all_activations, activation_name); }
+
+template <class E, std::size_t N>
+json::Value name_array(const E (&all)[N], const char* (*name)(E)) {
+    json::Array a;
+    for (E e : all) a.emplace_back(name(e));
+    return json::Value(std::move(a));
 }
 
 // "<field> must be <range> (got x)"; NaN fails every comparison, so it is rejected too.
@@ -76,6 +88,23 @@ std::string validate(const Config& c) {
         return "test_fraction + val_fraction must be at most " + num(limits::max_held_out) +
                " (got " + num(c.test_fraction + c.val_fraction) + ")";
     if (!(e = check_range("weight_decay", c.weight_decay, limits::weight_decay)).empty()) return e;
+    if (!parse_dataset(dataset_name(c.dataset)))
+        return "dataset must be one of " + name_list(all_datasets, dataset_name);
+    if (c.init != Init::standard && c.init != Init::he)
+        return "init must be one of " + name_list(all_inits, init_name);
+    if (c.norm != Norm::none && c.norm != Norm::layer)
+        return "norm must be one of " + name_list(all_norms, norm_name);
+    if (!(e = check_range("factor", c.factor, limits::factor)).empty()) return e;
+    if (noise_is_label_flips(c.dataset) &&
+        !check_range("noise", c.noise, limits::flip_noise).empty())
+        return "noise must be " + describe_range(limits::flip_noise) + " for " +
+               dataset_name(c.dataset) + ", where it is the fraction of labels flipped (got " +
+               num(c.noise) + ")";
+    if (!(work_per_epoch(c) <= limits::max_work))
+        return "hidden × n must be at most the work budget of " + num(limits::max_work) +
+               " parameter·points per epoch (got " + num(parameter_count(c)) + " parameters × " +
+               std::to_string(c.n) + " points = " + num(work_per_epoch(c)) +
+               "): use fewer or narrower layers, or fewer points";
     if (set_sizes(c).train < 1)
         return "val_fraction " + num(c.val_fraction) + " with test_fraction " +
                num(c.test_fraction) + " leaves no training data for n = " + std::to_string(c.n);
@@ -136,10 +165,14 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
                 return std::nullopt;
             }
             c.activation = *a;
+        } else if (k == "hidden" && x.is_string()) {
+            auto w = parse_hidden_spec(x.as_string(), limits::max_layers, error);
+            if (!w) return std::nullopt;
+            c.hidden = *w;
         } else if (k == "hidden") {
             if (!x.is_array() || x.as_array().empty() || x.as_array().size() > limits::max_layers) {
                 error = "hidden must be an array of 1 to " + std::to_string(limits::max_layers) +
-                        " layer widths (got " +
+                        " layer widths or a string such as \"32x16\" (got " +
                         (x.is_array() ? std::to_string(x.as_array().size()) + " widths"
                                       : std::string(json::type_name(x.type()))) +
                         ")";
@@ -183,6 +216,36 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
             c.shuffle = x.as_bool();
         } else if (k == "weight_decay") {
             ok = read_number(x, "weight_decay", c.weight_decay, error);
+        } else if (k == "dataset" || k == "init" || k == "norm") {
+            const std::string got =
+                x.is_string() ? "\"" + x.as_string() + "\"" : json::type_name(x.type());
+            std::optional<DataSet> d;
+            std::optional<Init> i;
+            std::optional<Norm> nm;
+            if (x.is_string() && k == "dataset") d = parse_dataset(x.as_string());
+            if (x.is_string() && k == "init") i = parse_init(x.as_string());
+            if (x.is_string() && k == "norm") nm = parse_norm(x.as_string());
+            if (k == "dataset" && !d)
+                error = "dataset must be one of " + name_list(all_datasets, dataset_name);
+            if (k == "init" && !i) error = "init must be one of " + name_list(all_inits, init_name);
+            if (k == "norm" && !nm)
+                error = "norm must be one of " + name_list(all_norms, norm_name);
+            if (!d && !i && !nm) {
+                error += " (got " + got + ")";
+                return std::nullopt;
+            }
+            if (d) c.dataset = *d;
+            if (i) c.init = *i;
+            if (nm) c.norm = *nm;
+        } else if (k == "factor") {
+            ok = read_number(x, "factor", c.factor, error);
+        } else if (k == "diagnostics") {
+            if (!x.is_bool()) {
+                error = std::string("diagnostics must be true or false (got ") +
+                        json::type_name(x.type()) + ")";
+                return std::nullopt;
+            }
+            c.diagnostics = x.as_bool();
         } else {
             std::string allowed;  // every key, in the order config_to_value writes them
             const json::Value fields = config_to_value(c);
@@ -224,6 +287,11 @@ json::Value config_to_value(const Config& c) {
     o.emplace_back("val_fraction", c.val_fraction);
     o.emplace_back("shuffle", c.shuffle);
     o.emplace_back("weight_decay", c.weight_decay);
+    o.emplace_back("dataset", dataset_name(c.dataset));
+    o.emplace_back("factor", c.factor);
+    o.emplace_back("init", init_name(c.init));
+    o.emplace_back("norm", norm_name(c.norm));
+    o.emplace_back("diagnostics", c.diagnostics);
     return json::Value(std::move(o));
 }
 
@@ -239,7 +307,8 @@ std::string config_limits_json() {
                                                     {"data_seed", limits::data_seed},
                                                     {"test_fraction", limits::test_fraction},
                                                     {"val_fraction", limits::val_fraction},
-                                                    {"weight_decay", limits::weight_decay}};
+                                                    {"weight_decay", limits::weight_decay},
+                                                    {"factor", limits::factor}};
     json::Object o;
     for (const auto& [name, r] : ranges) {
         o.emplace_back(
@@ -251,7 +320,29 @@ std::string config_limits_json() {
                                           {"width_min", limits::width.lo},
                                           {"width_max", limits::width.hi}});
     o.emplace_back("held_out_max", limits::max_held_out);
+    o.emplace_back("work_max", limits::max_work);
+    o.emplace_back("activation",
+                   json::Object{{"values", name_array(all_activations, activation_name)}});
+    json::Array flips;
+    for (DataSet d : all_datasets)
+        if (noise_is_label_flips(d)) flips.emplace_back(dataset_name(d));
+    o.emplace_back("dataset", json::Object{{"values", name_array(all_datasets, dataset_name)},
+                                           {"flip_noise", std::move(flips)},
+                                           {"flip_noise_max", limits::flip_noise.hi}});
+    o.emplace_back("init", json::Object{{"values", name_array(all_inits, init_name)}});
+    o.emplace_back("norm", json::Object{{"values", name_array(all_norms, norm_name)}});
     return json::write(json::Value(std::move(o)));
 }
+
+double parameter_count(const Config& c) {
+    double total = 0, in = 2;
+    for (int w : c.hidden) {
+        total += (in + 1) * w + (c.norm == Norm::layer ? 2.0 * w : 0.0);
+        in = w;
+    }
+    return total + in + 1;
+}
+
+double work_per_epoch(const Config& c) { return parameter_count(c) * c.n; }
 
 }  // namespace al

@@ -9,24 +9,31 @@
 #include <vector>
 
 #include "activation.hpp"
+#include "datasets.hpp"
 #include "json.hpp"
+#include "model_options.hpp"
 
 namespace al {
 
 struct Config {
     Activation activation = Activation::gelu;  // hidden layers' activation
-    std::vector<int> hidden{64, 64};           // 1–4 hidden layers, each 1–512 wide
+    std::vector<int> hidden{64, 64};           // 1–16 hidden layers, each 1–512 wide
     double lr = 0.001;                         // Adam learning rate, (0, 1]
     int batch = 32;                            // 1–100000; above the training set: full batch
     int epochs = 100;                          // 1–10000
     std::uint32_t seed = 0;                    // initial weights and batch order
-    int n = 2000;                              // make_moons points, 10–100000
-    double noise = 0.2;                        // make_moons noise, [0, 2]
-    std::uint32_t data_seed = 42;              // make_moons and the splits
+    int n = 2000;                              // data points, 10–100000
+    double noise = 0.2;                        // [0, 2]; xor, checkerboard: flipped, [0, 0.5]
+    std::uint32_t data_seed = 42;              // the data set and the splits
     double test_fraction = 0.2;                // [0.05, 0.9]
     double val_fraction = 0.0;                 // [0, 0.5], test_fraction + val_fraction ≤ 0.9
     bool shuffle = true;                       // reshuffle the training set every epoch
     double weight_decay = 0.0;                 // Adam's L2 penalty, [0, 1]
+    DataSet dataset = DataSet::moons;          // datasets.hpp
+    double factor = 0.5;                       // circles: inner radius, [0, 0.99]
+    Init init = Init::standard;                // model_options.hpp
+    Norm norm = Norm::none;
+    bool diagnostics = false;  // per-layer signal statistics after every epoch (diagnostics.hpp)
 };
 
 Config default_config();
@@ -49,8 +56,15 @@ inline constexpr Range data_seed = seed;
 inline constexpr Range test_fraction{0.05, 0.9, false, false};
 inline constexpr Range val_fraction{0, 0.5, false, false};
 inline constexpr Range weight_decay{0, 1, false, false};
-inline constexpr Range width{1, 512, false, true};  // of each hidden layer
-inline constexpr int max_layers = 4;
+inline constexpr Range factor{0, 0.99, false, false};
+inline constexpr Range flip_noise{0, 0.5, false, false};  // noise of xor and checkerboard
+inline constexpr Range width{1, 512, false, true};        // of each hidden layer
+inline constexpr int max_layers = 16;
+// The work budget: parameters × data points (n) ≤ max_work. An epoch costs about 6 flops per
+// parameter per training point (forward 2, backward 4), so ≤ 12 GFLOP, about a second of one
+// core in WebAssembly: no setting can make one epoch freeze a page. The article's deep net
+// (16 × 32, 16k parameters, n 2000) uses 1.6 % of it; 4 × 512 with n 2000 uses 79 %.
+inline constexpr double max_work = 2e9;
 inline constexpr double max_held_out = 0.9;  // test_fraction + val_fraction
 }  // namespace limits
 
@@ -82,9 +96,17 @@ inline constexpr Range temperature{0, 10, false, false};
 // "an integer in [1, 512]", "a number in (0, 1]": how messages state a range.
 std::string describe_range(const Range& r);
 
-// {"lr":{"min":0,"max":1,"min_open":true,"integer":false}, ..., "hidden":{"layers_max":4,
-// "width_min":1,"width_max":512}, "held_out_max":0.9}
+// {"lr":{"min":0,"max":1,"min_open":true,"integer":false}, ..., "factor":{...},
+// "hidden":{"layers_max":16,"width_min":1,"width_max":512}, "held_out_max":0.9,
+// "work_max":2e9, "activation":{"values":[...]}, "dataset":{"values":[...],
+// "flip_noise":["xor","checkerboard"],"flip_noise_max":0.5}, "init":{"values":["default","he"]},
+// "norm":{"values":["none","layer"]}}
 std::string config_limits_json();
+
+// Trainable parameters of the config's network (Linear weights and biases, LayerNorm γ and β).
+double parameter_count(const Config& c);
+// parameter_count × n, the quantity the work budget bounds.
+double work_per_epoch(const Config& c);
 
 // Sizes of the three sets for a config, as train_test_split computes them:
 // test = ceil(test_fraction·n); val = ceil(val_fraction/(1 − test_fraction) · (n − test)) when
@@ -99,11 +121,13 @@ std::string validate(const Config& c);
 
 // From a JSON object of the fields above (snake_case keys). Missing keys take the defaults;
 // unknown keys, wrong types, non-integers for integer fields and out-of-range values are errors.
+// `hidden` is an array of widths or a string such as "64,64" or "32x16" (hidden_spec.hpp);
+// `dataset`, `init`, `norm` are names; `diagnostics` a boolean.
 // The result is validated. On error: nullopt and a message naming the field.
 std::optional<Config> config_from_json(std::string_view text, std::string& error);
 std::optional<Config> config_from_value(const json::Value& v, std::string& error);
 
-// Every field, in the order above.
+// Every field, in the order above (hidden always as an array).
 std::string config_to_json(const Config& c);
 json::Value config_to_value(const Config& c);
 

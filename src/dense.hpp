@@ -24,6 +24,8 @@ class Dense {
     float weight(std::size_t o, std::size_t i) const { return wt_[i * out_ + o]; }
     void set_weight(std::size_t o, std::size_t i, float v) { wt_[i * out_ + o] = v; }
     float bias(std::size_t o) const { return b_[o]; }
+    // dL/dWᵀ, [in][out], as the last backward() left it (in·out values).
+    const float* weight_grad() const { return dwt_; }
     void set_bias(std::size_t o, float v) { b_[o] = v; }
 
     // Rebuild the [out][in] copy used by backward() after the parameters changed.

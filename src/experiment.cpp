@@ -5,8 +5,8 @@
 #include <limits>
 #include <numeric>
 
+#include "datasets.hpp"
 #include "loss.hpp"
-#include "moons.hpp"
 #include "split.hpp"
 #include "state_dict.hpp"
 
@@ -28,7 +28,7 @@ AdamOptions adam_options(const Config& c) {
     return o;
 }
 
-Dataset gather(const Moons& m, const std::vector<std::size_t>& idx) {
+Dataset gather(const Points& m, const std::vector<std::size_t>& idx) {
     Dataset d;
     d.x.reserve(2 * idx.size());
     d.y.reserve(idx.size());
@@ -60,11 +60,12 @@ Experiment::Experiment(const Config& config)
       // Evaluation passes use at least 256 rows per product (fewer, longer calls); training
       // batches above 512 rows are split into chunks.
       max_rows_(std::min<std::size_t>(512, std::max<std::size_t>(256, batch_))),
-      net_(2, widths(config_), config_.activation, max_rows_),
+      net_(2, widths(config_), config_.activation, max_rows_, config_.norm),
       adam_(net_.params().size(), adam_options(config_)),
-      shuffle_rng_(config_.seed ^ shuffle_stream) {
-    const Moons moons =
-        make_moons(static_cast<std::size_t>(config_.n), config_.noise, config_.data_seed);
+      shuffle_rng_(config_.seed ^ shuffle_stream),
+      diagnostics_(set_sizes(config_).train) {
+    const Points moons = make_data(config_.dataset, static_cast<std::size_t>(config_.n),
+                                   config_.noise, config_.factor, config_.data_seed);
     const Split split = train_test_split(static_cast<std::size_t>(config_.n), config_.test_fraction,
                                          config_.data_seed);
     test_ = gather(moons, split.test);
@@ -80,7 +81,7 @@ Experiment::Experiment(const Config& config)
     } else {
         train_ = gather(moons, split.train);
     }
-    net_.init(config_.seed);
+    net_.init(config_.seed, config_.init);
     order_.resize(train_.size());
     xbuf_.assign(2 * max_rows_, 0.0f);
     ybuf_.assign(max_rows_, 0.0f);
@@ -128,9 +129,16 @@ bool Experiment::step() {
     if (status_ == Status::done || status_ == Status::diverged) return false;
     snapshot_ = net_.params();  // same size: copies without allocating
     bool ok = train_epoch();
-    EpochStats s{epoch_ + 1, nan, nan, nan, nan};
+    EpochStats s{epoch_ + 1, nan, nan, nan, nan, 0, {}};
     if (ok) {
-        const Metrics tr = evaluate(Subset::train);
+        Metrics tr;
+        if (config_.diagnostics) {
+            PassMetrics pm{nan, nan};
+            s.layers = diagnostics_.run(net_, train_.x.data(), train_.y.data(), &pm);
+            tr = {pm.loss, pm.acc};
+        } else {
+            tr = evaluate(Subset::train);
+        }
         const Metrics va = evaluate(Subset::val);
         s.train_loss = tr.loss;
         s.train_acc = tr.acc;
@@ -144,7 +152,9 @@ bool Experiment::step() {
         status_ = Status::diverged;
         return false;
     }
-    history_.push_back(s);
+    if (reached_95_ == 0 && s.train_acc >= 0.95) reached_95_ = s.epoch;
+    s.reached_95 = reached_95_;
+    history_.push_back(std::move(s));
     ++epoch_;
     update_status();
     return true;
@@ -178,21 +188,40 @@ void Experiment::predict(const float* xy, std::size_t n, float* prob) {
     }
 }
 
+void Experiment::grid_point(std::size_t k, std::size_t r, int nx, int ny, float xmin, float xmax,
+                            float ymin, float ymax) {
+    const float dx = nx > 1 ? (xmax - xmin) / static_cast<float>(nx - 1) : 0.0f;
+    const float dy = ny > 1 ? (ymax - ymin) / static_cast<float>(ny - 1) : 0.0f;
+    xbuf_[2 * r] = xmin + dx * static_cast<float>(k % static_cast<std::size_t>(nx));
+    xbuf_[2 * r + 1] = ymin + dy * static_cast<float>(k / static_cast<std::size_t>(nx));
+}
+
 void Experiment::fill_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax,
                            float* out) {
     if (nx <= 0 || ny <= 0) return;
     const std::size_t total = static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny);
-    const float dx = nx > 1 ? (xmax - xmin) / static_cast<float>(nx - 1) : 0.0f;
-    const float dy = ny > 1 ? (ymax - ymin) / static_cast<float>(ny - 1) : 0.0f;
     for (std::size_t k0 = 0; k0 < total; k0 += max_rows_) {
         const std::size_t rows = std::min(max_rows_, total - k0);
-        for (std::size_t r = 0; r < rows; ++r) {
-            const std::size_t k = k0 + r;
-            xbuf_[2 * r] = xmin + dx * static_cast<float>(k % static_cast<std::size_t>(nx));
-            xbuf_[2 * r + 1] = ymin + dy * static_cast<float>(k / static_cast<std::size_t>(nx));
-        }
+        for (std::size_t r = 0; r < rows; ++r)
+            grid_point(k0 + r, r, nx, ny, xmin, xmax, ymin, ymax);
         predict(xbuf_.data(), rows, out + k0);  // rows ≤ max_rows_: one forward pass
     }
+}
+
+void Experiment::fill_pattern_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax,
+                                   std::uint32_t* out) {
+    if (nx <= 0 || ny <= 0) return;
+    const std::size_t total = static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny);
+    for (std::size_t k0 = 0; k0 < total; k0 += max_rows_) {
+        const std::size_t rows = std::min(max_rows_, total - k0);
+        for (std::size_t r = 0; r < rows; ++r)
+            grid_point(k0 + r, r, nx, ny, xmin, xmax, ymin, ymax);
+        activation_patterns(net_, xbuf_.data(), rows, out + k0);
+    }
+}
+
+std::vector<LayerStats> Experiment::diagnose() {
+    return diagnostics_.run(net_, train_.x.data(), train_.y.data(), nullptr);
 }
 
 void Experiment::set_activation(Activation a) {

@@ -1,9 +1,10 @@
 // One training run: config -> data -> epochs -> history, metrics, decision-boundary grid.
 // One epoch per step() call, so that a Web Worker can post progress between epochs.
 //
-// Data: make_moons(n, noise, data_seed); test = train_test_split(n, test_fraction, data_seed).test,
-// never used for training. If val_fraction > 0, the validation set is carved from the training
-// part by a second split with scikit-learn's own call,
+// Data: make_data(dataset, n, noise, factor, data_seed) (datasets.hpp; make_moons by default); test
+// = train_test_split(n, test_fraction, data_seed).test, never used for training. If val_fraction >
+// 0, the validation set is carved from the training part by a second split with scikit-learn's own
+// call,
 //   train_test_split(X_train, y_train, test_size=val_fraction / (1 − test_fraction),
 //                    random_state=data_seed),
 // so that val is val_fraction of n (rounded up) and all three sets are as scikit-learn makes them.
@@ -21,6 +22,11 @@
 // set) under the weights at the end of that epoch — a full pass, not the mean of the batch
 // losses seen during the epoch.
 //
+// Diagnostics (config.diagnostics): after each epoch, per hidden layer statistics
+// (diagnostics.hpp) in the epoch's record; the record's train loss and accuracy then come from
+// the diagnostics' own pass over the training set (the same numbers). reached_95 is the first
+// epoch whose train accuracy was ≥ 0.95 (0 until then), carried in every later record.
+//
 // Divergence: if a batch loss or a parameter becomes NaN or infinite, the run stops with status
 // diverged and the weights go back to those at the start of that epoch (the last finite ones);
 // that epoch is not added to the history.
@@ -33,6 +39,7 @@
 
 #include "adam.hpp"
 #include "config.hpp"
+#include "diagnostics.hpp"
 #include "mlp.hpp"
 #include "numpy_random.hpp"
 
@@ -47,6 +54,8 @@ struct EpochStats {
     double train_acc;
     double val_loss;  // NaN when there is no validation set
     double val_acc;
+    int reached_95 = 0;              // first epoch with train_acc ≥ 0.95 so far; 0 = not yet
+    std::vector<LayerStats> layers;  // per hidden layer, with config.diagnostics; else empty
 };
 
 struct Metrics {
@@ -78,6 +87,14 @@ class Experiment {
 
     Metrics evaluate(Subset which);
     Metrics evaluate_test() { return evaluate(Subset::test); }
+
+    // Per hidden layer statistics of the current weights on the training set (diagnostics.hpp);
+    // before the first step(), those at init. Overwrites the gradients (not Adam's state).
+    std::vector<LayerStats> diagnose();
+
+    // Activation-pattern hashes (diagnostics.hpp) on the grid of fill_grid(); `out` holds nx·ny.
+    void fill_pattern_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax,
+                           std::uint32_t* out);
 
     // Probabilities σ(logit) on an nx × ny grid, row-major, row 0 at ymin, column 0 at xmin
     // (a single row or column sits at the min). `out` holds nx·ny floats.
@@ -119,11 +136,16 @@ class Experiment {
     std::vector<std::size_t> order_;
     std::vector<float> xbuf_, ybuf_, dlogits_, snapshot_;
     std::vector<EpochStats> history_;
+    Diagnostics diagnostics_;
     int epoch_ = 0;
+    int reached_95_ = 0;
     Status status_ = Status::ready;
 
     void update_status();
     bool train_epoch();  // false if it diverged
+    // Grid point k of an nx × ny grid into xbuf_ row r.
+    void grid_point(std::size_t k, std::size_t r, int nx, int ny, float xmin, float xmax,
+                    float ymin, float ymax);
 };
 
 const char* status_name(Status s);  // "ready", "running", "done", "diverged"

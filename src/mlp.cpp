@@ -8,13 +8,17 @@
 namespace al {
 
 Mlp::Mlp(std::size_t inputs, const std::vector<std::size_t>& hidden, Activation act,
-         std::size_t max_rows)
-    : act_(act), max_rows_(max_rows == 0 ? 1 : max_rows) {
+         std::size_t max_rows, Norm norm)
+    : act_(act), norm_(norm), max_rows_(max_rows == 0 ? 1 : max_rows) {
     std::vector<std::size_t> widths{inputs};
     widths.insert(widths.end(), hidden.begin(), hidden.end());
     widths.push_back(1);
+    const bool ln = norm == Norm::layer;
     std::size_t total = 0;
-    for (std::size_t l = 0; l + 1 < widths.size(); ++l) total += (widths[l] + 1) * widths[l + 1];
+    for (std::size_t l = 0; l + 1 < widths.size(); ++l) {
+        total += (widths[l] + 1) * widths[l + 1];
+        if (ln && l + 2 < widths.size()) total += 2 * widths[l + 1];  // γ, β
+    }
     params_.assign(total, 0.0f);
     grads_.assign(total, 0.0f);
     std::size_t off = 0;
@@ -28,20 +32,38 @@ Mlp::Mlp(std::size_t inputs, const std::vector<std::size_t>& hidden, Activation 
         if (l + 2 < widths.size()) {
             h_.emplace_back(max_rows_, out);
             dz_.emplace_back(max_rows_, out);
+            if (ln) {
+                p = params_.data() + off;
+                g = grads_.data() + off;
+                norms_.emplace_back(out, max_rows_, p, p + out, g, g + out);
+                norms_.back().reset();
+                off += 2 * out;
+            }
         }
     }
 }
 
-void Mlp::init(std::uint32_t seed) {
+void Mlp::init(std::uint32_t seed, Init init) {
     RandomState rng(seed);
     for (Dense& d : layers_) {
-        const double bound = 1.0 / std::sqrt(static_cast<double>(d.in()));
+        const double fan_in = static_cast<double>(d.in());
+        if (init == Init::he) {
+            // kaiming_normal_: gain √2 (ReLU), std = gain / √fan_in.
+            const double std = std::sqrt(2.0) / std::sqrt(fan_in);
+            for (std::size_t o = 0; o < d.out(); ++o)
+                for (std::size_t i = 0; i < d.in(); ++i)
+                    d.set_weight(o, i, static_cast<float>(rng.normal(0.0, std)));
+            for (std::size_t o = 0; o < d.out(); ++o) d.set_bias(o, 0.0f);
+            continue;
+        }
+        const double bound = 1.0 / std::sqrt(fan_in);
         for (std::size_t o = 0; o < d.out(); ++o)
             for (std::size_t i = 0; i < d.in(); ++i)
                 d.set_weight(o, i, static_cast<float>(rng.uniform(-bound, bound)));
         for (std::size_t o = 0; o < d.out(); ++o)
             d.set_bias(o, static_cast<float>(rng.uniform(-bound, bound)));
     }
+    for (LayerNorm& n : norms_) n.reset();
     refresh();
 }
 
@@ -51,33 +73,40 @@ void Mlp::refresh() {
 
 void Mlp::zero_grads() { std::fill(grads_.begin(), grads_.end(), 0.0f); }
 
-const float* Mlp::forward(const float* x, std::size_t rows) {
+const float* Mlp::forward(const float* x, std::size_t rows, LayerObserver* observer) {
     // No derivative: each hidden layer's product goes straight into h, activated in place.
     const float* in = x;
     const std::size_t hidden = h_.size();
     for (std::size_t l = 0; l < hidden; ++l) {
         float* h = h_[l].data.data();
+        const std::size_t w = layers_[l].out();
         layers_[l].forward(in, rows, h);
-        activate(act_, h, h, rows * layers_[l].out());
+        if (!norms_.empty()) norms_[l].forward(h, rows, h);
+        if (observer) observer->preactivation(l, h, rows, w);
+        activate(act_, h, h, rows * w);
+        if (observer) observer->output(l, h, rows, w);
         in = h;
     }
     layers_[hidden].forward(in, rows, z_[hidden].data.data());
     return z_[hidden].data.data();
 }
 
-const float* Mlp::forward_train(const float* x, std::size_t rows) {
+const float* Mlp::forward_train(const float* x, std::size_t rows, LayerObserver* observer) {
     const float* in = x;
     const std::size_t hidden = h_.size();
     for (std::size_t l = 0; l < hidden; ++l) {
         float* z = z_[l].data.data();
         float* h = h_[l].data.data();
-        const std::size_t n = rows * layers_[l].out();
+        const std::size_t w = layers_[l].out(), n = rows * w;
         layers_[l].forward(in, rows, z);
+        if (!norms_.empty()) norms_[l].forward(z, rows, z);
+        if (observer) observer->preactivation(l, z, rows, w);
         // h = act(z) and act'(z) over z, which backward() needs no more than that.
         if (act_ == Activation::identity)
             activate(act_, z, h, n);
         else
             activate_with_grad(act_, z, h, z, n);
+        if (observer) observer->output(l, h, rows, w);
         in = h;
     }
     layers_[hidden].forward(in, rows, z_[hidden].data.data());
@@ -95,6 +124,8 @@ void Mlp::backward(const float* x, const float* dlogits, std::size_t rows, bool 
         // negative z is tiny: subnormal products are flushed (matrix.hpp says why).
         if (act_ != Activation::identity)
             multiply_flush_inplace(dx, z_[l - 1].data.data(), rows * layers_[l - 1].out());
+        // Through the LayerNorm to the Linear's output.
+        if (!norms_.empty()) norms_[l - 1].backward(dx, rows, dx, accumulate);
         dy = dx;
     }
 }

@@ -1,6 +1,8 @@
 // A multilayer perceptron: inputs -> hidden layers (one activation for all) -> one logit.
-// PyTorch's equivalent is nn.Sequential(Linear, act, Linear, act, ..., Linear): layer l of this
-// network is module 2·l of that Sequential (the state_dict names, see state_dict.hpp).
+// PyTorch's equivalent is nn.Sequential(Linear, act, Linear, act, ..., Linear), or with
+// Norm::layer nn.Sequential(Linear, LayerNorm, act, Linear, LayerNorm, act, ..., Linear): Linear
+// l of this network is module 2·l (3·l with LayerNorm) of that Sequential, its LayerNorm module
+// 3·l + 1 (the state_dict names, see state_dict.hpp).
 //
 // Every buffer is allocated in the constructor for at most `max_rows` rows per pass; forward()
 // and backward() never allocate. Larger sets are processed in chunks by the caller.
@@ -11,14 +13,28 @@
 
 #include "activation.hpp"
 #include "dense.hpp"
+#include "layer_norm.hpp"
 #include "matrix.hpp"
+#include "model_options.hpp"
 
 namespace al {
+
+// Sees each hidden layer's pre-activation (after the LayerNorm, if any; the activation's input)
+// and output during a forward pass: the diagnostics and the activation-pattern grid.
+class LayerObserver {
+  public:
+    virtual ~LayerObserver() = default;
+    // z: rows × width values of hidden layer l, valid during the call.
+    virtual void preactivation(std::size_t l, const float* z, std::size_t rows,
+                               std::size_t width) = 0;
+    virtual void output(std::size_t /*l*/, const float* /*h*/, std::size_t /*rows*/,
+                        std::size_t /*width*/) {}
+};
 
 class Mlp {
   public:
     Mlp(std::size_t inputs, const std::vector<std::size_t>& hidden, Activation act,
-        std::size_t max_rows);
+        std::size_t max_rows, Norm norm = Norm::none);
     // The layers point into this object's vectors: copying would alias them. (Moving is fine: a
     // moved std::vector keeps its storage.)
     Mlp(const Mlp&) = delete;
@@ -26,21 +42,32 @@ class Mlp {
     Mlp(Mlp&&) = default;
     Mlp& operator=(Mlp&&) = default;
 
-    // PyTorch nn.Linear initialisation: W and b ~ U(-1/√fan_in, 1/√fan_in), drawn from
-    // al::RandomState(seed).uniform in this fixed order: layer by layer from the input, W in
-    // row-major [out][in] order, then b. Hence a seed gives the same weights for every activation.
-    void init(std::uint32_t seed);
+    // Init::standard, PyTorch's nn.Linear initialisation: W and b ~ U(-1/√fan_in, 1/√fan_in),
+    // drawn from al::RandomState(seed).uniform in this fixed order: layer by layer from the
+    // input, W in row-major [out][in] order, then b. Hence a seed gives the same weights for
+    // every activation (and with or without LayerNorm).
+    // Init::he, kaiming_normal_(mode="fan_in", nonlinearity="relu") on every Linear: W ~
+    // N(0, 2/fan_in) drawn as RandomState(seed).normal(0, √2/√fan_in) (the legacy polar
+    // Box–Muller, each accepted pair giving two values) in the same order, b = 0 (no draw).
+    // Every LayerNorm starts at γ = 1, β = 0.
+    void init(std::uint32_t seed, Init init = Init::standard);
 
     Activation activation() const { return act_; }
     void set_activation(Activation a) { act_ = a; }  // weights untouched
     std::size_t inputs() const { return layers_.front().in(); }
     std::size_t max_rows() const { return max_rows_; }
-    std::size_t num_layers() const { return layers_.size(); }
+    std::size_t num_layers() const { return layers_.size(); }  // Linear layers, hidden + 1
+    std::size_t num_hidden() const { return h_.size(); }
     const Dense& layer(std::size_t l) const { return layers_[l]; }
     Dense& layer(std::size_t l) { return layers_[l]; }
+    Norm norm() const { return norm_; }
+    // The LayerNorm of hidden layer l (Norm::layer only).
+    const LayerNorm& layer_norm(std::size_t l) const { return norms_[l]; }
+    LayerNorm& layer_norm(std::size_t l) { return norms_[l]; }
 
-    // All parameters as one flat vector (per layer: Wᵀ [in][out], then b), and the gradients in the
-    // same order. An optimiser updates params() and then calls refresh().
+    // All parameters as one flat vector (per layer: Wᵀ [in][out], then b, then the LayerNorm's
+    // γ and β if any), and the gradients in the same order. An optimiser updates params() and then
+    // calls refresh().
     std::vector<float>& params() { return params_; }
     const std::vector<float>& params() const { return params_; }
     std::vector<float>& grads() { return grads_; }
@@ -50,11 +77,12 @@ class Mlp {
     // Logits of rows ≤ max_rows() inputs (rows × inputs(), row-major). The pointer stays valid
     // until the next forward pass. Inference only: computes no derivative and keeps nothing for
     // backward() (evaluations, the decision grid).
-    const float* forward(const float* x, std::size_t rows);
+    // An observer, if given, sees each hidden layer's pre-activation and output.
+    const float* forward(const float* x, std::size_t rows, LayerObserver* observer = nullptr);
 
     // The same logits (bit for bit), for training: also keeps each hidden layer's act'(z), computed
     // with the activation in one pass, for backward().
-    const float* forward_train(const float* x, std::size_t rows);
+    const float* forward_train(const float* x, std::size_t rows, LayerObserver* observer = nullptr);
 
     // After forward_train(x, rows): accumulate dL/dparams into grads() given dL/dlogits (rows
     // values), or with accumulate false overwrite grads() with them (as zero_grads() first).
@@ -63,9 +91,11 @@ class Mlp {
 
   private:
     Activation act_;
+    Norm norm_;
     std::size_t max_rows_;
     std::vector<float> params_, grads_;
     std::vector<Dense> layers_;
+    std::vector<LayerNorm> norms_;  // one per hidden layer with Norm::layer, else none
     std::vector<Matrix> z_;   // per layer: the logits (last); act'(z) after forward_train (hidden)
     std::vector<Matrix> h_;   // activations per hidden layer
     std::vector<Matrix> dz_;  // dL/dz per hidden layer

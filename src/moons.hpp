@@ -9,11 +9,13 @@
 
 namespace al {
 
-struct Moons {
+// Labelled points in the plane: every data set of the lab (datasets.hpp) has this form.
+struct Points {
     std::vector<double> x;  // n * 2, row-major: x[2*i] = x0, x[2*i + 1] = x1 of sample i
-    std::vector<int> y;     // n labels: 0 = outer (upper) moon, 1 = inner (lower) moon
+    std::vector<int> y;     // n labels, 0 or 1 (moons: 0 = outer (upper), 1 = inner (lower))
     std::size_t size() const { return y.size(); }
 };
+using Moons = Points;
 
 // n_out = n / 2 points on the upper half circle, n_in = n - n_out on the lower one shifted by
 // (1, 0.5); the rows are shuffled with RandomState(random_state).shuffle, then

@@ -1,5 +1,6 @@
 #include "state_dict.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -10,15 +11,47 @@ namespace al {
 
 namespace {
 
-std::string key(std::size_t layer, const char* what) {
-    return std::to_string(2 * layer) + "." + what;
+// Linear l is module 2·l of the Sequential, or 3·l with a LayerNorm (module 3·l + 1) per layer.
+std::string key(const Mlp& net, std::size_t layer, const char* what) {
+    const std::size_t stride = net.norm() == Norm::layer ? 3 : 2;
+    return std::to_string(stride * layer) + "." + what;
+}
+std::string norm_key(std::size_t layer, const char* what) {
+    return std::to_string(3 * layer + 1) + "." + what;
+}
+bool has_norm(const Mlp& net, std::size_t l) {
+    return net.norm() == Norm::layer && l < net.num_hidden();
+}
+
+// Every key, in PyTorch's state_dict order.
+std::vector<std::string> all_keys(const Mlp& net) {
+    std::vector<std::string> k;
+    for (std::size_t l = 0; l < net.num_layers(); ++l) {
+        k.push_back(key(net, l, "weight"));
+        k.push_back(key(net, l, "bias"));
+        if (has_norm(net, l)) {
+            k.push_back(norm_key(l, "weight"));
+            k.push_back(norm_key(l, "bias"));
+        }
+    }
+    return k;
 }
 
 std::string expected_keys(const Mlp& net) {
     std::string s;
-    for (std::size_t l = 0; l < net.num_layers(); ++l)
-        s += (l ? ", " : "") + key(l, "weight") + ", " + key(l, "bias");
+    for (const std::string& k : all_keys(net)) s += (s.empty() ? "" : ", ") + k;
     return s;
+}
+
+void write_vector(std::string& out, const std::string& name, const float* v, std::size_t n) {
+    out += ',';
+    json::write_string(out, name);
+    out += ":[";
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i) out += ',';
+        json::write_float(out, v[i]);
+    }
+    out += ']';
 }
 
 // Reads n numbers of an array into out; "" or the reason it cannot.
@@ -49,7 +82,7 @@ std::string state_dict_json(const Mlp& net) {
     for (std::size_t l = 0; l < net.num_layers(); ++l) {
         const Dense& d = net.layer(l);
         if (l) out += ',';
-        json::write_string(out, key(l, "weight"));
+        json::write_string(out, key(net, l, "weight"));
         out += ":[";
         for (std::size_t o = 0; o < d.out(); ++o) {
             out += o ? ",[" : "[";
@@ -59,45 +92,47 @@ std::string state_dict_json(const Mlp& net) {
             }
             out += ']';
         }
-        out += "],";
-        json::write_string(out, key(l, "bias"));
-        out += ":[";
-        for (std::size_t o = 0; o < d.out(); ++o) {
-            if (o) out += ',';
-            json::write_float(out, d.bias(o));
+        out += "]";
+        std::vector<float> b(d.out());
+        for (std::size_t o = 0; o < d.out(); ++o) b[o] = d.bias(o);
+        write_vector(out, key(net, l, "bias"), b.data(), b.size());
+        if (has_norm(net, l)) {
+            const LayerNorm& n = net.layer_norm(l);
+            write_vector(out, norm_key(l, "weight"), n.gamma(), n.width());
+            write_vector(out, norm_key(l, "bias"), n.beta(), n.width());
         }
-        out += ']';
     }
     out += '}';
     return out;
 }
 
 std::string load_state_dict_json(Mlp& net, std::string_view text) {
-    // The largest network (2-512-512-512-512-1) has ~790k numbers in ~2k arrays; the limits
-    // leave room for that and bound what a hostile file can make us allocate.
+    // The largest network (16 hidden layers of 512, with LayerNorm) has ~4.2M numbers in ~8k
+    // arrays; the limits leave room for that and bound what a hostile file can make us allocate.
     json::Limits limits;
     limits.max_depth = 4;
-    limits.max_values = 1u << 20;
-    limits.max_bytes = 32u << 20;
+    limits.max_values = 9u << 19;  // 4.7M
+    limits.max_bytes = 96u << 20;
     std::string error;
     std::optional<json::Value> doc = json::parse(text, error, limits);
     if (!doc) return "state_dict: " + error;
     if (!doc->is_object())
         return std::string("state_dict: must be a JSON object (got ") +
                json::type_name(doc->type()) + ")";
+    const std::vector<std::string> keys = all_keys(net);
     for (const json::Member& m : doc->as_object()) {
         bool known = false;
-        for (std::size_t l = 0; l < net.num_layers(); ++l)
-            known = known || m.first == key(l, "weight") || m.first == key(l, "bias");
+        for (const std::string& k : keys) known = known || m.first == k;
         if (!known)
             return "state_dict: unexpected key \"" + m.first + "\" (this network has " +
                    expected_keys(net) + ")";
     }
     // Read everything into a staging copy, so that a bad file leaves the network untouched.
     std::vector<std::vector<float>> w(net.num_layers()), b(net.num_layers());
+    std::vector<std::vector<float>> gamma(net.num_hidden()), beta(net.num_hidden());
     for (std::size_t l = 0; l < net.num_layers(); ++l) {
         const Dense& d = net.layer(l);
-        const std::string wk = key(l, "weight"), bk = key(l, "bias");
+        const std::string wk = key(net, l, "weight"), bk = key(net, l, "bias");
         const json::Value* wv = doc->find(wk);
         const json::Value* bv = doc->find(bk);
         if (!wv) return "state_dict: missing key \"" + wk + "\"";
@@ -119,12 +154,26 @@ std::string load_state_dict_json(Mlp& net, std::string_view text) {
         b[l].resize(d.out());
         const std::string e = read_row(*bv, d.out(), "\"" + bk + "\"", b[l].data());
         if (!e.empty()) return "state_dict: " + e;
+        if (!has_norm(net, l)) continue;
+        for (auto [what, dest] : {std::pair{"weight", &gamma[l]}, std::pair{"bias", &beta[l]}}) {
+            const std::string k = norm_key(l, what);
+            const json::Value* v = doc->find(k);
+            if (!v) return "state_dict: missing key \"" + k + "\"";
+            dest->resize(d.out());
+            const std::string ne = read_row(*v, d.out(), "\"" + k + "\"", dest->data());
+            if (!ne.empty()) return "state_dict: " + ne;
+        }
     }
     for (std::size_t l = 0; l < net.num_layers(); ++l) {
         Dense& d = net.layer(l);
         for (std::size_t o = 0; o < d.out(); ++o) {
             for (std::size_t i = 0; i < d.in(); ++i) d.set_weight(o, i, w[l][o * d.in() + i]);
             d.set_bias(o, b[l][o]);
+        }
+        if (has_norm(net, l)) {
+            LayerNorm& n = net.layer_norm(l);
+            std::copy(gamma[l].begin(), gamma[l].end(), n.gamma());
+            std::copy(beta[l].begin(), beta[l].end(), n.beta());
         }
     }
     net.refresh();

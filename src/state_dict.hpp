@@ -1,7 +1,10 @@
 // Parameters as PyTorch's nn.Sequential state_dict, in JSON:
 //   {"0.weight": [[...], ...], "0.bias": [...], "2.weight": ..., "2.bias": ..., ...}
 // Layer l of the Mlp is module 2·l of nn.Sequential(Linear, act, Linear, act, ..., Linear)
-// (the activations are modules 1, 3, ... and have no parameters). Weights are [out][in],
+// (the activations are modules 1, 3, ... and have no parameters). With Norm::layer the
+// Sequential is (Linear, LayerNorm, act, Linear, LayerNorm, act, ..., Linear): Linear l is
+// module 3·l and its LayerNorm module 3·l + 1, with "weight" (γ) and "bias" (β), each [width],
+// written after that Linear's keys as in PyTorch's state_dict order. Weights are [out][in],
 // row-major, as nn.Linear stores them. In Python:
 //   model.load_state_dict({k: torch.tensor(v) for k, v in json.load(f).items()})
 //   json.dump({k: v.tolist() for k, v in model.state_dict().items()}, f)

@@ -5,11 +5,15 @@
 export type ActivationName = 'relu' | 'gelu' | 'gelu_tanh' | 'silu' | 'identity';
 export type Which = 'train' | 'val' | 'test';
 export type Status = 'ready' | 'running' | 'done' | 'diverged' | 'invalid';
+export type DataSetName = 'moons' | 'circles' | 'xor' | 'checkerboard' | 'spirals';
+export type InitName = 'default' | 'he';
+export type NormName = 'none' | 'layer';
 
 /** A configuration as JSON; every key is optional, missing keys take the core's defaults. */
 export interface Config {
   activation?: ActivationName;
-  hidden?: number[];
+  /** Widths, or text: "64,64", "32x16" (16 layers of 32), "64,32x2"; configJson() gives an array. */
+  hidden?: number[] | string;
   lr?: number;
   batch?: number;
   epochs?: number;
@@ -21,6 +25,21 @@ export interface Config {
   val_fraction?: number;
   shuffle?: boolean;
   weight_decay?: number;
+  dataset?: DataSetName;
+  /** circles only: the inner circle's radius. */
+  factor?: number;
+  init?: InitName;
+  norm?: NormName;
+  /** Per-layer statistics in every epoch record (EpochStats.layers). */
+  diagnostics?: boolean;
+}
+
+/** Statistics of one hidden layer on the training set (src/diagnostics.hpp). */
+export interface LayerStats {
+  pre_std: number;
+  dead_fraction: number;
+  grad_norm: number;
+  cos_sim: number | null;
 }
 
 export interface EpochStats {
@@ -29,6 +48,10 @@ export interface EpochStats {
   train_acc: number;
   val_loss: number | null;
   val_acc: number | null;
+  /** The first epoch whose train accuracy was >= 0.95, or null (not yet). */
+  reached_95: number | null;
+  /** One per hidden layer, only when the config has diagnostics: true. */
+  layers?: LayerStats[];
 }
 
 export interface Metrics { loss: number; acc: number; }
@@ -47,6 +70,11 @@ export interface Experiment {
   evaluateJson(which: Which): string;      // Metrics
   /** A view into WASM memory (copy it before the next call): P(class 1), row-major, row 0 = ymin. */
   grid(nx: number, ny: number, xmin: number, xmax: number, ymin: number, ymax: number): Float32Array;
+  /** A view into WASM memory (copy it before the next call): per cell, a hash of which hidden
+   * units are on (pre-activation > 0); cells with equal hashes share a linear piece. Same grid. */
+  patternGrid(nx: number, ny: number, xmin: number, xmax: number, ymin: number, ymax: number): Uint32Array;
+  /** LayerStats[] of the current weights (before the first step: at init). */
+  diagnosticsJson(): string;
   /** A view into WASM memory: x0, x1, label triples. */
   data(which: Which): Float32Array;
   /** P(class 1) for x0, x1 pairs (a copy). */
@@ -155,6 +183,8 @@ export interface ActivationLab {
   validateMoons(n: number, noise: number, seed: number): string;
   /** scikit-learn's make_moons: x0, x1, label triples. */
   makeMoons(n: number, noise: number, seed: number): Float64Array;
+  /** The data set of a config (validated; throws RangeError): x0, x1, label triples. */
+  makeData(configJson: string): Float64Array;
   /** Paired statistics of two equal-length lists as JSON. */
   pairedSummaryJson(aJson: string, bJson: string): string;
   Experiment: { new (configJson: string): Experiment };

@@ -16,6 +16,7 @@
 #include "activation.hpp"
 #include "benchmark.hpp"
 #include "config.hpp"
+#include "datasets.hpp"
 #include "experiment.hpp"
 #include "json.hpp"
 #include "moons.hpp"
@@ -125,6 +126,25 @@ val make_moons(double n, double noise, double seed) {
     return out;
 }
 
+// Any data set of a config (dataset, n, noise, factor, data_seed; other keys are checked too):
+// x0, x1, label triples.
+val make_data(const std::string& config_json) {
+    std::string error;
+    const auto c = al::config_from_json(config_json, error);
+    if (!c) throw_js("RangeError", "makeData: " + error);
+    const al::Points p =
+        al::make_data(c->dataset, std::size_t(c->n), c->noise, c->factor, c->data_seed);
+    std::vector<double> rows(p.size() * 3);
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        rows[3 * i] = p.x[2 * i];
+        rows[3 * i + 1] = p.x[2 * i + 1];
+        rows[3 * i + 2] = p.y[i];
+    }
+    val out = val::global("Float64Array").new_(rows.size());
+    out.call<void>("set", val(emscripten::typed_memory_view(rows.size(), rows.data())));
+    return out;
+}
+
 std::vector<double> numbers_from_json(const std::string& text, const char* what) {
     std::string error;
     const auto v = al::json::parse(text, error);
@@ -157,13 +177,28 @@ al::Subset subset_or_throw(const std::string& which) {
     throw_js("RangeError", "unknown subset '" + which + "' (expected train, val or test)");
 }
 
+// [{pre_std, dead_fraction, grad_norm, cos_sim}, ...]; NaN comes out as null.
+al::json::Value layers_value(const std::vector<al::LayerStats>& layers) {
+    al::json::Array a;
+    for (const al::LayerStats& s : layers)
+        a.emplace_back(al::json::Object{{"pre_std", s.pre_std},
+                                        {"dead_fraction", s.dead_fraction},
+                                        {"grad_norm", s.grad_norm},
+                                        {"cos_sim", s.cos_sim}});
+    return al::json::Value(std::move(a));
+}
+
 // NaN (no validation set) comes out as null: the JSON writer writes non-finite numbers so.
-std::string epoch_json(const al::EpochStats& e) {
+// reached_95 is null until some epoch reached 95 % train accuracy; layers only with diagnostics.
+std::string epoch_json(const al::EpochStats& e, bool diagnostics) {
     al::json::Object o{{"epoch", e.epoch},
                        {"train_loss", e.train_loss},
                        {"train_acc", e.train_acc},
                        {"val_loss", e.val_loss},
-                       {"val_acc", e.val_acc}};
+                       {"val_acc", e.val_acc},
+                       {"reached_95", e.reached_95 > 0 ? al::json::Value(e.reached_95)
+                                                       : al::json::Value(nullptr)}};
+    if (diagnostics) o.emplace_back("layers", layers_value(e.layers));
     return al::json::write(al::json::Value(std::move(o)));
 }
 
@@ -184,13 +219,13 @@ class JsExperiment {
 
     std::string last_epoch_json() const {
         if (!run_ || run_->history().empty()) return "null";
-        return epoch_json(run_->history().back());
+        return epoch_json(run_->history().back(), run_->config().diagnostics);
     }
     std::string history_json() const {
         std::string out = "[";
         if (run_) {
             for (const auto& e : run_->history())
-                out += (out.size() > 1 ? "," : "") + epoch_json(e);
+                out += (out.size() > 1 ? "," : "") + epoch_json(e, run_->config().diagnostics);
         }
         return out + "]";
     }
@@ -201,15 +236,31 @@ class JsExperiment {
         return al::json::write(al::json::Value(std::move(o)));
     }
 
-    val grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax) {
+    static void check_grid(const char* what, int nx, int ny, float xmin, float xmax, float ymin,
+                           float ymax) {
         if (nx < 1 || ny < 1 || nx > 1024 || ny > 1024)
-            throw_js("RangeError", "grid: nx and ny must be in [1, 1024]");
+            throw_js("RangeError", std::string(what) + ": nx and ny must be in [1, 1024]");
         if (!(std::isfinite(xmin) && std::isfinite(xmax) && std::isfinite(ymin) &&
               std::isfinite(ymax)))
-            throw_js("RangeError", "grid: bounds must be finite");
+            throw_js("RangeError", std::string(what) + ": bounds must be finite");
+    }
+
+    val grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax) {
+        check_grid("grid", nx, ny, xmin, xmax, ymin, ymax);
         grid_.assign(std::size_t(nx) * ny, NAN);
         if (run_) run_->fill_grid(nx, ny, xmin, xmax, ymin, ymax, grid_.data());
         return val(emscripten::typed_memory_view(grid_.size(), grid_.data()));
+    }
+
+    std::string diagnostics_json() {
+        return run_ ? al::json::write(layers_value(run_->diagnose())) : "[]";
+    }
+
+    val pattern_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax) {
+        check_grid("patternGrid", nx, ny, xmin, xmax, ymin, ymax);
+        patterns_.assign(std::size_t(nx) * ny, 0u);
+        if (run_) run_->fill_pattern_grid(nx, ny, xmin, xmax, ymin, ymax, patterns_.data());
+        return val(emscripten::typed_memory_view(patterns_.size(), patterns_.data()));
     }
 
     val data(const std::string& which) {
@@ -262,6 +313,7 @@ class JsExperiment {
     std::unique_ptr<al::Experiment> run_;
     std::string error_;
     std::vector<float> grid_;
+    std::vector<std::uint32_t> patterns_;
     std::vector<float> rows_[3];
 };
 
@@ -280,6 +332,7 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     function("validateConfigJson", &validate_config_json);
     function("validateMoons", &validate_moons);
     function("makeMoons", &make_moons);
+    function("makeData", &make_data);
     function("pairedSummaryJson", &paired_summary_json);
 
     class_<JsExperiment>("Experiment")
@@ -293,6 +346,8 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
         .function("historyJson", &JsExperiment::history_json)
         .function("evaluateJson", &JsExperiment::evaluate_json)
         .function("grid", &JsExperiment::grid)
+        .function("patternGrid", &JsExperiment::pattern_grid)
+        .function("diagnosticsJson", &JsExperiment::diagnostics_json)
         .function("data", &JsExperiment::data)
         .function("predict", &JsExperiment::predict)
         .function("setActivation", &JsExperiment::set_activation)

@@ -17,7 +17,14 @@ export const trainFlags = {
   'no-shuffle': { type: 'boolean' },
   init: { type: 'string' },
   save: { type: 'string' },
+  data: { type: 'string' },
+  factor: { type: 'string' },
+  norm: { type: 'string' },
+  diagnostics: { type: 'boolean' },
 };
+
+/** `--init default|he` names an initialisation; any other value is a state_dict file. */
+export const INIT_SCHEMES = ['default', 'he'];
 
 // flag -> config key, for the numeric flags; defaults and ranges live in the core.
 const numeric = {
@@ -31,18 +38,22 @@ const numeric = {
   'test-fraction': 'test_fraction',
   'val-fraction': 'val_fraction',
   'weight-decay': 'weight_decay',
+  factor: 'factor',
 };
 
 /** Only the keys the user set; the core fills in its defaults. */
 export function configFromFlags(flags, toNumber) {
   const config = {};
   if (flags.act !== undefined) config.activation = flags.act;
+  if (flags.data !== undefined) config.dataset = flags.data;
+  if (flags.norm !== undefined) config.norm = flags.norm;
+  if (INIT_SCHEMES.includes(flags.init)) config.init = flags.init;
+  if (flags.diagnostics) config.diagnostics = true;
   for (const [flag, key] of Object.entries(numeric)) {
     if (flags[flag] !== undefined) config[key] = toNumber(flags[flag], `--${flag}`);
   }
-  if (flags.hidden !== undefined) {
-    config.hidden = flags.hidden.split(',').map((w) => toNumber(w, '--hidden'));
-  }
+  // "64,64" or "32x16": the core reads the text (and says what is wrong with it).
+  if (flags.hidden !== undefined) config.hidden = flags.hidden;
   if (flags['no-shuffle']) config.shuffle = false;
   // JSON has no NaN or infinity: say so here rather than send null to the core.
   for (const [key, value] of Object.entries(config)) {
@@ -63,6 +74,7 @@ export function runTraining(M, config, initJson) {
       if (error) return { error: `--init: ${error}` };
     }
     const epochs = [];
+    if (config.diagnostics) epochs.push(initRecord(experiment));
     let seconds = 0; // training only: the per-epoch test evaluation is not timed
     for (;;) {
       const t0 = performance.now();
@@ -97,5 +109,24 @@ function epochRecord(experiment) {
   };
   if (last.val_loss !== null)
     Object.assign(record, { val_loss: last.val_loss, val_acc: last.val_acc });
+  record.reached_95 = last.reached_95;
+  if (last.layers) record.layers = last.layers;
+  return record;
+}
+
+/** With --diagnostics, the state before training: epoch 0, the initial (or loaded) weights. */
+function initRecord(experiment) {
+  const train = JSON.parse(experiment.evaluateJson('train'));
+  const test = JSON.parse(experiment.evaluateJson('test'));
+  const record = {
+    epoch: 0,
+    train_loss: train.loss,
+    test_loss: test.loss,
+    train_acc: train.acc,
+    test_acc: test.acc,
+  };
+  const val = JSON.parse(experiment.evaluateJson('val'));
+  if (val.loss !== null) Object.assign(record, { val_loss: val.loss, val_acc: val.acc });
+  record.layers = JSON.parse(experiment.diagnosticsJson());
   return record;
 }

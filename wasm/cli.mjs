@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadModule } from './module.mjs';
 import { formatG } from './format.mjs';
 import { runBench } from './cli-bench.mjs';
-import { trainFlags, configFromFlags, runTraining } from './cli-train.mjs';
+import { trainFlags, configFromFlags, runTraining, INIT_SCHEMES } from './cli-train.mjs';
 import { LM_USAGE, lmFlags, runLm } from './cli-lm.mjs';
 
 class UsageError extends Error {}
@@ -15,9 +15,12 @@ class UsageError extends Error {}
 const USAGE = `usage: activation-lab <command> [options]
   eval  --fn relu|gelu|gelu_tanh|silu|identity [--grad] [--scalar]   numbers on stdin -> f(x), one per line
   moons --n N --noise S --seed K                                        make_moons as CSV x0,x1,label
-  train [--act A] [--seed S] [--epochs E] [--hidden 64,64] [--batch B] [--lr R] [--n N]
-        [--noise S] [--data-seed K] [--test-fraction F] [--val-fraction F] [--no-shuffle]
-        [--init FILE] [--save FILE]                                     one run -> JSON
+  data  --set moons|circles|xor|checkerboard|spirals --n N --noise S --seed K [--factor F]
+                                                                        a data set as CSV x0,x1,label
+  train [--act A] [--seed S] [--epochs E] [--hidden 64,64|32x16] [--batch B] [--lr R] [--n N]
+        [--noise S] [--data-seed K] [--data SET] [--factor F] [--test-fraction F]
+        [--val-fraction F] [--no-shuffle] [--init default|he|FILE] [--norm none|layer]
+        [--diagnostics] [--save FILE]                                   one run -> JSON
   bench [--json]                                                        kernel and training throughput
 ${LM_USAGE}`;
 
@@ -82,12 +85,33 @@ const commands = {
       seed = toNumber(o.seed, '--seed');
     const error = M.validateMoons(n, noise, seed);
     if (error) throw new UsageError(`moons: ${error}`);
-    const rows = M.makeMoons(n, noise, seed); // Float64Array of x0, x1, label
-    const lines = ['x0,x1,label'];
-    for (let i = 0; i < rows.length; i += 3) {
-      lines.push(`${formatG(rows[i], 17)},${formatG(rows[i + 1], 17)},${rows[i + 2]}`);
-    }
-    return `${lines.join('\n')}\n`;
+    return csv(M.makeMoons(n, noise, seed));
+  },
+
+  async data(args) {
+    const o = parse(args, {
+      set: { type: 'string' },
+      n: { type: 'string' },
+      noise: { type: 'string' },
+      seed: { type: 'string' },
+      factor: { type: 'string' },
+    });
+    for (const k of ['set', 'n', 'noise', 'seed'])
+      if (o[k] === undefined) throw new UsageError(`data: --${k} is required`);
+    const M = await loadModule();
+    const config = { dataset: o.set, n: toNumber(o.n, '--n'), noise: toNumber(o.noise, '--noise') };
+    config.data_seed = toNumber(o.seed, '--seed');
+    if (o.factor !== undefined) config.factor = toNumber(o.factor, '--factor');
+    for (const [key, v] of Object.entries(config))
+      if (typeof v === 'number' && !Number.isFinite(v))
+        throw new UsageError(`data: ${key} must be a finite number`);
+    // The core's messages name config keys: say the flags instead.
+    const error = M.validateConfigJson(JSON.stringify(config));
+    if (error)
+      throw new UsageError(
+        `data: ${error.replace(/^data_seed\b/, 'seed').replace(/^dataset\b/, 'set')}`,
+      );
+    return csv(M.makeData(JSON.stringify(config)));
   },
 
   async train(args) {
@@ -96,7 +120,10 @@ const commands = {
     const config = configFromFlags(o, (text, flag) => toNumber(text, flag));
     const error = M.validateConfigJson(JSON.stringify(config));
     if (error) throw new UsageError(`train: ${error}`);
-    const init = o.init === undefined ? undefined : readText(o.init, '--init');
+    const init =
+      o.init === undefined || INIT_SCHEMES.includes(o.init)
+        ? undefined
+        : readText(o.init, '--init');
     const result = runTraining(M, config, init);
     if (result.error) throw new UsageError(`train: ${result.error}`);
     if (o.save !== undefined) writeText(o.save, result.state, '--save');
@@ -132,6 +159,15 @@ const commands = {
   },
 };
 
+/** x0, x1, label triples (Float64Array) as CSV, values as %.17g. */
+function csv(rows) {
+  const lines = ['x0,x1,label'];
+  for (let i = 0; i < rows.length; i += 3) {
+    lines.push(`${formatG(rows[i], 17)},${formatG(rows[i + 1], 17)},${rows[i + 2]}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 function readText(path, flag) {
   try {
     return readFileSync(path, 'utf8');
@@ -154,10 +190,14 @@ async function main(argv) {
     return 0;
   }
   if (!name)
-    throw new UsageError('missing command (eval, moons, train, lm or bench; --help lists them)');
+    throw new UsageError(
+      'missing command (eval, moons, data, train, lm or bench; --help lists them)',
+    );
   const command = commands[name];
   if (!command)
-    throw new UsageError(`unknown command '${name}' (expected eval, moons, train, lm or bench)`);
+    throw new UsageError(
+      `unknown command '${name}' (expected eval, moons, data, train, lm or bench)`,
+    );
   process.stdout.write(await command(rest)); // written only once everything succeeded
   return 0;
 }

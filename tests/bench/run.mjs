@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadModule } from '../../wasm/module.mjs';
 import { runBench } from '../../wasm/cli-bench.mjs';
 import { runLmBench, renderLm } from './lm.mjs';
+import { runDeepBench } from './deep.mjs';
 
 // Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
 // about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
@@ -20,6 +21,7 @@ const json = process.argv.includes('--json');
 const M = await loadModule();
 const wasm = runBench(M);
 const lm = runLmBench(M);
+const deep = runDeepBench(M);
 const native = JSON.parse(execFileSync(`${root}build/native/al_bench`, { encoding: 'utf8' }));
 let browser = null;
 if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
@@ -33,7 +35,7 @@ if (existsSync('/usr/bin/chromium') && !process.argv.includes('--no-lighthouse')
   lighthouse = await runLighthouse(root).catch((e) => ({ error: e.message }));
 }
 
-const results = { wasm: { ...wasm, text: undefined }, native, lm, browser, lighthouse };
+const results = { wasm: { ...wasm, text: undefined }, deep, native, lm, browser, lighthouse };
 mkdirSync(`${root}build/bench`, { recursive: true });
 writeFileSync(`${root}build/bench/results.json`, JSON.stringify(results, null, 2));
 if (json) {
@@ -42,7 +44,7 @@ if (json) {
   process.stdout.write(render(results));
 }
 
-function render({ wasm: w, native: n, lm, browser: b, lighthouse: l }) {
+function render({ wasm: w, deep: d, native: n, lm, browser: b, lighthouse: l }) {
   const f = (x, d = 0) => x.toFixed(d).padStart(9);
   const out = [];
   out.push(
@@ -98,6 +100,34 @@ function render({ wasm: w, native: n, lm, browser: b, lighthouse: l }) {
       goal('gelu run in WASM <= 0.4 s', gelu.seconds <= 0.4, `${gelu.seconds.toFixed(3)} s`),
     );
   }
+  out.push('');
+  out.push(
+    `Deep run (moons 2000, 80/20, 2-32x16-1, Adam 0.001, batch 32, 100 epochs, ~${d.gflop.toFixed(1)} GFLOP of training), WASM, best of 3:`,
+  );
+  for (const r of d.runs) {
+    out.push(
+      `  ${r.name.padEnd(20)} ${r.seconds.toFixed(3)} s = ${(d.gflop / r.seconds).toFixed(1)} GFLOP/s, 95% train accuracy at epoch ${r.reached_95 ?? 'never'}`,
+    );
+  }
+  const slowest = Math.max(...d.runs.map((r) => r.seconds));
+  out.push(
+    goal(
+      '16x32 run in WASM <= 1.5 s (>= 10 GFLOP/s)',
+      slowest <= 1.5,
+      `slowest ${slowest.toFixed(3)} s`,
+    ),
+  );
+  const o = d.diagnostics;
+  out.push(
+    `  diagnostics, ${o.epochs} epochs of gelu He: ${o.plain_seconds.toFixed(3)} s without, ${o.diagnostics_seconds.toFixed(3)} s with`,
+  );
+  out.push(
+    goal(
+      'diagnostics cost <= 10% of an epoch',
+      o.overhead <= 0.1,
+      `+${(o.overhead * 100).toFixed(1)}%`,
+    ),
+  );
   out.push(...renderLm(lm, goal));
   if (b) {
     out.push('');

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "config.hpp"
 
@@ -22,7 +23,8 @@ TEST_CASE("default config and its JSON") {
     CHECK(al::config_to_json(c) ==
           "{\"activation\":\"gelu\",\"hidden\":[64,64],\"lr\":0.001,\"batch\":32,\"epochs\":100,"
           "\"seed\":0,\"n\":2000,\"noise\":0.2,\"data_seed\":42,\"test_fraction\":0.2,"
-          "\"val_fraction\":0,\"shuffle\":true,\"weight_decay\":0}");
+          "\"val_fraction\":0,\"shuffle\":true,\"weight_decay\":0,\"dataset\":\"moons\","
+          "\"factor\":0.5,\"init\":\"default\",\"norm\":\"none\",\"diagnostics\":false}");
     std::string e;
     const auto empty = al::config_from_json("{}", e);
     REQUIRE(empty);
@@ -37,11 +39,16 @@ TEST_CASE("config JSON round trip of every field") {
     const std::string text =
         "{\"activation\":\"silu\",\"hidden\":[3,512,1,7],\"lr\":0.5,\"batch\":100000,\"epochs\":"
         "10000,\"seed\":4294967295,\"n\":100000,\"noise\":2,\"data_seed\":0,\"test_fraction\":0.3,"
-        "\"val_fraction\":0.15,\"shuffle\":false,\"weight_decay\":0.01}";
+        "\"val_fraction\":0.15,\"shuffle\":false,\"weight_decay\":0.01,\"dataset\":"
+        "\"circles\",\"factor\":0.99,\"init\":\"he\",\"norm\":\"layer\",\"diagnostics\":true}";
     std::string e;
     const auto c = al::config_from_json(text, e);
     REQUIRE_MESSAGE(c, e);
     CHECK(c->activation == al::Activation::silu);
+    CHECK(c->dataset == al::DataSet::circles);
+    CHECK(c->init == al::Init::he);
+    CHECK(c->norm == al::Norm::layer);
+    CHECK(c->diagnostics);
     CHECK(c->seed == 4294967295u);
     CHECK(c->hidden.size() == 4);
     CHECK_FALSE(c->shuffle);
@@ -61,11 +68,14 @@ TEST_CASE("every bad field is rejected with its name and range") {
     CHECK(json_error("{\"activation\":1}") ==
           "activation must be one of relu, gelu, gelu_tanh, silu, identity (got a number)");
     CHECK(json_error("{\"hidden\":[]}") ==
-          "hidden must be an array of 1 to 4 layer widths (got 0 widths)");
-    CHECK(json_error("{\"hidden\":[1,2,3,4,5]}") ==
-          "hidden must be an array of 1 to 4 layer widths (got 5 widths)");
+          "hidden must be an array of 1 to 16 layer widths or a string such as \"32x16\" (got 0 "
+          "widths)");
+    CHECK(json_error("{\"hidden\":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]}") ==
+          "hidden must be an array of 1 to 16 layer widths or a string such as \"32x16\" (got 17 "
+          "widths)");
     CHECK(json_error("{\"hidden\":64}") ==
-          "hidden must be an array of 1 to 4 layer widths (got a number)");
+          "hidden must be an array of 1 to 16 layer widths or a string such as \"32x16\" (got a "
+          "number)");
     CHECK(json_error("{\"hidden\":[64,513]}") ==
           "hidden[1] must be an integer in [1, 512] (got 513)");
     CHECK(json_error("{\"hidden\":[0]}") == "hidden[0] must be an integer in [1, 512] (got 0)");
@@ -116,7 +126,7 @@ TEST_CASE("validate() on configs built in code (NaN, bad enum, bad widths)") {
     CHECK(al::validate(c).rfind("activation must be one of", 0) == 0);
     c = al::Config{};
     c.hidden = {};
-    CHECK(al::validate(c) == "hidden must have 1 to 4 layers (got 0)");
+    CHECK(al::validate(c) == "hidden must have 1 to 16 layers (got 0)");
     c.hidden = {64, -1};
     CHECK(al::validate(c) == "hidden[1] must be an integer in [1, 512] (got -1)");
     c = al::Config{};
@@ -137,4 +147,96 @@ TEST_CASE("validate() on configs built in code (NaN, bad enum, bad widths)") {
     c = al::Config{};
     c.test_fraction = 0.95;
     CHECK(al::validate(c) == "test_fraction must be a number in [0.05, 0.9] (got 0.95)");
+}
+
+TEST_CASE("hidden widths as text: lists and the 32x16 shorthand, normalised to an array") {
+    std::string e;
+    auto c = al::config_from_json("{\"hidden\":\"32x16\"}", e);
+    REQUIRE_MESSAGE(c, e);
+    CHECK(c->hidden == std::vector<int>(16, 32));
+    CHECK(al::config_to_json(*c).find("\"hidden\":[32,32,32,32,32,32,32,32,32,32,32,32,32,32,32,"
+                                      "32]") != std::string::npos);
+    c = al::config_from_json("{\"hidden\":\" 64, 64 \"}", e);
+    REQUIRE_MESSAGE(c, e);
+    CHECK(c->hidden == std::vector<int>{64, 64});
+    c = al::config_from_json("{\"hidden\":\"8,4x3\"}", e);
+    REQUIRE_MESSAGE(c, e);
+    CHECK(c->hidden == std::vector<int>{8, 4, 4, 4});
+    CHECK(json_error("{\"hidden\":\"32x17\"}") ==
+          "hidden must have 1 to 16 layers (got \"32x17\")");
+    CHECK(json_error("{\"hidden\":\"1x999999999\"}") ==
+          "hidden must have 1 to 16 layers (got \"1x999999999\")");
+    CHECK(json_error("{\"hidden\":\"\"}") ==
+          "hidden must be widths like \"64,64\" or \"32x16\" (16 layers of 32) (got \"\")");
+    CHECK(json_error("{\"hidden\":\"64,,64\"}").rfind("hidden must be widths like", 0) == 0);
+    CHECK(json_error("{\"hidden\":\"32x0\"}").rfind("hidden must be widths like", 0) == 0);
+    CHECK(json_error("{\"hidden\":\"-3\"}").rfind("hidden must be widths like", 0) == 0);
+    CHECK(json_error("{\"hidden\":\"64.5\"}").rfind("hidden must be widths like", 0) == 0);
+    CHECK(json_error("{\"hidden\":\"513x2\"}") ==
+          "hidden[0] must be an integer in [1, 512] (got 513)");
+    CHECK(json_error("{\"hidden\":\"0\"}") == "hidden[0] must be an integer in [1, 512] (got 0)");
+}
+
+TEST_CASE("data set, init, norm, diagnostics and factor keys") {
+    CHECK(json_error("{\"dataset\":\"spirals\",\"init\":\"he\",\"norm\":\"layer\","
+                     "\"diagnostics\":true}") == "(ok)");
+    CHECK(json_error("{\"dataset\":\"iris\"}") ==
+          "dataset must be one of moons, circles, xor, checkerboard, spirals (got \"iris\")");
+    CHECK(json_error("{\"dataset\":3}") ==
+          "dataset must be one of moons, circles, xor, checkerboard, spirals (got a number)");
+    CHECK(json_error("{\"init\":\"xavier\"}") ==
+          "init must be one of default, he (got \"xavier\")");
+    CHECK(json_error("{\"norm\":\"batch\"}") == "norm must be one of none, layer (got \"batch\")");
+    CHECK(json_error("{\"diagnostics\":1}") == "diagnostics must be true or false (got a number)");
+    CHECK(json_error("{\"factor\":1}") == "factor must be a number in [0, 0.99] (got 1)");
+    CHECK(json_error("{\"factor\":-0.1}") == "factor must be a number in [0, 0.99] (got -0.1)");
+    // noise is a fraction of flipped labels for xor and checkerboard.
+    CHECK(json_error("{\"dataset\":\"xor\",\"noise\":0.5}") == "(ok)");
+    CHECK(json_error("{\"dataset\":\"xor\",\"noise\":0.6}") ==
+          "noise must be a number in [0, 0.5] for xor, where it is the fraction of labels "
+          "flipped (got 0.6)");
+    CHECK(json_error("{\"dataset\":\"checkerboard\",\"noise\":2}")
+              .rfind("noise must be a number in [0, 0.5] for checkerboard", 0) == 0);
+    CHECK(json_error("{\"dataset\":\"spirals\",\"noise\":2}") == "(ok)");
+    al::Config c;
+    c.init = static_cast<al::Init>(7);
+    CHECK(al::validate(c) == "init must be one of default, he");
+}
+
+TEST_CASE("the work budget: parameters × points, stated in the message") {
+    al::Config c;
+    // 2-64-64-1: 3·64 + 65·64 + 65 = 4417 parameters.
+    CHECK(al::parameter_count(c) == 4417);
+    c.norm = al::Norm::layer;
+    CHECK(al::parameter_count(c) == 4417 + 4 * 64);
+    c.hidden = std::vector<int>(16, 32);
+    c.norm = al::Norm::none;
+    CHECK(al::parameter_count(c) == 3 * 32 + 15 * 33 * 32 + 33);
+    CHECK(al::validate(c).empty());
+    // 4 × 512 at n = 2000 is allowed (1.58e9), as before the budget existed.
+    c.hidden = std::vector<int>(4, 512);
+    CHECK(al::validate(c).empty());
+    c.hidden = std::vector<int>(16, 512);  // 3·512 + 15·513·512 + 513 = 3941889 parameters
+    CHECK(al::validate(c) ==
+          "hidden × n must be at most the work budget of 2000000000 parameter·points per epoch "
+          "(got 3941889 parameters × 2000 points = 7883778000): use fewer or narrower layers, "
+          "or fewer points");
+    c.n = 500;  // 1.97e9
+    CHECK(al::validate(c).empty());
+    CHECK(json_error("{\"hidden\":\"512x16\",\"n\":508}").rfind("hidden × n must be at most", 0) ==
+          0);
+}
+
+TEST_CASE("limits JSON lists the enums, the layer cap and the budget") {
+    const std::string j = al::config_limits_json();
+    CHECK(j.find("\"hidden\":{\"layers_max\":16,\"width_min\":1,\"width_max\":512}") !=
+          std::string::npos);
+    CHECK(j.find("\"work_max\":2000000000") != std::string::npos);
+    CHECK(
+        j.find("\"dataset\":{\"values\":[\"moons\",\"circles\",\"xor\",\"checkerboard\","
+               "\"spirals\"],\"flip_noise\":[\"xor\",\"checkerboard\"],\"flip_noise_max\":0.5}") !=
+        std::string::npos);
+    CHECK(j.find("\"init\":{\"values\":[\"default\",\"he\"]}") != std::string::npos);
+    CHECK(j.find("\"norm\":{\"values\":[\"none\",\"layer\"]}") != std::string::npos);
+    CHECK(j.find("\"factor\":{\"min\":0,\"max\":0.99,") != std::string::npos);
 }

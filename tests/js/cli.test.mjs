@@ -123,6 +123,7 @@ test('train prints the JSON of DESIGN.md and round-trips --save/--init', () => {
     'test_loss',
     'train_acc',
     'test_acc',
+    'reached_95',
   ]);
   assert.equal(out.config.activation, 'relu');
   assert.deepEqual(out.config.hidden, [8, 8]);
@@ -144,7 +145,7 @@ test('train prints the JSON of DESIGN.md and round-trips --save/--init', () => {
 
 test('train rejects bad values naming the field', () => {
   assertUsageError(run(['train', '--lr', '-1']), /lr/);
-  assertUsageError(run(['train', '--hidden', '64,x']), /--hidden: not a number/);
+  assertUsageError(run(['train', '--hidden', '64,x']), /hidden must be widths like/);
   assertUsageError(run(['train', '--act', 'tanh']), /activation/);
   assertUsageError(run(['train', '--epochs', '2.5']), /epochs/);
   const dir = mkdtempSync(join(tmpdir(), 'al-cli-'));
