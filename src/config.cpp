@@ -142,6 +142,21 @@ bool read_number(const json::Value& v, const char* field, double& out, std::stri
     return true;
 }
 
+// Reads a field that names one of `all`.
+template <class E, std::size_t N>
+bool read_name(const json::Value& v, const char* field, const E (&all)[N], const char* (*name)(E),
+               E& out, std::string& error) {
+    if (v.is_string())
+        for (E e : all)
+            if (v.as_string() == name(e)) {
+                out = e;
+                return true;
+            }
+    error = std::string(field) + " must be one of " + name_list(all, name) + " (got " +
+            (v.is_string() ? "\"" + v.as_string() + "\"" : json::type_name(v.type())) + ")";
+    return false;
+}
+
 }  // namespace
 
 std::optional<Config> config_from_value(const json::Value& v, std::string& error) {
@@ -216,27 +231,12 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
             c.shuffle = x.as_bool();
         } else if (k == "weight_decay") {
             ok = read_number(x, "weight_decay", c.weight_decay, error);
-        } else if (k == "dataset" || k == "init" || k == "norm") {
-            const std::string got =
-                x.is_string() ? "\"" + x.as_string() + "\"" : json::type_name(x.type());
-            std::optional<DataSet> d;
-            std::optional<Init> i;
-            std::optional<Norm> nm;
-            if (x.is_string() && k == "dataset") d = parse_dataset(x.as_string());
-            if (x.is_string() && k == "init") i = parse_init(x.as_string());
-            if (x.is_string() && k == "norm") nm = parse_norm(x.as_string());
-            if (k == "dataset" && !d)
-                error = "dataset must be one of " + name_list(all_datasets, dataset_name);
-            if (k == "init" && !i) error = "init must be one of " + name_list(all_inits, init_name);
-            if (k == "norm" && !nm)
-                error = "norm must be one of " + name_list(all_norms, norm_name);
-            if (!d && !i && !nm) {
-                error += " (got " + got + ")";
-                return std::nullopt;
-            }
-            if (d) c.dataset = *d;
-            if (i) c.init = *i;
-            if (nm) c.norm = *nm;
+        } else if (k == "dataset") {
+            ok = read_name(x, "dataset", all_datasets, dataset_name, c.dataset, error);
+        } else if (k == "init") {
+            ok = read_name(x, "init", all_inits, init_name, c.init, error);
+        } else if (k == "norm") {
+            ok = read_name(x, "norm", all_norms, norm_name, c.norm, error);
         } else if (k == "factor") {
             ok = read_number(x, "factor", c.factor, error);
         } else if (k == "diagnostics") {

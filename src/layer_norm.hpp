@@ -3,7 +3,7 @@
 //   x̂ = (z − μ)·r,  y = x̂·γ + β.
 // Backward, with g = dy·γ (per row):  dγ += Σ_rows dy·x̂,  dβ += Σ_rows dy,
 //   dz = r·(g − mean(g) − x̂·mean(g·x̂)).
-// μ and σ² are summed in double (two passes), x̂ and y in float32: PyTorch sums in float32 in
+// Everything in float32, vectorised along the row (μ and σ² in two passes): PyTorch sums in
 // another order, so the two agree to a float32 ulp or so, not bit for bit.
 // Like Dense, the layer points into the network's flat parameter and gradient vectors.
 #pragma once
