@@ -1,6 +1,7 @@
 // Lab settings <-> URL hash, so every view is a permalink. A declarative table, one row per
 // setting (as in TensorFlow Playground): the hash key, the Experiment config field it feeds and
-// how to parse it (number, layers or activation; whole numbers are the core's call). Defaults and ranges come from the WASM core; values are checked with
+// how to parse it (number, layers, activation or enum; whole numbers are the core's call). Defaults,
+// ranges and the choices of an enum come from the WASM core; values are checked with
 // M.validateConfigJson. A bad value never stops the page: it is reported (errors[key]) and the
 // default is used instead. Keys of the hash that a table does not own are kept untouched, so
 // several widgets can share one URL.
@@ -9,10 +10,14 @@
 export const LAB_SETTINGS = [
   { key: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
   { key: 'b', field: 'activation', type: 'activation', side: 'b' },
+  { key: 'data', field: 'dataset', type: 'enum' },
+  { key: 'factor', field: 'factor', type: 'number' },
   { key: 'n', field: 'n', type: 'number' },
   { key: 'noise', field: 'noise', type: 'number' },
   { key: 'dseed', field: 'data_seed', type: 'number' },
   { key: 'hidden', field: 'hidden', type: 'layers' },
+  { key: 'init', field: 'init', type: 'enum' },
+  { key: 'norm', field: 'norm', type: 'enum' },
   { key: 'lr', field: 'lr', type: 'number' },
   { key: 'batch', field: 'batch', type: 'number' },
   { key: 'epochs', field: 'epochs', type: 'number' },
@@ -22,6 +27,14 @@ export const LAB_SETTINGS = [
 ];
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+// "32x16": 16 hidden layers of 32 units (also written 32×16), beside lists such as "64,64".
+const REPEAT = /^(\d+)\s*[x×]\s*(\d+)$/i;
+
+/** The allowed values of an enum setting (data set, init, norm), as the core lists them. */
+export function enumValues(core, field) {
+  const lim = core.limits[field];
+  return Array.isArray(lim) ? lim : (lim?.values ?? []);
+}
 
 /** Text -> value, or { kind } when the text cannot be that type. */
 function parse(row, text, core) {
@@ -38,19 +51,29 @@ function parse(row, text, core) {
     }
     case 'layers': {
       if (s === '') return [];
+      const repeat = REPEAT.exec(s);
+      if (repeat) {
+        const [width, count] = [Number(repeat[1]), Number(repeat[2])];
+        // Too many layers: hand the core the text itself, so its message names the limit.
+        return count <= (core.limits.hidden?.layers_max ?? 0) ? Array(count).fill(width) : s;
+      }
       const parts = s.split(',').map((p) => p.trim());
       return parts.every((p) => /^\d+$/.test(p)) ? parts.map(Number) : { kind: 'layers' };
     }
     case 'activation':
       return core.activations.includes(s) ? s : { kind: 'activation' };
+    case 'enum':
+      return s; // the core checks it against its list, with its own message
     default:
       throw new Error(`state: unknown type ${row.type}`);
   }
 }
 
-/** Value -> text, for the URL and the controls. */
+/** Value -> text, for the URL and the controls. Three or more equal widths read as "32x16". */
 export function format(row, value) {
-  return Array.isArray(value) ? value.join(',') : String(value);
+  if (!Array.isArray(value)) return String(value);
+  if (value.length > 2 && value.every((w) => w === value[0])) return `${value[0]}x${value.length}`;
+  return value.join(',');
 }
 
 const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);

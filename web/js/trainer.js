@@ -18,6 +18,7 @@ export function createTrainer(onMessage) {
     pause: () => send('pause'),
     step: () => send('step'),
     stop: () => send('stop'),
+    pieces: (on) => send('pieces', { on }),
     terminate: () => worker.terminate(),
   };
 }

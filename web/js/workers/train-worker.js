@@ -1,19 +1,29 @@
 // A module Web Worker that owns one Experiment of the WASM core and trains it epoch by epoch.
 // It posts snapshots at a fixed frame rate (every SLICE_MS of training), not every epoch, so
-// drawing on the page never slows training down. Protocol (all messages are plain objects):
-//   in:  {cmd:'create', config, grid (points per axis, 0 for none)}  {cmd:'play'}  {cmd:'pause'}  {cmd:'step'}  {cmd:'stop'}
-//   out: {type:'created', status, arch, bounds, data:{train,val,test}}  (then a snapshot)
-//        {type:'snapshot', epoch, status, stopped, records, grid, seconds, final}
+// drawing on the page never slows training down. The decision-boundary grid costs a forward pass
+// over every grid point, which for a deep network is a good part of an epoch: it is recomputed
+// only once its share of the time would stay under GRID_SHARE (always when paused or ended).
+// With `pieces` on, the grid is finer (PIECES_GRID) and comes with the core's patternGrid, the
+// on/off pattern of the hidden units at each point (js/pieces.js). Protocol (plain objects):
+//   in:  {cmd:'create', config, grid (points per axis, 0 for none)}  {cmd:'play'}  {cmd:'pause'}
+//        {cmd:'step'}  {cmd:'stop'}  {cmd:'pieces', on}
+//   out: {type:'created', status, arch, bounds, data:{train,val,test}, init (diagnostics at
+//        epoch 0 when the config asks for them, else null)}  (then a snapshot)
+//        {type:'snapshot', epoch, status, stopped, records, grid, gridN, patterns, seconds, final}
 //        {type:'error', message}
 import { loadCore } from '../core.js';
 import { boundsOf } from '../bounds.js';
 
 const SLICE_MS = 50;
+const GRID_SHARE = 0.2;
+const PIECES_GRID = 120;
 const core = loadCore();
 let M,
   exp,
   gridSize,
   bounds,
+  pieces = false,
+  nextGridAt = 0,
   playing = false,
   stopped = false,
   seconds = 0,
@@ -31,8 +41,18 @@ function stepOnce() {
 function snapshot() {
   const status = exp.status(),
     ended = stopped || status === 'done' || status === 'diverged';
-  // A copy: the view into WASM memory dies on the next call. grid 0 = no picture (e.g. seed studies).
-  const grid = gridSize ? exp.grid(gridSize, gridSize, ...bounds).slice() : null;
+  // Copies: a view into WASM memory dies on the next call. grid 0 = no picture (e.g. seed studies).
+  let grid = null,
+    patterns = null,
+    gridN = 0;
+  const t0 = performance.now();
+  if (gridSize && (ended || !playing || t0 >= nextGridAt)) {
+    gridN = pieces ? PIECES_GRID : gridSize;
+    grid = exp.grid(gridN, gridN, ...bounds).slice();
+    if (pieces) patterns = exp.patternGrid(gridN, gridN, ...bounds).slice();
+    const cost = performance.now() - t0;
+    nextGridAt = performance.now() + (cost * (1 - GRID_SHARE)) / GRID_SHARE;
+  }
   const final = ended
     ? { train: JSON.parse(exp.evaluateJson('train')), test: JSON.parse(exp.evaluateJson('test')) }
     : null;
@@ -44,10 +64,12 @@ function snapshot() {
       stopped,
       records: pending,
       grid,
+      gridN,
+      patterns,
       seconds,
       final,
     },
-    grid ? [grid.buffer] : [],
+    [grid?.buffer, patterns?.buffer].filter(Boolean),
   );
   pending = [];
 }
@@ -70,12 +92,14 @@ function create({ config, grid }) {
   seconds = 0;
   pending = [];
   gridSize = grid;
+  nextGridAt = 0;
   if (exp.status() === 'invalid')
     throw new Error(M.validateConfigJson(JSON.stringify(config)) || 'invalid config');
   const data = {};
   for (const which of ['train', 'val', 'test']) data[which] = exp.data(which).slice();
   bounds = boundsOf(Object.values(data));
-  postMessage({ type: 'created', status: exp.status(), arch: M.simdArch(), bounds, data });
+  const init = config.diagnostics ? JSON.parse(exp.diagnosticsJson()) : null;
+  postMessage({ type: 'created', status: exp.status(), arch: M.simdArch(), bounds, data, init });
   snapshot();
 }
 
@@ -89,6 +113,11 @@ onmessage = async ({ data: msg }) => {
     else if (msg.cmd === 'pause') ((playing = false), snapshot());
     else if (msg.cmd === 'step' && !ended() && !playing) (stepOnce(), snapshot());
     else if (msg.cmd === 'stop') ((playing = false), (stopped = true), snapshot());
+    else if (msg.cmd === 'pieces') {
+      pieces = Boolean(msg.on);
+      nextGridAt = 0; // the next snapshot brings the grid at its new resolution
+      if (!playing) snapshot();
+    }
   } catch (err) {
     postMessage({ type: 'error', message: String(err?.message ?? err) });
   }
