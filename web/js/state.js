@@ -27,7 +27,7 @@ export const LAB_SETTINGS = [
 ];
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-// "32x16": 16 hidden layers of 32 units (also written 32×16), beside lists such as "64,64".
+// "32x16": 16 hidden layers of 32 units (also written 32×16), alone or in a list ("64,32x2").
 const REPEAT = /^(\d+)\s*[x×]\s*(\d+)$/i;
 
 /** The allowed values of an enum setting (data set, init, norm), as the core lists them. */
@@ -51,14 +51,13 @@ function parse(row, text, core) {
     }
     case 'layers': {
       if (s === '') return [];
-      const repeat = REPEAT.exec(s);
-      if (repeat) {
-        const [width, count] = [Number(repeat[1]), Number(repeat[2])];
-        // Too many layers: hand the core the text itself, so its message names the limit.
-        return count <= (core.limits.hidden?.layers_max ?? 0) ? Array(count).fill(width) : s;
-      }
-      const parts = s.split(',').map((p) => p.trim());
-      return parts.every((p) => /^\d+$/.test(p)) ? parts.map(Number) : { kind: 'layers' };
+      // Widths separated by commas, each one alone or repeated ("64", "32x16"), as the core reads.
+      const parts = s.split(',').map((p) => REPEAT.exec(p.trim()) ?? /^\d+$/.exec(p.trim()));
+      if (!parts.every(Boolean)) return { kind: 'layers' };
+      const count = parts.reduce((n, m) => n + (m[2] ? Number(m[2]) : 1), 0);
+      // Too many layers: hand the core the text itself, so its message names the limit.
+      if (count > (core.limits.hidden?.layers_max ?? 0)) return s;
+      return parts.flatMap((m) => (m[2] ? Array(Number(m[2])).fill(Number(m[1])) : [Number(m[0])]));
     }
     case 'activation':
       return core.activations.includes(s) ? s : { kind: 'activation' };
