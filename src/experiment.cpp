@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 #include "datasets.hpp"
 #include "loss.hpp"
@@ -40,6 +41,18 @@ Dataset gather(const Points& m, const std::vector<std::size_t>& idx) {
     return d;
 }
 
+// Evaluation passes use at least 256 rows per product (fewer, longer calls); training batches
+// above 512 rows are split into chunks; and a chunk holds at most chunk_work multiply-adds.
+std::size_t chunk_rows_for(const Config& c, std::size_t batch) {
+    double per_row = 0;
+    int in = 2;
+    for (int w : c.hidden) per_row += double(in) * w, in = w;
+    per_row += in;
+    const double cap = std::max(1.0, std::floor(Experiment::chunk_work / per_row));
+    const std::size_t rows = std::min<std::size_t>(512, std::max<std::size_t>(256, batch));
+    return std::min(rows, static_cast<std::size_t>(std::min(cap, 512.0)));
+}
+
 }  // namespace
 
 const char* status_name(Status s) {
@@ -57,13 +70,12 @@ Experiment::Experiment(const Config& config)
       config_(error_.empty() ? config : default_config()),
       batch_(
           std::min<std::size_t>(static_cast<std::size_t>(config_.batch), set_sizes(config_).train)),
-      // Evaluation passes use at least 256 rows per product (fewer, longer calls); training
-      // batches above 512 rows are split into chunks.
-      max_rows_(std::min<std::size_t>(512, std::max<std::size_t>(256, batch_))),
+      max_rows_(chunk_rows_for(config_, batch_)),
       net_(2, widths(config_), config_.activation, max_rows_, config_.norm),
       adam_(net_.params().size(), adam_options(config_)),
       shuffle_rng_(config_.seed ^ shuffle_stream),
-      diagnostics_(set_sizes(config_).train) {
+      diagnostics_(set_sizes(config_).train),
+      adam_at_start_(adam_) {
     const Points moons = make_data(config_.dataset, static_cast<std::size_t>(config_.n),
                                    config_.noise, config_.factor, config_.data_seed);
     const Split split = train_test_split(static_cast<std::size_t>(config_.n), config_.test_fraction,
@@ -96,68 +108,150 @@ void Experiment::update_status() {
                                        : Status::running;
 }
 
-bool Experiment::train_epoch() {
-    const std::size_t n = train_.size();
-    std::iota(order_.begin(), order_.end(), std::size_t{0});
-    if (config_.shuffle) shuffle_rng_.shuffle(order_);  // = rng.permutation(n), in place
-    std::vector<float>& params = net_.params();
-    for (std::size_t b0 = 0; b0 < n; b0 += batch_) {
-        const std::size_t bsize = std::min(batch_, n - b0);
-        const float scale = 1.0f / static_cast<float>(bsize);  // mean over the batch
-        double loss = 0.0;
-        for (std::size_t c0 = 0; c0 < bsize; c0 += max_rows_) {
-            const std::size_t rows = std::min(max_rows_, bsize - c0);
-            for (std::size_t r = 0; r < rows; ++r) {
-                const std::size_t i = order_[b0 + c0 + r];
-                xbuf_[2 * r] = train_.x[2 * i];
-                xbuf_[2 * r + 1] = train_.x[2 * i + 1];
-                ybuf_[r] = train_.y[i];
-            }
-            const float* logits = net_.forward_train(xbuf_.data(), rows);
-            loss += bce_backward(logits, ybuf_.data(), rows, scale, dlogits_.data());
-            net_.backward(xbuf_.data(), dlogits_.data(), rows,
-                          c0 > 0);  // the first chunk overwrites
-        }
-        if (!std::isfinite(loss)) return false;
-        adam_.step(params.data(), net_.grads().data());
-        net_.refresh();
+void Experiment::begin_epoch() {
+    snapshot_ = net_.params();  // same sizes: these copies do not allocate
+    adam_at_start_ = adam_;
+    if (!order_kept_) {
+        std::iota(order_.begin(), order_.end(), std::size_t{0});
+        if (config_.shuffle) shuffle_rng_.shuffle(order_);  // = rng.permutation(n), in place
     }
-    return all_finite(params.data(), params.size());
+    order_kept_ = false;
+    phase_ = Phase::train;
+    next_ = in_batch_ = work_done_ = 0;
+    sum_ = 0.0;
+    pending_ = EpochStats{epoch_ + 1, nan, nan, nan, nan, 0, {}};
+}
+
+void Experiment::diverge() {
+    net_.params() = snapshot_;
+    net_.refresh();
+    adam_ = adam_at_start_;
+    phase_ = Phase::idle;
+    work_done_ = 0;
+    status_ = Status::diverged;
+}
+
+void Experiment::cancel_epoch() {
+    if (phase_ == Phase::idle) return;
+    net_.params() = snapshot_;
+    net_.refresh();
+    adam_ = adam_at_start_;
+    phase_ = Phase::idle;
+    work_done_ = 0;
+    order_kept_ = true;  // the epoch, when it starts again, takes the same order
+}
+
+// One chunk of the current batch; after the batch's last chunk, Adam's update.
+std::size_t Experiment::train_chunk() {
+    const std::size_t bsize = std::min(batch_, train_.size() - next_);
+    const float scale = 1.0f / static_cast<float>(bsize);  // mean over the batch
+    const std::size_t rows = std::min(max_rows_, bsize - in_batch_);
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::size_t i = order_[next_ + in_batch_ + r];
+        xbuf_[2 * r] = train_.x[2 * i];
+        xbuf_[2 * r + 1] = train_.x[2 * i + 1];
+        ybuf_[r] = train_.y[i];
+    }
+    const float* logits = net_.forward_train(xbuf_.data(), rows);
+    sum_ += bce_backward(logits, ybuf_.data(), rows, scale, dlogits_.data());
+    net_.backward(xbuf_.data(), dlogits_.data(), rows, in_batch_ > 0);  // the first overwrites
+    in_batch_ += rows;
+    if (in_batch_ == bsize) {
+        if (!std::isfinite(sum_)) return diverge(), rows;
+        adam_.step(net_.params().data(), net_.grads().data());
+        net_.refresh();
+        next_ += bsize;
+        in_batch_ = 0;
+        sum_ = 0.0;
+    }
+    return rows;
+}
+
+Metrics Experiment::EvalCursor::metrics() const {
+    if (size == 0) return {nan, nan};
+    return {sum / static_cast<double>(size),
+            static_cast<double>(correct) / static_cast<double>(size)};
+}
+
+bool Experiment::evaluate_some(EvalCursor& c, std::size_t budget) {
+    eval_rows(c, budget);
+    return c.next == c.size;
+}
+
+std::size_t Experiment::eval_rows(EvalCursor& c, std::size_t budget) {
+    const Dataset& d = data(c.which);
+    c.size = d.size();
+    std::size_t used = 0;
+    while (c.next < c.size && (used == 0 || used < budget)) {
+        const std::size_t rows = std::min(max_rows_, c.size - c.next);
+        const float* logits = net_.forward(d.x.data() + 2 * c.next, rows);
+        c.sum += bce_sum(logits, d.y.data() + c.next, rows);
+        c.correct += count_correct(logits, d.y.data() + c.next, rows);
+        c.next += rows;
+        used += rows;
+    }
+    return used;
+}
+
+bool Experiment::advance(std::size_t budget) {
+    if (status_ == Status::done || status_ == Status::diverged) return false;
+    if (phase_ == Phase::idle) begin_epoch();
+    const std::size_t start = work_done_;
+    // At least one chunk per call, then chunks while the budget lasts.
+    while (work_done_ == start || work_done_ - start < budget) {
+        const std::size_t left = budget - std::min(budget, work_done_ - start);
+        if (phase_ == Phase::train) {
+            if (next_ < train_.size()) {
+                work_done_ += train_chunk();
+                if (status_ == Status::diverged) return false;
+                continue;
+            }
+            if (!all_finite(net_.params().data(), net_.params().size())) return diverge(), false;
+            phase_ = Phase::eval_train;
+            eval_ = EvalCursor{Subset::train};
+        } else if (phase_ == Phase::eval_train) {
+            Metrics m{nan, nan};
+            if (config_.diagnostics) {
+                // One pass in one piece: the diagnostics' forward pass gives the training metrics.
+                PassMetrics pm{nan, nan};
+                pending_.layers = diagnostics_.run(net_, train_.x.data(), train_.y.data(), &pm);
+                work_done_ += train_.size();
+                m = {pm.loss, pm.acc};
+            } else {
+                work_done_ += eval_rows(eval_, left);
+                if (eval_.next < eval_.size) continue;
+                m = eval_.metrics();
+            }
+            if (!std::isfinite(m.loss)) return diverge(), false;
+            pending_.train_loss = m.loss;
+            pending_.train_acc = m.acc;
+            phase_ = Phase::eval_val;
+            eval_ = EvalCursor{Subset::val};
+        } else {
+            work_done_ += eval_rows(eval_, left);
+            if (eval_.next < eval_.size) continue;
+            const Metrics m = eval_.metrics();
+            if (val_.size() > 0 && !std::isfinite(m.loss)) return diverge(), false;
+            pending_.val_loss = m.loss;
+            pending_.val_acc = m.acc;
+            if (reached_95_ == 0 && pending_.train_acc >= 0.95) reached_95_ = pending_.epoch;
+            pending_.reached_95 = reached_95_;
+            history_.push_back(std::move(pending_));
+            ++epoch_;
+            phase_ = Phase::idle;
+            work_done_ = 0;
+            update_status();
+            return true;
+        }
+    }
+    return false;
 }
 
 bool Experiment::step() {
-    if (status_ == Status::done || status_ == Status::diverged) return false;
-    snapshot_ = net_.params();  // same size: copies without allocating
-    bool ok = train_epoch();
-    EpochStats s{epoch_ + 1, nan, nan, nan, nan, 0, {}};
-    if (ok) {
-        Metrics tr;
-        if (config_.diagnostics) {
-            PassMetrics pm{nan, nan};
-            s.layers = diagnostics_.run(net_, train_.x.data(), train_.y.data(), &pm);
-            tr = {pm.loss, pm.acc};
-        } else {
-            tr = evaluate(Subset::train);
-        }
-        const Metrics va = evaluate(Subset::val);
-        s.train_loss = tr.loss;
-        s.train_acc = tr.acc;
-        s.val_loss = va.loss;
-        s.val_acc = va.acc;
-        ok = std::isfinite(tr.loss) && (val_.size() == 0 || std::isfinite(va.loss));
+    while (status_ != Status::done && status_ != Status::diverged) {
+        if (advance(std::numeric_limits<std::size_t>::max())) return true;
     }
-    if (!ok) {
-        net_.params() = snapshot_;
-        net_.refresh();
-        status_ = Status::diverged;
-        return false;
-    }
-    if (reached_95_ == 0 && s.train_acc >= 0.95) reached_95_ = s.epoch;
-    s.reached_95 = reached_95_;
-    history_.push_back(std::move(s));
-    ++epoch_;
-    update_status();
-    return true;
+    return false;
 }
 
 const Dataset& Experiment::data(Subset which) const {
@@ -165,18 +259,9 @@ const Dataset& Experiment::data(Subset which) const {
 }
 
 Metrics Experiment::evaluate(Subset which) {
-    const Dataset& d = data(which);
-    const std::size_t n = d.size();
-    if (n == 0) return {nan, nan};
-    double loss = 0.0;
-    std::size_t correct = 0;
-    for (std::size_t i0 = 0; i0 < n; i0 += max_rows_) {
-        const std::size_t rows = std::min(max_rows_, n - i0);
-        const float* logits = net_.forward(d.x.data() + 2 * i0, rows);
-        loss += bce_sum(logits, d.y.data() + i0, rows);
-        correct += count_correct(logits, d.y.data() + i0, rows);
-    }
-    return {loss / static_cast<double>(n), static_cast<double>(correct) / static_cast<double>(n)};
+    EvalCursor c{which};
+    evaluate_some(c, std::numeric_limits<std::size_t>::max());
+    return c.metrics();
 }
 
 void Experiment::predict(const float* xy, std::size_t n, float* prob) {
@@ -199,10 +284,12 @@ void Experiment::grid_point(std::size_t k, std::size_t r, int nx, int ny, float 
 }
 
 void Experiment::fill_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax,
-                           float* out) {
+                           float* out, std::size_t first, std::size_t count) {
     if (nx <= 0 || ny <= 0) return;
-    const std::size_t total = static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny);
-    for (std::size_t k0 = 0; k0 < total; k0 += max_rows_) {
+    const std::size_t cells = static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny);
+    if (first >= cells) return;
+    const std::size_t total = first + std::min(count, cells - first);
+    for (std::size_t k0 = first; k0 < total; k0 += max_rows_) {
         const std::size_t rows = std::min(max_rows_, total - k0);
         for (std::size_t r = 0; r < rows; ++r)
             grid_point(k0 + r, r, nx, ny, xmin, xmax, ymin, ymax);
@@ -223,10 +310,12 @@ void Experiment::fill_pattern_grid(int nx, int ny, float xmin, float xmax, float
 }
 
 std::vector<LayerStats> Experiment::diagnose() {
+    cancel_epoch();  // its pass overwrites the gradients a half-done batch may hold
     return diagnostics_.run(net_, train_.x.data(), train_.y.data(), nullptr);
 }
 
 void Experiment::set_activation(Activation a) {
+    cancel_epoch();
     net_.set_activation(a);
     config_.activation = a;
     adam_.reset();
@@ -237,6 +326,10 @@ std::string Experiment::state_json() const { return state_dict_json(net_); }
 std::string Experiment::load_state_json(std::string_view text) {
     std::string e = load_state_dict_json(net_, text);
     if (!e.empty()) return e;
+    // A partly trained epoch is dropped (the weights it moved are gone); it restarts in its order.
+    if (phase_ != Phase::idle) order_kept_ = true;
+    phase_ = Phase::idle;
+    work_done_ = 0;
     adam_.reset();
     if (status_ == Status::diverged) status_ = Status::running;
     update_status();

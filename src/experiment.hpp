@@ -1,5 +1,8 @@
 // One training run: config -> data -> epochs -> history, metrics, decision-boundary grid.
-// One epoch per step() call, so that a Web Worker can post progress between epochs.
+// step() trains one whole epoch (the CLI, tests). advance(budget) does at most `budget` rows of
+// work and returns, so that a Web Worker answers its messages between calls whatever the size of
+// an epoch: the work of an epoch is cut at fixed places (chunk boundaries), so the result is the
+// same bit for bit however it is sliced.
 //
 // Data: make_data(dataset, n, noise, factor, data_seed) (datasets.hpp; make_moons by default); test
 // = train_test_split(n, test_fraction, data_seed).test, never used for training. If val_fraction >
@@ -16,7 +19,8 @@
 // rng = RandomState(seed ^ 0x5eed), created once per run: a stream of its own, so the initial
 // weights (RandomState(seed)) do not depend on shuffling. A batch above the training set size is
 // the full batch; batches above 512 rows are processed in chunks of ≤ 512 rows whose gradients
-// add up (same result, bounded memory).
+// add up (same result, bounded memory); a chunk also holds at most chunk_work multiply-adds
+// (so one chunk of a 4×512 network is ~40 rows: a slice of work stays short).
 //
 // History: after each epoch, the loss and accuracy of the whole training set (and validation
 // set) under the weights at the end of that epoch — a full pass, not the mean of the batch
@@ -75,9 +79,22 @@ class Experiment {
     // and error() says why (no exceptions in the WASM build).
     explicit Experiment(const Config& config);
 
-    // Trains one epoch. False when there was nothing to do (done or diverged) or the epoch
-    // diverged; true after a good epoch.
+    // Trains one epoch (or the rest of one that advance() started). False when there was nothing
+    // to do (done or diverged) or the epoch diverged; true after a good epoch.
     bool step();
+
+    // Does at most `budget` rows of work (at least one chunk): a row through forward and backward
+    // while training, through forward in the end-of-epoch evaluation. True when this call
+    // finished and recorded an epoch; false otherwise (mid-epoch, done, or diverged: status()).
+    bool advance(std::size_t budget);
+    // Rows of work done in the current epoch and the rows a whole epoch takes (training plus
+    // evaluation); 0 done when no epoch is under way.
+    std::size_t epoch_work_done() const { return work_done_; }
+    std::size_t epoch_work() const { return train_.size() + train_.size() + val_.size(); }
+    // Drops a partly trained epoch: weights and Adam back to where the epoch started (a no-op
+    // between epochs). E.g. on Stop, so that the weights are those of the last recorded epoch.
+    void cancel_epoch();
+    std::size_t chunk_rows() const { return max_rows_; }
 
     int epoch() const { return epoch_; }
     Status status() const { return status_; }
@@ -89,16 +106,30 @@ class Experiment {
     Metrics evaluate_test() { return evaluate(Subset::test); }
 
     // Per hidden layer statistics of the current weights on the training set (diagnostics.hpp);
-    // before the first step(), those at init. Overwrites the gradients (not Adam's state).
+    // before the first step(), those at init. Overwrites the gradients (not Adam's state), so
+    // an epoch under way (advance) is cancelled first and starts again.
     std::vector<LayerStats> diagnose();
 
     // Activation-pattern hashes (diagnostics.hpp) on the grid of fill_grid(); `out` holds nx·ny.
     void fill_pattern_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax,
                            std::uint32_t* out);
 
+    // The same pass in pieces: each evaluate_some(c, budget) does at most `budget` rows (at least
+    // one chunk) and is true once the whole set is done; then c.metrics() = evaluate(c.which),
+    // bit for bit, provided the weights did not change in between.
+    struct EvalCursor {
+        Subset which = Subset::train;
+        std::size_t next = 0, correct = 0, size = 0;
+        double sum = 0.0;
+        Metrics metrics() const;
+    };
+    bool evaluate_some(EvalCursor& c, std::size_t budget);
+
     // Probabilities σ(logit) on an nx × ny grid, row-major, row 0 at ymin, column 0 at xmin
-    // (a single row or column sits at the min). `out` holds nx·ny floats.
-    void fill_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax, float* out);
+    // (a single row or column sits at the min). `out` holds nx·ny floats. With first/count, only
+    // the cells [first, first + count) of that order are written (a grid in pieces).
+    void fill_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax, float* out,
+                   std::size_t first = 0, std::size_t count = SIZE_MAX);
     // prob[i] = σ(logit(xy[2i], xy[2i+1])) for i < n.
     void predict(const float* xy, std::size_t n, float* prob);
 
@@ -124,6 +155,9 @@ class Experiment {
 
     const Mlp& network() const { return net_; }
 
+    // Multiply-adds per chunk at most (see above); a chunk has 1 to 512 rows.
+    static constexpr double chunk_work = 1 << 25;
+
   private:
     std::string error_;  // before config_, which is chosen by it
     Config config_;
@@ -141,8 +175,24 @@ class Experiment {
     int reached_95_ = 0;
     Status status_ = Status::ready;
 
+    // Where advance() is inside the current epoch.
+    enum class Phase { idle, train, eval_train, eval_val };
+    Phase phase_ = Phase::idle;
+    Adam adam_at_start_;        // Adam at the start of the epoch (cancel_epoch)
+    std::size_t next_ = 0;      // first row of the batch
+    std::size_t in_batch_ = 0;  // rows of the batch done
+    double sum_ = 0.0;          // the batch's loss so far
+    EvalCursor eval_;           // the end-of-epoch evaluation under way
+    std::size_t work_done_ = 0;
+    bool order_kept_ = false;  // after cancel_epoch: order_ is the next epoch's order already
+    EpochStats pending_{};
+
     void update_status();
-    bool train_epoch();  // false if it diverged
+    void begin_epoch();
+    std::size_t train_chunk();
+    // Rows done; sets status_ diverged on a non-finite loss.
+    std::size_t eval_rows(EvalCursor& c, std::size_t budget);
+    void diverge();
     // Grid point k of an nx × ny grid into xbuf_ row r.
     void grid_point(std::size_t k, std::size_t r, int nx, int ny, float xmin, float xmax,
                     float ymin, float ymax);

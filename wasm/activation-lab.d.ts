@@ -60,6 +60,16 @@ export interface Metrics { loss: number; acc: number; }
 export interface Experiment {
   /** Trains one epoch; false when there was nothing left to train (finished, diverged, invalid). */
   step(): boolean;
+  /**
+   * At most `budget` rows of work (at least one chunk: ≤ 512 rows, fewer for large networks), so
+   * that a worker answers its messages between calls; true when this call recorded an epoch.
+   * Slicing never changes the result.
+   */
+  advance(budget: number): boolean;
+  /** Fraction of the current epoch's work done, in [0, 1). */
+  epochProgress(): number;
+  /** Drops a partly trained epoch: weights and optimiser back to the last recorded epoch. */
+  cancelEpoch(): void;
   epoch(): number;
   status(): Status;
   /** Why the experiment is invalid or diverged; "" otherwise. */
@@ -68,6 +78,10 @@ export interface Experiment {
   lastEpochJson(): string;                 // EpochStats
   historyJson(): string;                   // EpochStats[]
   evaluateJson(which: Which): string;      // Metrics
+  /** evaluateJson in pieces: begin, continue (≤ budget rows per call) until true, then the JSON. */
+  beginEvaluation(which: Which): void;
+  continueEvaluation(budget: number): boolean;
+  evaluationJson(): string;                // Metrics, equal to evaluateJson's
   /** A view into WASM memory (copy it before the next call): P(class 1), row-major, row 0 = ymin. */
   grid(nx: number, ny: number, xmin: number, xmax: number, ymin: number, ymax: number): Float32Array;
   /** A view into WASM memory (copy it before the next call): per cell, a hash of which hidden
@@ -75,6 +89,9 @@ export interface Experiment {
   patternGrid(nx: number, ny: number, xmin: number, xmax: number, ymin: number, ymax: number): Uint32Array;
   /** LayerStats[] of the current weights (before the first step: at init). */
   diagnosticsJson(): string;
+  /** The same grid in pieces: fills cells [first, first + count) and returns the view of all of it. */
+  gridCells(nx: number, ny: number, xmin: number, xmax: number, ymin: number, ymax: number,
+            first: number, count: number): Float32Array;
   /** A view into WASM memory: x0, x1, label triples. */
   data(which: Which): Float32Array;
   /** P(class 1) for x0, x1 pairs (a copy). */

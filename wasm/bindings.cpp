@@ -219,6 +219,32 @@ class JsExperiment {
     }
 
     bool step() { return run_ && run_->step(); }
+    // budget: rows of work, a number (JS has no size_t); at least one chunk is done.
+    bool advance(double budget) {
+        if (!(budget >= 1)) throw_js("RangeError", "advance: budget must be at least 1 row");
+        return run_ && run_->advance(budget >= 1e15 ? std::size_t(1e15) : std::size_t(budget));
+    }
+    double epoch_progress() const {
+        return run_ ? double(run_->epoch_work_done()) / double(run_->epoch_work()) : 0.0;
+    }
+    void cancel_epoch() {
+        if (run_) run_->cancel_epoch();
+    }
+    // evaluateJson in pieces: beginEvaluation(which), then continueEvaluation(budget) until true,
+    // then evaluationJson(). One pass at a time.
+    void begin_evaluation(const std::string& which) {
+        cursor_ = al::Experiment::EvalCursor{subset_or_throw(which)};
+    }
+    bool continue_evaluation(double budget) {
+        if (!(budget >= 1)) throw_js("RangeError", "continueEvaluation: budget must be at least 1");
+        return !run_ || run_->evaluate_some(
+                            cursor_, budget >= 1e15 ? std::size_t(1e15) : std::size_t(budget));
+    }
+    std::string evaluation_json() const {
+        const al::Metrics m = run_ ? cursor_.metrics() : al::Metrics{NAN, NAN};
+        al::json::Object o{{"loss", m.loss}, {"acc", m.acc}};
+        return al::json::write(al::json::Value(std::move(o)));
+    }
     int epoch() const { return run_ ? run_->epoch() : 0; }
     std::string status() const { return run_ ? al::status_name(run_->status()) : "invalid"; }
     std::string error() const { return run_ ? run_->error() : error_; }
@@ -256,6 +282,22 @@ class JsExperiment {
         check_grid("grid", nx, ny, xmin, xmax, ymin, ymax);
         grid_.assign(std::size_t(nx) * ny, NAN);
         if (run_) run_->fill_grid(nx, ny, xmin, xmax, ymin, ymax, grid_.data());
+        return val(emscripten::typed_memory_view(grid_.size(), grid_.data()));
+    }
+
+    // The same grid in pieces: cells [first, first + count) (row-major) into the grid buffer,
+    // whose view comes back; the other cells keep their values (NaN when the size changed).
+    val grid_cells(int nx, int ny, float xmin, float xmax, float ymin, float ymax, double first,
+                   double count) {
+        check_grid("gridCells", nx, ny, xmin, xmax, ymin, ymax);
+        const std::size_t total = std::size_t(nx) * ny;
+        if (!(first >= 0 && count >= 0 && first + count <= double(total) &&
+              first == std::floor(first) && count == std::floor(count)))
+            throw_js("RangeError", "gridCells: cells out of range");
+        if (grid_.size() != total) grid_.assign(total, NAN);
+        if (run_)
+            run_->fill_grid(nx, ny, xmin, xmax, ymin, ymax, grid_.data(), std::size_t(first),
+                            std::size_t(count));
         return val(emscripten::typed_memory_view(grid_.size(), grid_.data()));
     }
 
@@ -322,6 +364,7 @@ class JsExperiment {
     std::vector<float> grid_;
     std::vector<std::uint32_t> patterns_;
     std::vector<float> rows_[3];
+    al::Experiment::EvalCursor cursor_;
 };
 
 }  // namespace
@@ -345,6 +388,12 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     class_<JsExperiment>("Experiment")
         .constructor<const std::string&>()
         .function("step", &JsExperiment::step)
+        .function("advance", &JsExperiment::advance)
+        .function("epochProgress", &JsExperiment::epoch_progress)
+        .function("cancelEpoch", &JsExperiment::cancel_epoch)
+        .function("beginEvaluation", &JsExperiment::begin_evaluation)
+        .function("continueEvaluation", &JsExperiment::continue_evaluation)
+        .function("evaluationJson", &JsExperiment::evaluation_json)
         .function("epoch", &JsExperiment::epoch)
         .function("status", &JsExperiment::status)
         .function("error", &JsExperiment::error)
@@ -355,6 +404,7 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
         .function("grid", &JsExperiment::grid)
         .function("patternGrid", &JsExperiment::pattern_grid)
         .function("diagnosticsJson", &JsExperiment::diagnostics_json)
+        .function("gridCells", &JsExperiment::grid_cells)
         .function("data", &JsExperiment::data)
         .function("predict", &JsExperiment::predict)
         .function("setActivation", &JsExperiment::set_activation)

@@ -277,3 +277,98 @@ TEST_CASE("an invalid config falls back to the defaults and says why") {
     CHECK(e.config().lr == 0.001);
     CHECK(std::string(al::status_name(e.status())) == "ready");
 }
+
+TEST_CASE("advance: any slicing gives step()'s run bit for bit, and a call stays within budget") {
+    al::Config c = small_config();
+    c.val_fraction = 0.2;
+    c.batch = 700;  // above 512 rows: batches in two chunks, one of them cut by a slice
+    c.n = 1200;
+    al::Experiment whole(c);
+    while (whole.step()) {
+    }
+    for (std::size_t budget : {1u, 7u, 100u, 513u}) {
+        CAPTURE(budget);
+        al::Experiment sliced(c);
+        std::vector<float> grid(16);
+        int calls = 0;
+        while (sliced.status() != al::Status::done) {
+            const std::size_t before = sliced.epoch_work_done();
+            const bool recorded = sliced.advance(budget);
+            ++calls;
+            if (!recorded) {
+                // At most the budget plus one chunk of work per call.
+                CHECK(sliced.epoch_work_done() - before <= budget + sliced.chunk_rows());
+                CHECK(sliced.epoch_work_done() < sliced.epoch_work());
+            }
+            // Reading the network between slices does not disturb the epoch under way.
+            sliced.fill_grid(4, 4, -1, 2, -1, 1, grid.data());
+        }
+        CHECK(calls > (budget < 600 ? 5 : 0));
+        REQUIRE(sliced.history().size() == whole.history().size());
+        for (std::size_t k = 0; k < whole.history().size(); ++k) {
+            CHECK(sliced.history()[k].train_loss == whole.history()[k].train_loss);
+            CHECK(sliced.history()[k].val_acc == whole.history()[k].val_acc);
+        }
+        CHECK(sliced.network().params() == whole.network().params());
+    }
+}
+
+TEST_CASE("cancel_epoch: weights and Adam back to the epoch's start; the run then goes on alike") {
+    al::Config c = small_config();
+    al::Experiment a(c), b(c);
+    CHECK(a.step());
+    CHECK(b.step());
+    const std::vector<float> after_one = b.network().params();
+    CHECK_FALSE(b.advance(50));  // part of epoch 2
+    CHECK(b.epoch_work_done() > 0);
+    CHECK(b.network().params() != after_one);
+    b.cancel_epoch();
+    CHECK(b.epoch_work_done() == 0);
+    CHECK(b.network().params() == after_one);
+    CHECK(b.epoch() == 1);
+    while (a.step()) {
+    }
+    while (b.step()) {
+    }
+    CHECK(a.network().params() == b.network().params());
+}
+
+TEST_CASE("chunks of a large network are short; fill_grid in pieces equals fill_grid whole") {
+    al::Config c = small_config();
+    c.hidden = {512, 512, 512, 512};
+    c.batch = 100000;
+    al::Experiment big(c);
+    CHECK(big.chunk_rows() * (2 * 512 + 3 * 512 * 512 + 512) <= al::Experiment::chunk_work);
+    CHECK(big.chunk_rows() >= 32);
+    al::Experiment e(small_config());
+    CHECK(e.chunk_rows() == 256);  // small networks keep their chunks
+    std::vector<float> whole(35), parts(35, -1.0f);
+    e.fill_grid(7, 5, -1, 2, -1, 1, whole.data());
+    for (std::size_t first = 0; first < 35; first += 6)
+        e.fill_grid(7, 5, -1, 2, -1, 1, parts.data(), first, 6);
+    CHECK(parts == whole);
+}
+
+TEST_CASE("evaluate_some in pieces equals evaluate, also mid-epoch") {
+    al::Config c = small_config();
+    c.val_fraction = 0.2;
+    c.n = 2000;  // sets of several chunks
+    al::Experiment e(c);
+    CHECK_FALSE(e.advance(30));
+    for (al::Subset s : {al::Subset::train, al::Subset::val, al::Subset::test}) {
+        al::Experiment::EvalCursor cur{s};
+        int calls = 1;
+        while (!e.evaluate_some(cur, 5)) ++calls;
+        CHECK(calls > 1);
+        const al::Metrics whole = e.evaluate(s), parts = cur.metrics();
+        CHECK(parts.loss == whole.loss);
+        CHECK(parts.acc == whole.acc);
+    }
+    const std::size_t done = e.epoch_work_done();
+    CHECK(done > 0);
+    while (!e.advance(1000)) {
+    }
+    al::Experiment ref(c);
+    CHECK(ref.step());
+    CHECK(e.history().back().train_loss == ref.history().back().train_loss);
+}
