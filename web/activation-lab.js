@@ -77,6 +77,7 @@ function defineWidget(name) {
     constructor() {
       super();
       this.listeners = new Set();
+      this.generation = 0; // mounts and removals: a mount that a removal overtook cleans up
       this.hash = '#'; // filled from the attributes by attributeChangedCallback
       // Where the widget keeps its settings (see state.js): here, not in the page's URL.
       this.store = {
@@ -94,18 +95,38 @@ function defineWidget(name) {
       return `#${params}`;
     }
 
-    /** A changed attribute re-reads every setting, as a changed URL hash does in the article. */
+    /**
+     * A changed attribute re-reads every setting, as a changed URL hash does in the article. Many
+     * changes in one task (a script setting attributes in a loop) reset the widget once, with the
+     * last values: each reset would otherwise queue a network build in the workers.
+     */
     attributeChangedCallback() {
       this.hash = this.hashFromAttributes();
-      if (this.widget) for (const fn of this.listeners) fn();
+      if (!this.widget || this.resetQueued) return;
+      this.resetQueued = true;
+      setTimeout(() => {
+        this.resetQueued = false;
+        if (this.widget) for (const fn of this.listeners) fn();
+      });
     }
 
     connectedCallback() {
-      if (!this.started) ((this.started = true), this.mount());
+      if (!this.started) ((this.started = true), this.mount(++this.generation));
     }
 
-    async mount() {
-      const shadow = this.attachShadow({ mode: 'open' });
+    /** Removed from the document: every worker of the widget ends; re-inserted, it starts afresh. */
+    disconnectedCallback() {
+      this.started = false;
+      this.generation++;
+      this.widget?.dispose?.();
+      this.widget = null;
+      this.listeners.clear();
+      this.removeAttribute('ready');
+    }
+
+    async mount(generation) {
+      const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      shadow.replaceChildren();
       const lang = languageOf(this.closest('[lang]')?.getAttribute('lang')); // its own, or the page's
       const status = Object.assign(document.createElement('p'), { className: 'al-status' });
       status.setAttribute('role', 'status');
@@ -129,7 +150,9 @@ function defineWidget(name) {
         figure.dataset.widget = name;
         figure.lang = i18n.languageTag();
         status.replaceWith(figure);
-        this.widget = await create(figure, { core, i18n, store: this.store });
+        const widget = await create(figure, { core, i18n, store: this.store });
+        if (generation !== this.generation) return widget.dispose?.(); // removed meanwhile
+        this.widget = widget;
         if (this.getAttribute('credit') !== 'off') figure.after(this.credit(i18n));
         this.setAttribute('ready', '');
         this.dispatchEvent(

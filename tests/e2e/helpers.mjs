@@ -43,9 +43,9 @@ export async function setup() {
 
 /**
  * A fresh page (own context, so own localStorage) that records console errors and warnings,
- * uncaught exceptions and every request to another origin.
+ * uncaught exceptions and every request to another origin. `path`: another page than the article.
  */
-export async function openPage(env, hash = '', options = {}) {
+export async function openPage(env, hash = '', options = {}, path = '') {
   const context = await env.browser.newContext({
     viewport: { width: 1200, height: 900 },
     ...options,
@@ -63,8 +63,9 @@ export async function openPage(env, hash = '', options = {}) {
     if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))
       offOrigin.push(u);
   });
-  await page.goto(env.url + hash);
-  await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+  await page.goto(env.url + path + hash);
+  // (the article marks itself ready; another page, e.g. embed.html, is the caller's to wait for)
+  if (!path) await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
   return { page, context, problems, offOrigin };
 }
 

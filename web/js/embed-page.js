@@ -5,6 +5,7 @@
 import { ATTRIBUTES, COMMON_ATTRIBUTES, languageOf } from '../activation-lab.js';
 
 const main = document.getElementById('figure');
+const heading = document.getElementById('embed-title');
 
 async function show() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -15,7 +16,9 @@ async function show() {
   i18n.useLanguage(lang);
   await i18n.need('embed');
   document.title = i18n.t('embed.page_title');
-  if (!(name in ATTRIBUTES)) {
+  heading.textContent = i18n.t('embed.page_title');
+  // Own keys only: 'constructor', '__proto__' and the like are inherited by every object.
+  if (!Object.hasOwn(ATTRIBUTES, name)) {
     const p = Object.assign(document.createElement('p'), { className: 'embed-message' });
     p.textContent = i18n.t('embed.unknown_widget', {
       name,
@@ -26,7 +29,8 @@ async function show() {
   }
   const el = document.createElement(`activation-lab-${name}`);
   for (const [key, value] of params) {
-    if (key in ATTRIBUTES[name] || COMMON_ATTRIBUTES.includes(key)) el.setAttribute(key, value);
+    if (Object.hasOwn(ATTRIBUTES[name], key) || COMMON_ATTRIBUTES.includes(key))
+      el.setAttribute(key, value);
   }
   main.replaceChildren(el);
 }

@@ -7,6 +7,7 @@ function rgb(color) {
   const m = /^#?([\da-f]{2})([\da-f]{2})([\da-f]{2})$/i.exec(color.trim());
   return m ? m.slice(1).map((h) => parseInt(h, 16)) : [128, 128, 128];
 }
+const MAX_POINTS = 4000;
 const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
 
 /** Segments of the p = 0.5 line across an n×n grid (row 0 = ymin), in grid coordinates. */
@@ -88,6 +89,10 @@ export function createBoundary(parent) {
     const py = (y) => h - ((y - y0) / (y1 - y0)) * h;
     const r = Math.max(1.6, Math.min(3.2, w / 160));
     const colors = [t.class0, t.class1];
+    // Beyond MAX_POINTS, every stride-th point of each split: a board a few hundred pixels wide
+    // shows no more, and 100,000 arcs would hold the main thread for over a second.
+    const total = ['train', 'val', 'test'].reduce((n, k) => n + (data[k]?.length ?? 0) / 3, 0);
+    const stride = 3 * Math.max(1, Math.ceil(total / MAX_POINTS));
     for (const [which, ring] of [
       ['train', false],
       ['val', false],
@@ -95,26 +100,32 @@ export function createBoundary(parent) {
     ]) {
       const d = data[which];
       if (!d) continue;
-      for (let k = 0; k < d.length; k += 3) {
+      // One path per class and split, filled and stroked once: thousands of separate
+      // fill/stroke calls cost the main thread hundreds of milliseconds to raster.
+      const paths = [new Path2D(), new Path2D()],
+        rr = ring ? r + 0.6 : r;
+      for (let k = 0; k < d.length; k += stride) {
         const cx = px(d[k]),
           cy = py(d[k + 1]),
-          color = colors[d[k + 2] > 0.5 ? 1 : 0];
-        ctx.beginPath();
-        ctx.arc(cx, cy, ring ? r + 0.6 : r, 0, 2 * Math.PI);
+          path = paths[d[k + 2] > 0.5 ? 1 : 0];
+        path.moveTo(cx + rr, cy);
+        path.arc(cx, cy, rr, 0, 2 * Math.PI);
+      }
+      paths.forEach((path, c) => {
         if (ring) {
           ctx.fillStyle = t.bg;
-          ctx.fill();
+          ctx.fill(path);
           ctx.lineWidth = 1.6;
-          ctx.strokeStyle = color;
-          ctx.stroke();
+          ctx.strokeStyle = colors[c];
+          ctx.stroke(path);
         } else {
-          ctx.fillStyle = color;
-          ctx.fill();
+          ctx.fillStyle = colors[c];
+          ctx.fill(path);
           ctx.lineWidth = 0.7;
           ctx.strokeStyle = t.bg;
-          ctx.stroke();
+          ctx.stroke(path);
         }
-      }
+      });
     }
     return layer;
   }

@@ -225,5 +225,12 @@ export default async function createCost(root, { core, i18n }) {
   await i18n.apply(root);
   i18n.onChange(render);
   render();
-  return { measure };
+  // The element left the page: its worker ends (a later measure() starts a new one).
+  function dispose() {
+    seen.disconnect();
+    worker?.terminate();
+    worker = null;
+    if (state === 'running') state = 'idle';
+  }
+  return { measure, dispose };
 }

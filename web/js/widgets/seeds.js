@@ -307,5 +307,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     ...(extra.seeds !== DEFAULT_SEEDS && { seeds: String(extra.seeds) }),
     ...(extra.choose !== 'last' && { schoose: extra.choose }),
   });
-  return { settings, run, cancel: () => study?.cancel(), study: () => study, embedSettings };
+  // dispose: the element left the page; the pool's workers end with the study.
+  const cancel = () => study?.cancel();
+  return { settings, run, cancel, study: () => study, embedSettings, dispose: cancel };
 }

@@ -37,13 +37,14 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     } else if (msg.type === 'snapshot') {
       Object.assign(run, {
         epoch: msg.epoch,
+        progress: msg.progress,
         status: msg.status,
         stopped: msg.stopped,
         seconds: msg.seconds,
         final: msg.final,
       });
       run.history.push(...msg.records);
-      pendingGrid = msg.grid;
+      if (msg.grid) pendingGrid = msg.grid;
     } else if (msg.type === 'error') {
       run.error = msg.message;
       run.status = 'error';
@@ -99,6 +100,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     pause: () => trainer.pause(),
     step: () => trainer.step(),
     stop: () => trainer.stop(),
+    dispose: () => trainer.terminate(),
     ended: () => Boolean(run.error) || run.final !== null,
   };
 }

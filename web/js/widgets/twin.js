@@ -166,9 +166,10 @@ export default async function createTwin(root, { core, i18n, store }) {
     playBtn.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
     playBtn.disabled = phase === 'finished';
     $('[data-act="step"]').disabled = phase === 'running' || phase === 'finished';
-    $('[data-act="stop"]').disabled = phase === 'finished' || runs.every((r) => r.epoch === 0);
+    // Stop works mid-epoch too (the workers train in slices): from the first Play or Step on.
+    $('[data-act="stop"]').disabled = phase === 'finished' || phase === 'ready';
     const total = runs.reduce((n, r) => n + r.epochs, 0),
-      done = runs.reduce((n, r) => n + r.epoch, 0);
+      done = runs.reduce((n, r) => n + r.epoch + (r.progress ?? 0), 0);
     const progress = $('progress');
     progress.max = Math.max(total, 1);
     progress.value = done;
@@ -254,5 +255,10 @@ export default async function createTwin(root, { core, i18n, store }) {
   i18n.onChange(() => (controls.sync(), schedule(true)));
   controls.sync();
   reset();
-  return { settings, actions, phase: () => phase };
+  // Ends both workers (the element left the page): nothing trains or holds memory after this.
+  function dispose() {
+    for (const s of SIDES) sides[s].dispose();
+    clearTimeout(frame);
+  }
+  return { settings, actions, phase: () => phase, dispose };
 }

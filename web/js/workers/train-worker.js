@@ -1,68 +1,85 @@
-// A module Web Worker that owns one Experiment of the WASM core and trains it epoch by epoch.
-// It posts snapshots at a fixed frame rate (every SLICE_MS of training), not every epoch, so
-// drawing on the page never slows training down. Protocol (all messages are plain objects):
+// A module Web Worker that owns one Experiment of the WASM core and trains it. All work is sliced
+// (slices.js): the core trains a budget of rows per call, and the worker goes back to its messages
+// every SLICE_MS, so Pause, Stop and a new create take effect at once whatever the settings (one
+// epoch of the largest network takes minutes). It posts a snapshot after each slice; the decision
+// grid, itself computed in pieces, comes with the snapshot that finishes it (null otherwise).
 //   in:  {cmd:'create', config, grid (points per axis, 0 for none)}  {cmd:'play'}  {cmd:'pause'}  {cmd:'step'}  {cmd:'stop'}
-//   out: {type:'created', status, arch, bounds, data:{train,val,test}}  (then a snapshot)
-//        {type:'snapshot', epoch, status, stopped, records, grid, seconds, final}
+//   out: {type:'created', status, arch, bounds, data:{train,val,test}}  (then snapshots)
+//        {type:'snapshot', epoch, progress, status, stopped, records, grid, seconds, final}
 //        {type:'error', message}
 import { loadCore } from '../core.js';
 import { boundsOf } from '../bounds.js';
-
-/** @typedef {import('../types').TrainCommand} TrainCommand */
-/** @typedef {import('../types').TrainMessage} TrainMessage */
-/** @typedef {import('../types').EpochStats} EpochStats */
+import { createBudget, createGridJob } from './slices.js';
 
 const SLICE_MS = 50;
 const core = loadCore();
-/** @type {import('../types').ActivationLab} */
-let M;
-/** @type {import('../../../wasm/activation-lab').Experiment | undefined} */
-let current;
-/** @type {import('../types').Bounds} */
-let bounds = [0, 1, 0, 1];
-let gridSize = 0,
+const trainBudget = createBudget(),
+  passBudget = createBudget(); // forward-only passes: the grid and the final evaluation
+let M,
+  exp,
+  gridSize,
+  bounds,
   playing = false,
+  stepping = false,
   stopped = false,
-  seconds = 0;
-/** @type {EpochStats[]} */
-let pending = [];
+  seconds = 0,
+  pending = [],
+  final = null,
+  gridJob = null,
+  finalJob = null,
+  lastGridAt = -Infinity,
+  scheduled = false;
 
-/**
- * @param {TrainMessage} msg
- * @param {Transferable[]} [transfer]
- */
-const post = (msg, transfer = []) => postMessage(msg, { transfer });
+const ended = () => stopped || exp.status() === 'done' || exp.status() === 'diverged';
+const training = () => (playing || stepping) && !ended();
 
-/** The experiment; the commands that need one come after 'create'. */
-function experiment() {
-  if (!current) throw new Error('no experiment: send create first');
-  return current;
+/** The final train and test metrics, a pass at a time, in pieces. */
+function createFinalJob() {
+  const order = ['train', 'test'],
+    out = {};
+  exp.beginEvaluation(order[0]);
+  return {
+    next() {
+      if (!passBudget.run((rows) => exp.continueEvaluation(rows))) return false;
+      out[order[Object.keys(out).length]] = JSON.parse(exp.evaluationJson());
+      if (Object.keys(out).length === order.length) return ((final = out), true);
+      exp.beginEvaluation(order[Object.keys(out).length]);
+      return false;
+    },
+  };
 }
 
-function stepOnce() {
-  const exp = experiment();
-  const before = exp.epoch(),
-    t0 = performance.now();
-  const more = exp.step();
+function newGrid() {
+  gridJob = gridSize ? createGridJob(exp, gridSize, bounds, passBudget) : null;
+  lastGridAt = performance.now();
+}
+
+function finish() {
+  playing = stepping = false;
+  newGrid();
+  if (!final) finalJob = createFinalJob();
+}
+
+function trainSlice() {
+  const t0 = performance.now();
+  const recorded = trainBudget.run((rows) => exp.advance(rows));
   seconds += (performance.now() - t0) / 1000;
-  if (exp.epoch() > before) pending.push(JSON.parse(exp.lastEpochJson()));
-  return more;
+  if (recorded) {
+    pending.push(JSON.parse(exp.lastEpochJson()));
+    stepping = false;
+    // A new picture at most every SLICE_MS, of the weights of a recorded epoch.
+    if (performance.now() - lastGridAt > SLICE_MS || !playing) newGrid();
+  }
+  if (ended()) finish();
 }
 
-function snapshot() {
-  const exp = experiment();
-  const status = exp.status(),
-    ended = stopped || status === 'done' || status === 'diverged';
-  // A copy: the view into WASM memory dies on the next call. grid 0 = no picture (e.g. seed studies).
-  const grid = gridSize ? exp.grid(gridSize, gridSize, ...bounds).slice() : null;
-  const final = ended
-    ? { train: JSON.parse(exp.evaluateJson('train')), test: JSON.parse(exp.evaluateJson('test')) }
-    : null;
-  post(
+function snapshot(grid = null) {
+  postMessage(
     {
       type: 'snapshot',
       epoch: exp.epoch(),
-      status,
+      progress: exp.epochProgress(),
+      status: exp.status(),
       stopped,
       records: pending,
       grid,
@@ -74,49 +91,70 @@ function snapshot() {
   pending = [];
 }
 
-function run() {
-  if (!playing) return;
+function tick() {
+  scheduled = false;
+  if (!exp) return;
   const t0 = performance.now();
-  let more = true;
-  while (more && playing && performance.now() - t0 < SLICE_MS) more = stepOnce();
-  if (!more) playing = false;
-  snapshot();
-  if (playing) setTimeout(run, 0); // yield so 'pause' and 'stop' messages get through
+  let grid = null;
+  while (performance.now() - t0 < SLICE_MS) {
+    if (gridJob) {
+      const g = gridJob.next();
+      if (g) ((grid = g), (gridJob = null));
+    } else if (finalJob) {
+      if (finalJob.next()) finalJob = null;
+    } else if (training()) trainSlice();
+    else break;
+  }
+  snapshot(grid);
+  schedule();
 }
 
-/** @param {Extract<TrainCommand, {cmd: 'create'}>} command */
+function schedule() {
+  // setTimeout, not a loop: messages (pause, stop, create) are handled between two ticks.
+  if (!scheduled && (gridJob || finalJob || training())) ((scheduled = true), setTimeout(tick, 0));
+}
+
 function create({ config, grid }) {
-  current?.delete();
-  const exp = new M.Experiment(JSON.stringify(config));
-  current = exp;
-  playing = false;
-  stopped = false;
+  exp?.delete();
+  exp = null;
+  playing = stepping = stopped = false;
   seconds = 0;
   pending = [];
+  final = gridJob = finalJob = null;
   gridSize = grid;
-  if (exp.status() === 'invalid')
-    throw new Error(M.validateConfigJson(JSON.stringify(config)) || 'invalid config');
-  const data = {
-    train: exp.data('train').slice(),
-    val: exp.data('val').slice(),
-    test: exp.data('test').slice(),
-  };
+  const json = JSON.stringify(config);
+  const candidate = new M.Experiment(json);
+  if (candidate.status() === 'invalid') {
+    candidate.delete();
+    throw new Error(M.validateConfigJson(json) || 'invalid config');
+  }
+  exp = candidate;
+  const data = {};
+  for (const which of ['train', 'val', 'test']) data[which] = exp.data(which).slice();
   bounds = boundsOf(Object.values(data));
-  post({ type: 'created', status: exp.status(), arch: M.simdArch(), bounds, data });
+  postMessage({ type: 'created', status: exp.status(), arch: M.simdArch(), bounds, data });
+  newGrid();
   snapshot();
+  schedule();
 }
 
-onmessage = async (/** @type {MessageEvent<TrainCommand>} */ { data: msg }) => {
+onmessage = async ({ data: msg }) => {
   try {
     M ??= (await core).M;
     if (msg.cmd === 'create') return create(msg);
-    const exp = experiment();
-    const ended = () => stopped || ['done', 'diverged'].includes(exp.status());
-    if (msg.cmd === 'play' && !ended() && !playing) ((playing = true), run());
-    else if (msg.cmd === 'pause') ((playing = false), snapshot());
-    else if (msg.cmd === 'step' && !ended() && !playing) (stepOnce(), snapshot());
-    else if (msg.cmd === 'stop') ((playing = false), (stopped = true), snapshot());
+    if (!exp) throw new Error('no experiment: send create first');
+    if (msg.cmd === 'play' && !ended()) ((playing = true), (stepping = false));
+    else if (msg.cmd === 'pause') ((playing = stepping = false), snapshot());
+    else if (msg.cmd === 'step' && !ended() && !playing) stepping = true;
+    else if (msg.cmd === 'stop' && !stopped) {
+      // The weights go back to the last recorded epoch: the final numbers are those of the table.
+      exp.cancelEpoch();
+      stopped = true;
+      finish();
+      snapshot();
+    }
+    schedule();
   } catch (err) {
-    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    postMessage({ type: 'error', message: String(err?.message ?? err) });
   }
 };
