@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "hidden_spec.hpp"
+#include "text_input.hpp"
 
 namespace al {
 
@@ -151,7 +152,7 @@ std::string unknown_key_error(const std::string& key) {
         if (!allowed.empty()) allowed += ", ";
         allowed += f.first;
     }
-    return "unknown config key \"" + key + "\" (allowed: " + allowed + ")";
+    return "unknown config key " + quote_input(key, '"') + " (allowed: " + allowed + ")";
 }
 
 // Reads a field that names one of `all`.
@@ -186,9 +187,10 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
             std::optional<Activation> a;
             if (x.is_string()) a = parse_activation(x.as_string());
             if (!a) {
-                error = "activation must be one of " + activation_list() + " (got " +
-                        (x.is_string() ? "\"" + x.as_string() + "\"" : json::type_name(x.type())) +
-                        ")";
+                error =
+                    "activation must be one of " + activation_list() + " (got " +
+                    (x.is_string() ? quote_input(x.as_string(), '"') : json::type_name(x.type())) +
+                    ")";
                 return std::nullopt;
             }
             c.activation = *a;

@@ -1,5 +1,6 @@
 // The JSON reader (json.hpp): Value, and the parser with its limits. The writer is json_write.cpp.
 #include "json.hpp"
+#include "text_input.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -178,7 +179,7 @@ class Parser {
             if (!string(key)) return std::nullopt;
             skip_ws();
             if (peek() != ':') {
-                fail("expected ':' after the key \"" + key + "\"");
+                fail("expected ':' after the key " + quote_input(key, '"'));
                 return std::nullopt;
             }
             ++pos_;
@@ -197,7 +198,7 @@ class Parser {
             }
             if (duplicate) {
                 pos_ = key_pos;
-                fail("duplicate key \"" + key + "\"");
+                fail("duplicate key " + quote_input(key, '"'));
                 return std::nullopt;
             }
             members.emplace_back(std::move(key), std::move(*v));

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "json.hpp"
+#include "text_input.hpp"
 
 namespace al {
 
@@ -124,26 +125,80 @@ std::string state_dict_json(const Mlp& net) {
     return out;
 }
 
-std::string load_state_dict_json(Mlp& net, std::string_view text) {
-    // The largest network (16 hidden layers of 512, with LayerNorm) has ~4.2M numbers in ~8k
-    // arrays; the limits leave room for that and bound what a hostile file can make us allocate.
+namespace {
+
+// The one reading of a state_dict file, for loading it and for finding its widths. The largest
+// network (16 hidden layers of 512, with LayerNorm) has ~4.2M numbers in ~8k arrays; the limits
+// leave room for that and bound what a hostile file can make us allocate. A leading byte-order
+// mark is skipped.
+std::optional<json::Value> parse_state_dict(std::string_view text, std::string& error) {
     json::Limits limits;
     limits.max_depth = 4;
     limits.max_values = 9u << 19;  // 4.7M
     limits.max_bytes = 96u << 20;
+    std::optional<json::Value> doc = json::parse(strip_bom(text), error, limits);
+    if (!doc) {
+        error = "state_dict: " + error;
+    } else if (!doc->is_object()) {
+        error = std::string("state_dict: must be a JSON object (got ") +
+                json::type_name(doc->type()) + ")";
+        doc.reset();
+    }
+    return doc;
+}
+
+// A LayerNorm's "N.weight" is a vector; a Linear's is a matrix.
+bool is_vector_of_numbers(const json::Value& v) {
+    return v.is_array() && !v.as_array().empty() && v.as_array()[0].is_number();
+}
+
+}  // namespace
+
+std::optional<std::vector<std::size_t>> state_dict_hidden(std::string_view text,
+                                                          std::string& error) {
+    const std::optional<json::Value> doc = parse_state_dict(text, error);
+    if (!doc) return std::nullopt;
+    std::vector<std::pair<unsigned long, const json::Value*>> weights;
+    for (const json::Member& m : doc->as_object()) {
+        const std::string& k = m.first;
+        const std::size_t dot = k.find('.');
+        if (dot == 0 || dot > 6 || k.substr(dot) != ".weight") continue;
+        if (k.find_first_not_of("0123456789") != dot) continue;
+        if (is_vector_of_numbers(m.second)) continue;  // a LayerNorm
+        weights.emplace_back(std::stoul(k.substr(0, dot)), &m.second);
+    }
+    if (weights.empty()) {
+        error =
+            "state_dict: no layer weights (expected the keys 0.weight, 0.bias, 2.weight, ... "
+            "of nn.Sequential)";
+        return std::nullopt;
+    }
+    std::sort(weights.begin(), weights.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::size_t> widths;
+    for (const auto& [index, w] : weights) {
+        if (!w->is_array() || w->as_array().empty() || !w->as_array()[0].is_array()) {
+            error = "state_dict: \"" + std::to_string(index) +
+                    ".weight\" must be a matrix (an array of rows)";
+            return std::nullopt;
+        }
+        widths.push_back(w->as_array().size());
+    }
+    widths.pop_back();  // the output layer
+    return widths;
+}
+
+std::string load_state_dict_json(Mlp& net, std::string_view text) {
     std::string error;
-    std::optional<json::Value> doc = json::parse(text, error, limits);
-    if (!doc) return "state_dict: " + error;
-    if (!doc->is_object())
-        return std::string("state_dict: must be a JSON object (got ") +
-               json::type_name(doc->type()) + ")";
+    std::optional<json::Value> doc = parse_state_dict(text, error);
+    if (!doc) return error;
     const std::vector<std::string> keys = all_keys(net);
     for (const json::Member& m : doc->as_object()) {
         bool known = false;
         for (const std::string& k : keys) known = known || m.first == k;
         if (!known)
-            return "state_dict: unexpected key \"" + m.first + "\" (this network has " +
-                   expected_keys(net) + ")";
+            return "state_dict: unexpected key " + quote_input(m.first, '"') +
+                   " (this network has " + expected_keys(net) + ")";
     }
     // Read everything into a staging copy, so that a bad file leaves the network untouched.
     std::vector<std::vector<float>> w(net.num_layers()), b(net.num_layers());

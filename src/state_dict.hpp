@@ -9,8 +9,11 @@
 //   model.load_state_dict({k: torch.tensor(v) for k, v in json.load(f).items()})
 //   json.dump({k: v.tolist() for k, v in model.state_dict().items()}, f)
 #pragma once
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "mlp.hpp"
 
@@ -23,5 +26,11 @@ std::string state_dict_json(const Mlp& net);
 // finite float32 values; otherwise nothing changes and the message says which key and why.
 // Returns "" on success.
 std::string load_state_dict_json(Mlp& net, std::string_view text);
+
+// The hidden widths a state_dict file describes (each Linear's output size but the last), read as
+// load_state_dict_json reads it (same parser, limits and messages), so that the page and the CLI
+// give one verdict on one file. nullopt and the reason when it is not a state_dict.
+std::optional<std::vector<std::size_t>> state_dict_hidden(std::string_view text,
+                                                          std::string& error);
 
 }  // namespace al

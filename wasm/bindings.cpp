@@ -21,7 +21,9 @@
 #include "json.hpp"
 #include "moons.hpp"
 #include "simd/arch.hpp"
+#include "state_dict.hpp"
 #include "stats.hpp"
+#include "text_input.hpp"
 
 using emscripten::val;
 
@@ -38,7 +40,7 @@ std::string unknown_activation(const std::string& name) {
         if (i) names += i + 1 < std::size(al::all_activations) ? ", " : " or ";
         names += al::activation_name(al::all_activations[i]);
     }
-    return "unknown activation '" + name + "' (expected " + names + ")";
+    return "unknown activation " + al::quote_input(name) + " (expected " + names + ")";
 }
 
 al::Activation activation_or_throw(const std::string& name) {
@@ -93,6 +95,40 @@ double bench_activation(const std::string& fn, bool grad, bool scalar, double n,
     return al::activation_throughput(a, grad ? al::Pass::grad : al::Pass::value,
                                      scalar ? al::Kernel::scalar : al::Kernel::simd,
                                      static_cast<std::size_t>(n), reps);
+}
+
+// The one number grammar (text_input.hpp): the value, or null when the text is not a number of
+// that kind ('integer', 'real' or 'any').
+val parse_number(const std::string& text, const std::string& kind) {
+    al::NumberKind k;
+    if (kind == "integer")
+        k = al::NumberKind::integer;
+    else if (kind == "real")
+        k = al::NumberKind::real;
+    else if (kind == "any")
+        k = al::NumberKind::any;
+    else
+        throw_js("RangeError", "parseNumber: kind must be integer, real or any");
+    const auto x = al::parse_number(text, k);
+    return x ? val(*x) : val::null();
+}
+
+std::string quote_input(const std::string& text) { return al::quote_input(text); }
+
+// {"hidden":[…]} or {"error":"…"}: the widths a state_dict file describes, read as loading reads
+// it.
+std::string state_dict_hidden_json(const std::string& text) {
+    std::string error;
+    const auto hidden = al::state_dict_hidden(text, error);
+    al::json::Object o;
+    if (hidden) {
+        al::json::Array widths;
+        for (std::size_t w : *hidden) widths.emplace_back(double(w));
+        o.emplace_back("hidden", al::json::Value(std::move(widths)));
+    } else {
+        o.emplace_back("error", al::json::Value(error));
+    }
+    return al::json::write(al::json::Value(std::move(o)));
 }
 
 std::string simd_arch() { return al::simd::arch_name(); }
@@ -181,7 +217,8 @@ al::Subset subset_or_throw(const std::string& which) {
     if (which == "train") return al::Subset::train;
     if (which == "val") return al::Subset::val;
     if (which == "test") return al::Subset::test;
-    throw_js("RangeError", "unknown subset '" + which + "' (expected train, val or test)");
+    throw_js("RangeError",
+             "unknown subset " + al::quote_input(which) + " (expected train, val or test)");
 }
 
 // [{pre_std, dead_fraction, grad_norm, cos_sim}, ...]; NaN comes out as null.
@@ -373,6 +410,9 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     using namespace emscripten;
     function("activationNames", &activation_names_json);
     function("simdArch", &simd_arch);
+    function("parseNumber", &parse_number);
+    function("quoteInput", &quote_input);
+    function("stateDictHiddenJson", &state_dict_hidden_json);
     function("heapBytesInUse", &heap_bytes_in_use);
     function("evaluate", &evaluate);
     function("normalCdf", &al::normal_cdf);

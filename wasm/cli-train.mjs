@@ -48,7 +48,7 @@ const numeric = {
 /**
  * Only the keys the user set; the core fills in its defaults.
  * @param {{[flag: string]: string | boolean | undefined}} flags
- * @param {(text: string, what: string) => number} toNumber
+ * @param {(text: string, flag: string, configKey: string) => number} toNumber
  */
 export function configFromFlags(flags, toNumber) {
   /** @type {{[key: string]: unknown}} */
@@ -60,7 +60,7 @@ export function configFromFlags(flags, toNumber) {
   if (flags.diagnostics) config.diagnostics = true;
   for (const [flag, key] of Object.entries(numeric)) {
     const text = flags[flag];
-    if (typeof text === 'string') config[key] = toNumber(text, `--${flag}`);
+    if (typeof text === 'string') config[key] = toNumber(text, `--${flag}`, key);
   }
   // "64,64" or "32x16": the core reads the text (and says what is wrong with it).
   if (typeof flags.hidden === 'string') config.hidden = flags.hidden;

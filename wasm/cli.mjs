@@ -42,25 +42,20 @@ function parse(args, options) {
 const messageOf = (e) => (e instanceof Error ? e.message : String(e));
 
 /**
- * A number from a flag or stdin token; the core checks the range.
+ * A number from a flag or stdin token, in the core's one grammar (the page reads fields the same
+ * way): kind 'integer' (digits), 'real' (decimal, '.' or ','), 'any' (real, nan, inf). The core
+ * checks the range.
+ * @param {import('./activation-lab').ActivationLab} M
  * @param {string} text
  * @param {string} what
+ * @param {'integer' | 'real' | 'any'} [kind]
  */
-export function toNumber(text, what) {
-  const t = String(text).trim().toLowerCase();
-  /** @type {Record<string, number>} */
-  const special = {
-    nan: NaN,
-    inf: Infinity,
-    '+inf': Infinity,
-    '-inf': -Infinity,
-    infinity: Infinity,
-    '+infinity': Infinity,
-    '-infinity': -Infinity,
-  };
-  if (t in special) return special[t];
-  const x = t === '' ? NaN : Number(t);
-  if (Number.isNaN(x)) throw new UsageError(`${what}: not a number: '${text}'`);
+export function toNumber(M, text, what, kind = 'real') {
+  const x = M.parseNumber(String(text), kind);
+  if (x === null)
+    throw new UsageError(
+      `${what}: not ${kind === 'integer' ? 'an integer' : 'a number'}: ${M.quoteInput(String(text))}`,
+    );
   return x;
 }
 
@@ -80,11 +75,11 @@ const commands = {
     const fn = names.find((name) => name === o.fn);
     if (!fn) {
       throw new UsageError(
-        `eval: unknown --fn '${o.fn}' (expected ${JSON.parse(M.activationNames()).join(', ')})`,
+        `eval: unknown --fn ${M.quoteInput(o.fn)} (expected ${JSON.parse(M.activationNames()).join(', ')})`,
       );
     }
     const tokens = readFileSync(0, 'utf8').split(/\s+/).filter(Boolean);
-    const xs = Float32Array.from(tokens, (t, i) => toNumber(t, `eval: input ${i + 1}`));
+    const xs = Float32Array.from(tokens, (t, i) => toNumber(M, t, `eval: input ${i + 1}`, 'any'));
     const ys = M.evaluate(fn, Boolean(o.grad), Boolean(o.scalar), xs);
     return Array.from(ys, (y) => `${formatG(y, 9)}\n`).join('');
   },
@@ -100,9 +95,9 @@ const commands = {
     if (noiseText === undefined) throw new UsageError('moons: --noise is required');
     if (seedText === undefined) throw new UsageError('moons: --seed is required');
     const M = await loadModule();
-    const n = toNumber(nText, '--n'),
-      noise = toNumber(noiseText, '--noise'),
-      seed = toNumber(seedText, '--seed');
+    const n = toNumber(M, nText, '--n', 'integer'),
+      noise = toNumber(M, noiseText, '--noise'),
+      seed = toNumber(M, seedText, '--seed', 'integer');
     const error = M.validateMoons(n, noise, seed);
     if (error) throw new UsageError(`moons: ${error}`);
     return csv(M.makeMoons(n, noise, seed));
@@ -125,11 +120,11 @@ const commands = {
     /** @type {Record<string, string | number>} */
     const config = {
       dataset: set,
-      n: toNumber(nText, '--n'),
-      noise: toNumber(noiseText, '--noise'),
+      n: toNumber(M, nText, '--n', 'integer'),
+      noise: toNumber(M, noiseText, '--noise'),
     };
-    config.data_seed = toNumber(seedText, '--seed');
-    if (factor !== undefined) config.factor = toNumber(factor, '--factor');
+    config.data_seed = toNumber(M, seedText, '--seed', 'integer');
+    if (factor !== undefined) config.factor = toNumber(M, factor, '--factor');
     for (const [key, v] of Object.entries(config))
       if (typeof v === 'number' && !Number.isFinite(v))
         throw new UsageError(`data: ${key} must be a finite number`);
@@ -145,7 +140,10 @@ const commands = {
   async train(args) {
     const o = parse(args, trainFlags);
     const M = await loadModule();
-    const config = configFromFlags(o, toNumber);
+    const limits = JSON.parse(M.configLimitsJson());
+    const config = configFromFlags(o, (text, flag, key) =>
+      toNumber(M, text, flag, limits[key]?.integer ? 'integer' : 'real'),
+    );
     const error = M.validateConfigJson(JSON.stringify(config));
     if (error) throw new UsageError(`train: ${error}`);
     const init =
@@ -200,6 +198,13 @@ function csv(rows) {
 const reasonOf = (e) => /** @type {NodeJS.ErrnoException} */ (e)?.code ?? messageOf(e);
 
 /**
+ * A path in a message, bounded as the core bounds every quoted input (text_input.hpp).
+ * @param {string} text
+ */
+const quote = (text) =>
+  text.length > 80 ? `'${text.slice(0, 80)}…' (${text.length} characters)` : `'${text}'`;
+
+/**
  * @param {string} path
  * @param {string} flag
  */
@@ -207,7 +212,7 @@ function readText(path, flag) {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`${flag}: cannot read '${path}': ${reasonOf(e)}`);
+    throw new UsageError(`${flag}: cannot read ${quote(path)}: ${reasonOf(e)}`);
   }
 }
 /**
@@ -219,7 +224,7 @@ function writeText(path, text, flag) {
   try {
     writeFileSync(path, text);
   } catch (e) {
-    throw new UsageError(`${flag}: cannot write '${path}': ${reasonOf(e)}`);
+    throw new UsageError(`${flag}: cannot write ${quote(path)}: ${reasonOf(e)}`);
   }
 }
 
@@ -252,7 +257,12 @@ main(process.argv.slice(2)).then(
       e instanceof UsageError || e instanceof RangeError || e instanceof TypeError
         ? e.message
         : `error: ${messageOf(e)}`;
-    process.stderr.write(`activation-lab: ${message.split('\n')[0]}\n`);
+    // Every input is quoted at most ~80 characters long; this bounds what Node's own messages
+    // (parseArgs') repeat of an absurd flag too.
+    const line = message.split('\n')[0];
+    process.stderr.write(
+      `activation-lab: ${line.length > 400 ? `${line.slice(0, 400)}…` : line}\n`,
+    );
     process.exitCode = 2;
   },
 );

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { hiddenOf, toCsv, torchSnippet } from '../../web/js/formats.js';
+import { toCsv, torchSnippet } from '../../web/js/formats.js';
 import { pairs, seedRows, summarize } from '../../web/js/study.js';
 
 const modulePath = new URL('../../build/wasm/activation-lab.mjs', import.meta.url);
@@ -31,25 +31,6 @@ test('the PyTorch snippet rebuilds nn.Sequential with the activation of the weig
   );
   assert.match(torchSnippet([8], 'gelu_tanh', 'w.json'), /nn\.GELU\(approximate='tanh'\)/);
   assert.match(torchSnippet([], 'relu', 'w.json'), /nn\.Sequential\(nn\.Linear\(2, 1\)\)/);
-});
-
-test('hidden widths are read from the weight shapes, bad files say why', () => {
-  const w = (rows, cols) => Array.from({ length: rows }, () => new Array(cols).fill(0));
-  const state = {
-    '0.weight': w(32, 2),
-    '0.bias': [],
-    '2.weight': w(16, 32),
-    '2.bias': [],
-    '4.weight': w(1, 16),
-    '4.bias': [0],
-  };
-  assert.deepEqual(hiddenOf(state), { hidden: [32, 16] });
-  assert.deepEqual(hiddenOf({ '0.weight': w(1, 2), '0.bias': [0] }), { hidden: [] });
-  assert.equal(hiddenOf([1, 2]).problem, 'swap.import_not_object');
-  assert.equal(hiddenOf({ weights: [] }).problem, 'swap.import_no_weights');
-  assert.equal(hiddenOf({ '0.weight': [1, 2] }).problem, 'swap.import_shape');
-  // layer order follows the module index, not the key order of the file
-  assert.deepEqual(hiddenOf({ '2.weight': w(1, 8), '0.weight': w(8, 2) }), { hidden: [8] });
 });
 
 test(

@@ -77,3 +77,18 @@ function M_valid(s) {
     core.M.validateConfigJson(JSON.stringify(s.config('b')))
   );
 }
+
+test('numbers in the one grammar of the core (as the CLI); a bare #main is no setting', () => {
+  const s = createSettings(core);
+  s.readHash('#n=0x10&epochs=1e1&batch=0b11&seed=%2B7&noise=0,3&hidden=8,0x8&lr=.5');
+  assert.deepEqual(
+    Object.keys(s.errors).sort(),
+    ['batch', 'epochs', 'hidden', 'n'],
+    JSON.stringify(s.errors),
+  );
+  assert.equal(s.values.seed, 7);
+  assert.equal(s.values.noise, 0.3);
+  assert.equal(s.values.lr, 0.5);
+  assert.equal(s.toHash('#main').includes('main'), false);
+  assert.match(s.toHash('#main&other=1'), /other=1/);
+});

@@ -1,6 +1,6 @@
 // Text formats of the lab's results, pure (no DOM), so that Node tests can check them: CSV,
-// file names, the PyTorch snippet that loads exported weights, and the layer widths of a
-// state_dict. export.js turns them into downloads.
+// file names and the PyTorch snippet that loads exported weights (the layer widths of a state_dict
+// file are the core's to read: stateDictHiddenJson). export.js turns them into downloads.
 
 /** @param {unknown} v */
 const csvCell = (v) => {
@@ -66,31 +66,4 @@ export function stampedName(stem, ext) {
   const d = new Date(),
     p = (/** @type {number} */ n) => String(n).padStart(2, '0');
   return `activation-lab-${stem}-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}.${ext}`;
-}
-
-/**
- * Hidden widths of a state_dict object {"0.weight": [[..]], "0.bias": [..], "2.weight": ...}:
- * each Linear's out size but the last. Returns { hidden } or { problem: i18n key, vars }.
- * @param {unknown} state parsed JSON, not yet checked
- * @returns {{hidden: number[]} | {problem: string, vars?: {key: string}}}
- */
-export function hiddenOf(state) {
-  if (!state || typeof state !== 'object' || Array.isArray(state))
-    return { problem: 'swap.import_not_object' };
-  const dict = /** @type {{[key: string]: unknown}} */ (state); // an object: checked above
-  const layers = Object.keys(dict)
-    .flatMap((k) => {
-      const m = /^(\d+)\.weight$/.exec(k);
-      return m ? [Number(m[1])] : [];
-    })
-    .sort((a, b) => a - b);
-  if (!layers.length) return { problem: 'swap.import_no_weights' };
-  const widths = [];
-  for (const i of layers) {
-    const w = dict[`${i}.weight`];
-    if (!Array.isArray(w) || !w.length || !Array.isArray(w[0]))
-      return { problem: 'swap.import_shape', vars: { key: `${i}.weight` } };
-    widths.push(w.length);
-  }
-  return { hidden: widths.slice(0, -1) };
 }

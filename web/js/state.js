@@ -31,10 +31,10 @@ export const LAB_SETTINGS = [
   { key: 'val', field: 'val_fraction', type: 'number' },
 ];
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
 /**
- * Text -> value, or { kind } when the text cannot be that type.
+ * Text -> value, or { kind } when the text cannot be that type. Numbers are read by the core's
+ * one grammar (M.parseNumber), as the CLI reads them: integers are digits; reals take '.' or ','
+ * (a pt-PT reader types 0,001); no 0x10, 0b11 or 1e1 where an integer is meant.
  * @param {SettingRow} row
  * @param {string} text
  * @param {Core} core
@@ -44,18 +44,14 @@ function parse(row, text, core) {
   const s = String(text).trim();
   switch (row.type) {
     case 'number': {
-      // Whole or not is the core's call (limits[field].integer). pt-PT readers
-      // may type 0,001.
-      if (core.limits[row.field]?.integer) {
-        return NUMBER.test(s) && Number.isInteger(Number(s)) ? Number(s) : { kind: 'integer' };
-      }
-      const t = s.replace(/^([^,]*),([^,]*)$/, '$1.$2');
-      return NUMBER.test(t) ? Number(t) : { kind: 'number' };
+      const integer = Boolean(core.limits[row.field]?.integer); // whole or not: the core's call
+      const x = core.M.parseNumber(s, integer ? 'integer' : 'real');
+      return x === null ? { kind: integer ? 'integer' : 'number' } : x;
     }
     case 'layers': {
       if (s === '') return [];
-      const parts = s.split(',').map((p) => p.trim());
-      return parts.every((p) => /^\d+$/.test(p)) ? parts.map(Number) : { kind: 'layers' };
+      const parts = s.split(',').map((p) => core.M.parseNumber(p, 'integer'));
+      return parts.every((p) => p !== null) ? parts : { kind: 'layers' };
     }
     case 'activation':
       return core.activations.some((a) => a === s) ? s : { kind: 'activation' };
@@ -72,6 +68,12 @@ function parse(row, text, core) {
 export function format(_row, value) {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
+
+/**
+ * A rejected input is quoted back at most 80 characters long (as the core quotes, text_input.hpp).
+ * @param {string} text
+ */
+const bounded = (text) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
 /** @type {(v: SettingValue | {kind: SettingError['kind']}) => v is {kind: SettingError['kind']}} */
 const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -137,12 +139,16 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     const row = byKey.get(key);
     if (!row) return false;
     const value = parse(row, text, core);
-    const message = isError(value)
-      ? ''
-      : M.validateConfigJson(JSON.stringify({ ...core.defaults, [row.field]: value }));
-    if (isError(value) || message) {
-      const raw = String(text);
-      errors[key] = isError(value) ? { ...value, raw } : { kind: 'core', detail: message, raw };
+    /** @type {{kind: SettingError['kind'], detail?: string} | null} */
+    let error = isError(value) ? value : null;
+    if (!error) {
+      const message = M.validateConfigJson(
+        JSON.stringify({ ...core.defaults, [row.field]: value }),
+      );
+      if (message) error = { kind: 'core', detail: message };
+    }
+    if (error) {
+      errors[key] = { ...error, raw: bounded(String(text)) };
       values[key] = defaults[key];
       return false;
     }
@@ -192,7 +198,12 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
 
   /** The hash with this table's values, keeping keys other widgets own. */
   function toHash(hash = store.read()) {
-    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    // Only key=value pairs are settings: a bare fragment such as the skip link's #main is not kept.
+    const pairs = hash
+      .replace(/^#/, '')
+      .split('&')
+      .filter((p) => p.includes('='));
+    const params = new URLSearchParams(pairs.join('&'));
     for (const row of rows) params.set(row.key, format(row, values[row.key]));
     // Keep commas readable in the URL ("hidden=64,64"): they are safe in a fragment.
     return `#${params.toString().replace(/%2C/gi, ',')}`;

@@ -1,9 +1,9 @@
 // Weights in and out of the swap panel: download the network as PyTorch's nn.Sequential
 // state_dict JSON (with the Python that loads it), and import such a file as the pretrained
-// network. The file is read here only to find the layer widths; the core validates it in full
-// (names, shapes, finite float32) and its message is shown next to the control.
+// network. The core reads the file (its widths first, then in full: names, shapes, finite
+// float32), exactly as the CLI does, and its message is shown next to the control.
 import { download } from '../export.js';
-import { hiddenOf, torchSnippet } from '../formats.js';
+import { torchSnippet } from '../formats.js';
 
 const MAX_BYTES = 20 * 1024 * 1024; // far above any network the limits allow; stops huge files early
 
@@ -15,11 +15,12 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
         <button type="button" class="btn small" data-export="weights" data-i18n="swap.export_weights"></button>
       </div>
       <p class="ev-note" data-i18n="swap.export_note"></p>
-      <pre class="code" translate="no"><code data-snippet></code></pre>
+      <pre class="code" translate="no" tabindex="0"><code data-snippet></code></pre>
     </div>
     <div class="field">
       <h3 class="plot-title"><label for="swap-import" data-i18n="swap.import_title"></label></h3>
-      <input type="file" id="swap-import" accept=".json,application/json" aria-describedby="swap-import-hint swap-import-err">
+      <input type="file" id="swap-import" class="file-input" accept=".json,application/json" aria-describedby="swap-import-hint swap-import-err">
+      <label for="swap-import" class="btn small file-button" aria-hidden="true" data-i18n="swap.import_choose"></label>
       <small class="field-hint" id="swap-import-hint" data-i18n="swap.import_hint"></small>
       <span class="field-error" id="swap-import-err" aria-live="polite"></span>
       <span class="ev-note" id="swap-import-ok" aria-live="polite"></span>
@@ -40,16 +41,15 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
     showImportError('');
     if (file.size > MAX_BYTES)
       return showImportError(i18n.t('swap.import_too_big', { name: file.name }));
-    let state;
-    try {
-      state = JSON.parse(await file.text());
-    } catch (err) {
+    // The core reads the file, as the CLI's --init does: one reader, one verdict, one message
+    // (a byte-order mark, duplicate keys, 1e309: the same answer on both faces).
+    const text = await file.text();
+    const shape = JSON.parse(core.M.stateDictHiddenJson(text));
+    if (shape.error)
       return showImportError(
-        i18n.t('swap.import_not_json', { name: file.name, message: err.message }),
+        i18n.t('swap.import_rejected', { name: file.name, message: shape.error }),
       );
-    }
-    const { hidden, problem, vars } = hiddenOf(state);
-    if (problem) return showImportError(i18n.t(problem, { name: file.name, ...vars }));
+    const { hidden } = shape;
     const invalid = core.M.validateConfigJson(JSON.stringify({ hidden }));
     if (invalid)
       return showImportError(
@@ -61,7 +61,7 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
       );
     lastName = file.name;
     $('#swap-import-ok').textContent = i18n.t('swap.import_reading', { name: file.name });
-    importState(JSON.stringify(state), hidden);
+    importState(text, hidden);
   }
 
   input.addEventListener('change', () => {
