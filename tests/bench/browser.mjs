@@ -21,6 +21,7 @@ export async function runBrowserBench(dist) {
     await page.waitForSelector('html[data-ready="true"]', { timeout: 60000 });
     const r = await page.evaluate(measure, GRID);
     const twinRatio = r.twin / r.single;
+    const lt = await longTasks(browser, url);
     return {
       ...r,
       twinRatio,
@@ -30,12 +31,53 @@ export async function runBrowserBench(dist) {
         `  [${twinRatio <= 1.2 ? 'met' : 'MISSED'}] twin <= 1.2x one network: ${twinRatio.toFixed(2)}x`,
         `  10-seed study (20 runs, ${r.studyWorkers} workers): ${r.study.toFixed(2)} s`,
         `  [${r.study <= 5 ? 'met' : 'MISSED'}] 10-seed study <= 5 s: ${r.study.toFixed(2)} s`,
+        `  longest main-thread task with 100,000 points (a hash change): ${lt.lab} ms; with the article's first layout: ${lt.all} ms`,
+        `  [${lt.lab <= 200 ? 'met' : 'MISSED'}] no task over 200 ms: ${lt.lab} ms`,
       ],
+      longTasks: lt,
     };
   } finally {
     await browser.close();
     await new Promise((ok) => server.close(ok));
   }
+}
+
+/**
+ * The longest main-thread task (PerformanceObserver 'longtask') while the twin lab builds and draws
+ * data sets of 100,000 points: on load (with the article's first layout, and after it) and on a
+ * hash change to another such set.
+ */
+async function longTasks(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.addInitScript(() => {
+    globalThis.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) globalThis.__longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const page = await context.newPage();
+  const bothReady = () =>
+    ['a', 'b'].every(
+      (s) => document.querySelector(`tr[data-row="${s}"]`)?.dataset.status === 'ready',
+    );
+  await page.goto(`${url}#n=100000`);
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 60000 });
+  await page.waitForFunction(bothReady);
+  const ready = await page.evaluate(() => performance.now());
+  await page.evaluate(() => (location.hash = '#n=99999'));
+  await page.waitForFunction(bothReady);
+  await page.waitForTimeout(500);
+  const max = (since) =>
+    page.evaluate(
+      (t) =>
+        Math.round(
+          Math.max(0, ...globalThis.__longTasks.filter(([s]) => s >= t).map(([, d]) => d)),
+        ),
+      since,
+    );
+  const out = { lab: await max(ready), all: await max(0) };
+  await context.close();
+  return out;
 }
 
 // Runs inside the page.

@@ -16,7 +16,9 @@ async function show() {
   i18n.useLanguage(lang);
   await i18n.need('embed');
   document.title = i18n.t('embed.page_title');
+  // An h1 for the page and an h2 for the figure, whose own headings are h3 (as in the article).
   heading.textContent = i18n.t('embed.page_title');
+  document.getElementById('embed-figure').textContent = i18n.t('embed.figure_heading');
   // Own keys only: 'constructor', '__proto__' and the like are inherited by every object.
   if (!Object.hasOwn(ATTRIBUTES, name)) {
     const p = Object.assign(document.createElement('p'), { className: 'embed-message' });

@@ -38,9 +38,31 @@ export function canvasPng(canvas) {
   );
 }
 
-/** The "PNG" button of a plot; `plot` names it for the widget's click handler (data-png). */
+/**
+ * The "PNG" button of a plot; `plot` names it for the widget's click handler (data-png). Its
+ * accessible name comes from labelPngButtons, which names the plot.
+ */
 export const pngButton = (plot = '') =>
-  `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png" data-i18n-attr="aria-label=evidence.png_label"></button>`;
+  `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png"></button>`;
+
+/**
+ * Names each PNG button under `root` after its plot ("Download “Training loss” as a PNG image"):
+ * a figure has several, and one name for all says nothing of which plot is saved. The plot's
+ * title is the heading of its head row, or a twin board's network label and activation.
+ */
+export function labelPngButtons(root, i18n) {
+  for (const b of root.querySelectorAll('[data-png]')) {
+    const head = b.closest('.ev-plot-head, .side-head');
+    const side = head?.querySelector('.side-label');
+    const title = side
+      ? `${side.textContent.trim()}: ${head.querySelector('select')?.selectedOptions[0]?.textContent.trim() ?? ''}`
+      : (head?.querySelector('.plot-title')?.textContent.trim() ?? '');
+    b.setAttribute(
+      'aria-label',
+      title ? i18n.t('evidence.png_label_named', { title }) : i18n.t('evidence.png_label'),
+    );
+  }
+}
 
 export async function downloadPng(canvas, filename) {
   download(filename, await canvasPng(canvas));

@@ -81,6 +81,15 @@ export function rangeHint(core, i18n, field, type) {
 }
 
 /**
+ * A setting's value as its field shows it: numbers with the page's decimal separator (0,3 in
+ * Portuguese, as the hints write them; the core reads either), layer widths as 64,64.
+ */
+export function shownValue(i18n, settings, row, value) {
+  const text = settings.format(row, value);
+  return typeof value === 'number' && i18n.language?.() === 'pt' ? text.replace('.', ',') : text;
+}
+
+/**
  * What createFields' sync() shows for a settings table (state.js): each row's value as text, the
  * message of its rejected input (with the default it fell back to) and, but for the activation
  * selects, its allowed range.
@@ -90,11 +99,11 @@ export function settingsFields(settings, core, i18n) {
     errors = {},
     hints = {};
   for (const row of settings.rows) {
-    values[row.key] = settings.format(row, settings.values[row.key]);
+    values[row.key] = shownValue(i18n, settings, row, settings.values[row.key]);
     errors[row.key] = errorMessage(
       i18n,
       settings.errors[row.key],
-      settings.format(row, settings.defaults[row.key]),
+      shownValue(i18n, settings, row, settings.defaults[row.key]),
     );
     if (!row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
   }

@@ -4,7 +4,15 @@
 // scrolls into view (not during page load, which would skew it) or on demand.
 import { simdSupported } from '../core.js';
 import { createBarChart } from '../plots/bar-chart.js';
-import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
+import {
+  download,
+  downloadPng,
+  labelPngButtons,
+  pngButton,
+  stampedName,
+  toCsv,
+} from '../export.js';
+import { setDisabled } from '../focus.js';
 import { explainError, workerFailed } from '../worker-error.js';
 
 const N = 1 << 16; // 256 KB of floats: stays in cache, so this times the arithmetic, not memory
@@ -18,8 +26,9 @@ export default async function createCost(root, { core, i18n }) {
     <div class="ev-panel">
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="measure" data-i18n="cost.measure"></button>
-        <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=cost.progress_label"></progress>
-          <span class="progress-text" data-progress aria-live="polite"></span></div>
+        <div class="progress" tabindex="-1"><progress max="1" value="0" data-i18n-attr="aria-label=cost.progress_label"></progress>
+          <span class="progress-text" data-progress></span></div>
+        <div class="visually-hidden" role="status" data-announce></div>
       </div>
       <p class="ev-note" data-build></p>
       <div class="cost-summary" data-ratios></div>
@@ -29,7 +38,7 @@ export default async function createCost(root, { core, i18n }) {
         <div class="lab-legend"><span class="legend-item"><i class="swatch" data-chip="soft"></i><span data-i18n="cost.legend_simd"></span></span>
           <span class="legend-item"><i class="swatch" data-chip="soft-faded"></i><span data-i18n="cost.legend_scalar"></span></span></div></div>
       <p class="ev-caption" id="cost-table-caption" data-i18n="cost.table_caption"></p>
-      <div class="table-scroll"><table class="results-table" data-table aria-labelledby="cost-table-caption">
+      <div class="table-scroll" tabindex="0" role="region" aria-labelledby="cost-table-caption"><table class="results-table" data-table aria-labelledby="cost-table-caption">
         <thead></thead><tbody></tbody></table></div>
       <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">
         <span class="ev-export-label" data-i18n="evidence.export"></span>
@@ -50,6 +59,8 @@ export default async function createCost(root, { core, i18n }) {
     `${fn}/${grad ? 'grad' : 'value'}/${scalar ? 'scalar' : 'simd'}`;
   const total = fns.length * 5; // four kernels and one epoch per activation
 
+  const announce = (key, vars) => ($('[data-announce]').textContent = i18n.t(key, vars));
+
   function measure() {
     if (state === 'running') return;
     worker?.terminate();
@@ -57,6 +68,7 @@ export default async function createCost(root, { core, i18n }) {
     epochs = new Map();
     error = '';
     state = 'running';
+    announce('cost.progress_running', { done: 0, total });
     worker = new Worker(new URL('../workers/bench-worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data: m }) => {
       if (m.type === 'kernel') kernels.set(key(m.fn, m.grad, m.scalar), m.rate);
@@ -66,6 +78,9 @@ export default async function createCost(root, { core, i18n }) {
         error = m.message ?? '';
         worker.terminate();
         worker = null;
+        // Screen readers hear the start and the end, not each of the timings in between.
+        if (m.type === 'done') announce('cost.progress_done', { total });
+        else announce('cost.failed', { message: error });
       }
       render();
     };
@@ -164,7 +179,9 @@ export default async function createCost(root, { core, i18n }) {
     root.dataset.state = state;
     const done = kernels.size + epochs.size;
     $('progress').value = done / total;
-    $('[data-act="measure"]').disabled = state === 'running';
+    // While it measures, the focus waits on the progress line (the button disables itself).
+    setDisabled($('[data-act="measure"]'), state === 'running', $('.progress'));
+    labelPngButtons(root, i18n);
     $('[data-progress]').textContent =
       state === 'error'
         ? i18n.t('cost.failed', { message: explainError(i18n, error) })

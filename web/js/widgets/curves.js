@@ -28,7 +28,7 @@ export default async function createCurves(root, { core, i18n }) {
       <fieldset class="chips"><legend class="visually-hidden" data-i18n="curves.toggle_legend"></legend></fieldset>
     </div>
     <div class="plot-wrap"></div>
-    <output class="readout" aria-live="polite"></output>
+    <p class="readout"></p>
     <figcaption data-i18n="curves.caption"></figcaption>`;
   const chips = root.querySelector('.chips');
   for (const fn of activations) {
@@ -81,7 +81,13 @@ export default async function createCurves(root, { core, i18n }) {
     const xText = `x = ${i18n.num(cursor, 2)}`;
     readout.innerHTML = `<span class="readout-x">${xText}</span>${parts.join('')}`;
     canvas.setAttribute('aria-valuenow', String(cursor));
-    canvas.setAttribute('aria-valuetext', xText);
+    // The slider's value says it all, read out on keyboard moves only: the readout above is not a
+    // live region (a pointer sweeping the plot made it speak 40 times a second).
+    const said = [...shown].map(
+      (fn) =>
+        `${i18n.t(`common.act_${fn}`)} ${i18n.num(M.evaluate(fn, mode === 'grad', false, at)[0], 4)}`,
+    );
+    canvas.setAttribute('aria-valuetext', [xText, ...said].join(', '));
   }
 
   const setCursor = (x) => {

@@ -16,8 +16,8 @@ export function createSeedsView(root, { core, i18n }) {
         <div class="plot-wrap" data-plot="diff"></div></div>
     </div>
     <p class="ev-caption" id="seeds-summary-caption" data-summary-caption></p>
-    <div class="table-scroll"><table class="results-table ev-summary" data-summary aria-labelledby="seeds-summary-caption">
-      <thead><tr><th scope="col"></th><th scope="col" class="num" data-i18n="seeds.col_mean"></th>
+    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="seeds-summary-caption"><table class="results-table ev-summary" data-summary aria-labelledby="seeds-summary-caption">
+      <thead><tr><th scope="col"><span class="visually-hidden" data-i18n="seeds.col_quantity"></span></th><th scope="col" class="num" data-i18n="seeds.col_mean"></th>
         <th scope="col" class="num" data-i18n="seeds.col_sd"></th><th scope="col" class="num" data-i18n="seeds.col_ci"></th></tr></thead>
       <tbody></tbody></table></div>
     <p class="ev-verdict" data-verdict></p>
@@ -30,7 +30,7 @@ export function createSeedsView(root, { core, i18n }) {
       <button type="button" class="btn small" data-export="json" data-i18n="seeds.export_json"></button>
     </div>
     <details class="ev-details"><summary data-i18n="seeds.table_summary"></summary>
-      <div class="table-scroll"><table class="results-table" data-seeds-table><thead></thead><tbody></tbody></table></div></details>`;
+      <div class="table-scroll" tabindex="0"><table class="results-table" data-seeds-table><thead></thead><tbody></tbody></table></div></details>`;
   const $ = (s) => root.querySelector(s);
   const fmt = (v, d) => i18n.num(v, d);
   const plots = {

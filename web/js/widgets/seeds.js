@@ -8,6 +8,8 @@ import { startStudy, summarize } from '../study.js';
 import { createSeedsView } from './seeds-view.js';
 import { explainError } from '../worker-error.js';
 import { changedSettings } from '../embed-attributes.js';
+import { setDisabled } from '../focus.js';
+import { labelPngButtons } from '../export.js';
 
 const ROWS = [
   { key: 'sa', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
@@ -55,7 +57,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
       <p class="ev-note ev-error" data-errors hidden></p>
       <div data-results hidden></div>
       <div class="ev-history" data-history hidden><h3 class="plot-title" data-i18n="seeds.history_title"></h3>
-        <div class="table-scroll"><table class="results-table"><thead></thead><tbody></tbody></table></div></div>
+        <div class="table-scroll" tabindex="0"><table class="results-table"><thead></thead><tbody></tbody></table></div></div>
     </div>
     <figcaption data-i18n="seeds.caption"></figcaption>`;
   const $ = (s) => root.querySelector(s);
@@ -252,8 +254,11 @@ export default async function createSeeds(root, { core, i18n, store }) {
 
   function render() {
     const running = study?.state === 'running';
-    $('[data-act="run"]').disabled = running;
-    $('[data-act="cancel"]').disabled = !running;
+    // The button that disables itself hands the focus to the other one (focus.js).
+    const runBtn = $('[data-act="run"]'),
+      cancelBtn = $('[data-act="cancel"]');
+    setDisabled(running ? cancelBtn : runBtn, false);
+    setDisabled(running ? runBtn : cancelBtn, true, running ? cancelBtn : runBtn);
     fields.setDisabled(running);
     for (const b of root.querySelectorAll('[data-preset]')) b.disabled = running;
     root.dataset.state = study?.state ?? 'idle';
@@ -282,6 +287,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
       view.render(study);
     } else text.textContent = i18n.t('seeds.progress_idle');
     renderHistory();
+    labelPngButtons(root, i18n);
   }
 
   root.addEventListener('click', (e) => {

@@ -6,9 +6,10 @@ import { createSettings } from '../state.js';
 import { createFields, presetButtons, settingsFields } from '../fields.js';
 import { createBoundary } from '../plots/boundary.js';
 import { createLinePlot } from '../plots/line-plot.js';
-import { downloadPng, pngButton, stampedName } from '../export.js';
+import { downloadPng, labelPngButtons, pngButton, stampedName } from '../export.js';
 import { createSwapIo } from './swap-io.js';
 import { explainError, workerFailed } from '../worker-error.js';
+import { setDisabled } from '../focus.js';
 
 const GRID = 60;
 const VAL_FRACTION = 0.2; // accuracies here are on validation points: the test set stays unread
@@ -40,6 +41,7 @@ export default async function createSwap(root, { core, i18n, store }) {
         <button type="button" class="btn primary" data-act="pretrain"></button><span class="arrow" aria-hidden="true">→</span>
         <button type="button" class="btn" data-act="swap"></button><span class="arrow" aria-hidden="true">→</span>
         <button type="button" class="btn" data-act="finetune"></button>
+        <button type="button" class="btn" data-act="cancel" data-i18n="swap.cancel" disabled></button>
         <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=swap.progress_label"></progress>
           <span class="progress-text" data-progress></span></div>
       </div>
@@ -102,7 +104,9 @@ export default async function createSwap(root, { core, i18n, store }) {
     curve: null,
   };
   let worker = null,
-    onState = null;
+    onState = null,
+    saved = null, // the pretrained network as the worker last had it: {config, state}
+    pendingImport = null; // the widths of a file being imported, applied once it is accepted
   // wk shares the core's 'epochs' field for its validation only: it is not a pretraining setting.
   const config = () => ({
     ...settings.config('a'),
@@ -123,8 +127,10 @@ export default async function createSwap(root, { core, i18n, store }) {
       if (m.type === 'progress') ((run.progress = m), m.curve && (run.curve = m.curve));
       else if (m.type === 'stage') stageDone(m);
       else if (m.type === 'state') ((run.busy = ''), onState?.(m));
+      else if (m.type === 'restored') return;
       else if (m.type === 'error') {
-        if (m.cmd === 'import') io.rejected(m.message);
+        // A refused file changed nothing: not the settings, the URL or the worker's network.
+        if (m.cmd === 'import') ((pendingImport = null), io.rejected(m.message));
         else run.error = m.message;
         run.busy = '';
         $('[data-announce]').textContent = i18n.t('swap.error', { message: m.message });
@@ -144,6 +150,14 @@ export default async function createSwap(root, { core, i18n, store }) {
     run.busy = '';
     run.progress = null;
     if (m.stage === 'pretrained') {
+      if (pendingImport) {
+        // Accepted: the settings and the URL follow the file's network, all together.
+        settings.set('whidden', pendingImport.join(','));
+        settings.writeHash();
+        sync();
+        pendingImport = null;
+      }
+      saved = { config: { ...config(), hidden: settings.values.whidden }, state: m.state };
       for (const b of Object.values(boards)) b.setData(m.data, m.bounds);
       run.swapped = run.finetuned = run.curve = null;
       root.dataset.probe = JSON.stringify(m.probe); // exact outputs at fixed points (tests, embedders)
@@ -170,13 +184,32 @@ export default async function createSwap(root, { core, i18n, store }) {
       send('export');
     },
     importState(state, hidden) {
-      settings.set('whidden', hidden.join(','));
-      settings.writeHash();
-      sync();
-      send('import', { config: config(), state, grid: GRID });
+      pendingImport = hidden;
+      send('import', { config: { ...config(), hidden }, state, grid: GRID });
     },
     busy: () => Boolean(run.busy),
   });
+
+  /**
+   * Cancel: a step of a large network can take hours, and a worker busy in the core reads no
+   * message; so it is ended and a new one gets the last pretrained network back (the steps after
+   * it are dropped). A cancelled pretraining or import changes nothing.
+   */
+  function cancel() {
+    worker?.terminate();
+    worker = null;
+    Object.assign(run, { busy: '', progress: null, error: '' });
+    if (run.pretrained && saved) {
+      worker = startWorker();
+      worker.postMessage({ cmd: 'restore', ...saved, grid: GRID });
+      run.swapped = run.finetuned = run.curve = null;
+      for (const stage of ['swapped', 'finetuned']) boards[stage].setGrid(null, GRID);
+      root.dataset.stage = 'pretrained';
+    }
+    pendingImport = null;
+    $('[data-announce]').textContent = i18n.t('swap.cancelled');
+    render();
+  }
 
   function change(key, text) {
     settings.set(key, text);
@@ -298,9 +331,16 @@ export default async function createSwap(root, { core, i18n, store }) {
     $('[data-act="finetune"]').textContent = i18n.t('swap.step_finetune', {
       k: settings.values.wk,
     });
-    $('[data-act="pretrain"]').disabled = busy;
-    $('[data-act="swap"]').disabled = busy || !run.pretrained;
-    $('[data-act="finetune"]').disabled = busy || !run.swapped;
+    // Enabled ones first, so that a button that disables itself hands the focus on (focus.js).
+    const steps = ['pretrain', 'swap', 'finetune'].map((a) => $(`[data-act="${a}"]`));
+    const cancelBtn = $('[data-act="cancel"]');
+    if (busy) setDisabled(cancelBtn, false);
+    const off = [busy, busy || !run.pretrained, busy || !run.swapped];
+    // After a step, the next one (or Pretrain again); during one, Cancel.
+    const after = () => [steps[STAGES.indexOf(root.dataset.stage) + 1], ...steps];
+    for (const i of [0, 1, 2]) if (!off[i]) setDisabled(steps[i], false);
+    for (const i of [0, 1, 2]) if (off[i]) setDisabled(steps[i], true, busy ? cancelBtn : after);
+    if (!busy) setDisabled(cancelBtn, true, after);
     for (const b of root.querySelectorAll('[data-preset]')) b.disabled = busy;
     fields.setDisabled(busy);
     const pr = run.progress,
@@ -319,9 +359,12 @@ export default async function createSwap(root, { core, i18n, store }) {
                   ? 'swap.status_pretrained'
                   : 'swap.status_idle',
           );
+    for (const stage of STAGES) $(`[data-board="${stage}"] [data-png]`).disabled = !run[stage]; // nothing to save yet
+    $('[data-png="curve"]').disabled = !run.curve?.length && !run.pretrained;
     renderBoards();
     renderCurve();
     io.render(run);
+    labelPngButtons(root, i18n);
   }
 
   root.addEventListener('click', (e) => {
@@ -334,6 +377,7 @@ export default async function createSwap(root, { core, i18n, store }) {
     } else if (b.dataset.act === 'pretrain') send('pretrain', { config: config(), grid: GRID });
     else if (b.dataset.act === 'swap') send('swap', { to: settings.values.wb });
     else if (b.dataset.act === 'finetune') send('finetune', { epochs: settings.values.wk });
+    else if (b.dataset.act === 'cancel') cancel();
     else if (b.dataset.png === 'curve')
       downloadPng(curve.canvas, stampedName('swap-recovery', 'png'));
     else if (b.dataset.png)

@@ -1,5 +1,6 @@
 // The twin lab's settings form, generated from the settings table (state.js): one field per row,
 // its allowed range from the core's limits, and the error of a rejected value next to it.
+import { shownValue } from '../fields.js';
 
 const GROUPS = [
   { key: 'data', rows: ['n', 'noise', 'dseed', 'test', 'val'] },
@@ -21,14 +22,14 @@ function rangeOf(row, limits, i18n) {
       maxw: lim.width_max,
     });
   }
-  const fmt = (v) => String(v); // as the fields and the URL write numbers
+  const fmt = (v) => (i18n.language?.() === 'pt' ? String(v).replace('.', ',') : String(v)); // as the fields
   return lim.min_open ? `${fmt(lim.min)} < x ≤ ${fmt(lim.max)}` : `${fmt(lim.min)}–${fmt(lim.max)}`;
 }
 
 /** The text shown for a rejected value. */
 export function errorText(error, row, settings, i18n) {
   if (!error) return '';
-  const fallback = settings.format(row, settings.defaults[row.key]);
+  const fallback = shownValue(i18n, settings, row, settings.defaults[row.key]);
   return i18n.t(`twin.err_${error.kind}`, { raw: error.raw, detail: error.detail ?? '', fallback });
 }
 
@@ -87,7 +88,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
     for (const el of inputs()) {
       const row = byKey.get(el.name);
       const error = settings.errors[row.key];
-      el.value = settings.format(row, settings.values[row.key]);
+      el.value = shownValue(i18n, settings, row, settings.values[row.key]);
       el.setAttribute('aria-invalid', String(Boolean(error)));
       // The form's own root (the document, or a shadow root when embedded) holds these ids.
       const root = form.getRootNode();

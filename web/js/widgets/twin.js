@@ -4,7 +4,8 @@ import { createSettings } from '../state.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { createControls } from './twin-controls.js';
 import { createSide } from './twin-side.js';
-import { downloadPng, pngButton, stampedName } from '../export.js';
+import { setDisabled } from '../focus.js';
+import { downloadPng, labelPngButtons, pngButton, stampedName } from '../export.js';
 
 const SIDES = ['a', 'b'];
 const FRAME_MS = 60; // the workers post every 50 ms each: one repaint shows both
@@ -31,15 +32,15 @@ export default async function createTwin(root, { core, i18n, store }) {
         <div><div class="ev-plot-head"><h3 class="plot-title" data-i18n="twin.acc_title"></h3>${pngButton('acc')}</div><div class="plot-wrap" data-plot="acc"></div></div>
       </div>
       <div class="lab-legend" data-legend></div>
-      <div class="table-scroll"><table class="results-table">
+      <div class="table-scroll" tabindex="0" role="region" data-i18n-attr="aria-label=twin.table_caption"><table class="results-table">
         <caption class="visually-hidden" data-i18n="twin.table_caption"></caption>
-        <thead><tr>${['network', 'train_acc', 'test_acc', 'epochs', 'time', 'status']
+        <thead><tr>${['network', 'test_acc', 'train_acc', 'epochs', 'time', 'status']
           .map(
             (c) =>
-              `<th scope="col" class="${c === 'network' ? '' : 'num'}" data-i18n="twin.col_${c}"></th>`,
+              `<th scope="col" class="${c === 'network' ? '' : 'num'}" data-col="${c.replace('_acc', '')}" data-i18n="twin.col_${c}"></th>`,
           )
           .join('')}</tr></thead>
-        <tbody>${SIDES.map((s) => `<tr data-row="${s}"><th scope="row"></th><td class="num" data-col="train"></td><td class="num" data-col="test"></td><td class="num" data-col="epochs"></td><td class="num" data-col="time"></td><td class="num" data-col="status"></td></tr>`).join('')}</tbody>
+        <tbody>${SIDES.map((s) => `<tr data-row="${s}"><th scope="row"></th><td class="num" data-col="test"></td><td class="num" data-col="train"></td><td class="num" data-col="epochs"></td><td class="num" data-col="time"></td><td class="num" data-col="status"></td></tr>`).join('')}</tbody>
       </table></div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
     </div>
@@ -48,7 +49,8 @@ export default async function createTwin(root, { core, i18n, store }) {
 
   let phase = 'ready'; // ready | running | paused | finished
   let frame = 0,
-    lastPaint = 0;
+    lastPaint = 0,
+    lastCurves = '';
   const sides = {};
   for (const s of SIDES)
     sides[s] = createSide($(`[data-side="${s}"]`), s, { i18n, onUpdate: () => schedule() });
@@ -91,6 +93,7 @@ export default async function createTwin(root, { core, i18n, store }) {
   };
 
   function reset() {
+    lastCurves = '';
     for (const s of SIDES) sides[s].create(settings.config(s));
     phase = 'ready';
     schedule(true);
@@ -164,10 +167,15 @@ export default async function createTwin(root, { core, i18n, store }) {
       phase === 'running' ? 'twin.pause' : 'twin.play',
     );
     playBtn.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
-    playBtn.disabled = phase === 'finished';
-    $('[data-act="step"]').disabled = phase === 'running' || phase === 'finished';
+    // A finished run plays no more: Play says why, and Reset takes the focus (focus.js).
+    const resetBtn = $('[data-act="reset"]');
+    setDisabled(playBtn, phase === 'finished', resetBtn);
+    setDisabled($('[data-act="step"]'), phase === 'running' || phase === 'finished', [
+      playBtn,
+      resetBtn,
+    ]);
     // Stop works mid-epoch too (the workers train in slices): from the first Play or Step on.
-    $('[data-act="stop"]').disabled = phase === 'finished' || phase === 'ready';
+    setDisabled($('[data-act="stop"]'), phase === 'finished' || phase === 'ready', resetBtn);
     const total = runs.reduce((n, r) => n + r.epochs, 0),
       done = runs.reduce((n, r) => n + r.epoch + (r.progress ?? 0), 0);
     const progress = $('progress');
@@ -180,7 +188,9 @@ export default async function createTwin(root, { core, i18n, store }) {
       na: name('a'),
       nb: name('b'),
     });
-    $('[data-progress]').textContent = text;
+    // After the end, the line says how to train again (Play is disabled then).
+    $('[data-progress]').textContent =
+      phase === 'finished' ? `${text} ${i18n.t('twin.play_finished_hint')}` : text;
     progress.setAttribute('aria-valuetext', text);
     // Notes: the identity's straight line (NOTES.md claim 2), divergence
     const notes = [];
@@ -190,8 +200,17 @@ export default async function createTwin(root, { core, i18n, store }) {
       if (sides[s].run.status === 'diverged')
         notes.push(i18n.t('twin.diverged_note', { name: name(s), epoch: sides[s].run.epoch }));
     $('[data-note]').innerHTML = notes.join(' ');
-    renderCurves(runs);
+    // The curves change only with new epochs (or the language, the activations): a slice of a
+    // large network's epoch redraws the progress, not both plots.
+    const curvesKey = [
+      ...runs.map((r) => r.history.length),
+      i18n.language?.(),
+      colorOf('a'),
+      colorOf('b'),
+    ].join();
+    if (curvesKey !== lastCurves) ((lastCurves = curvesKey), renderCurves(runs));
     renderTable(runs);
+    labelPngButtons(root, i18n);
   }
 
   function renderCurves(runs) {

@@ -15,7 +15,7 @@ export default async function createWorkedValues(root, { core, i18n }) {
     fn === 'phi' ? M.normalCdf(x) : M.evaluate(fn, false, false, Float32Array.of(x))[0];
 
   root.innerHTML = `
-    <div class="table-scroll"><table class="values-table">
+    <div class="table-scroll" tabindex="0"><table class="values-table">
       <thead><tr><th scope="col" data-i18n="worked-values.input"></th>
         ${INPUTS.map((x) => `<th scope="col" class="num" data-x-head="${x}"></th>`).join('')}</tr></thead>
       <tbody>${ROWS.map(

@@ -6,8 +6,11 @@
 //        {cmd:'swap', to}                          pretrained weights, another activation
 //        {cmd:'finetune', epochs}                 train the swapped network further
 //        {cmd:'export'}                            the current weights
+//        {cmd:'restore', config, state, activation} a pretrained network again, silently (after the
+//                                                  page ended a worker to cancel a long step)
 //   out: {type:'progress', stage, epoch, of}
-//        {type:'stage', stage, activation, acc, grid, probe, maxDiff?, curve?, history?}
+//        {type:'stage', stage, activation, acc, grid, probe, maxDiff?, curve?, history?,
+//                       state? (pretrained: the weights, which the page keeps for a restore)}
 //        {type:'state', json, activation, hidden}  |  {type:'error', cmd, message}
 import { loadCore } from '../core.js';
 import { boundsOf } from '../bounds.js';
@@ -18,94 +21,67 @@ const PROGRESS_MS = 80;
 const PROBE = new Float32Array([
   -1, 0.5, 0, 0, 0.5, 0.25, 1, -0.5, 1.5, 0, 2, 0.5, 0.3, 0.9, -0.2, -0.3,
 ]);
-/** @typedef {import('../types').SwapCommand} SwapCommand */
-/** @typedef {import('../types').SwapMessage} SwapMessage */
-/** @typedef {import('../types').SwapStageMessage} SwapStageMessage */
-
 const core = loadCore();
-/** @type {import('../types').ActivationLab} */
-let M;
-/** @type {import('../../../wasm/activation-lab').Experiment | null} */
-let current = null;
-/** @type {{state: string, activation: import('../types').ActivationName} | null} */
-let pretrained = null;
-let gridSize = 60;
-/** @type {import('../types').Bounds} */
-let bounds = [0, 1, 0, 1];
-let points = new Float32Array(0);
+let M,
+  exp = null,
+  pretrained = null,
+  gridSize = 60,
+  bounds = null,
+  points = null;
 
 /**
- * @param {SwapMessage} msg
- * @param {Transferable[]} [transfer]
+ * A fresh Experiment of `config` with its data and bounds, not yet in use: commit() makes it the
+ * worker's network (deleting the previous one), drop() deletes it. So a refused import or a
+ * failed step leaves the current network as it was.
  */
-const send = (msg, transfer = []) => postMessage(msg, { transfer });
-
-/** The network; every command but pretrain and import needs one. */
-function network() {
-  if (!current) throw new Error('no network yet');
-  return current;
-}
-
-/**
- * A fresh Experiment of `config` (any previous one is deleted), with its data and bounds.
- * @param {import('../types').Config} config
- * @param {number} grid
- */
-function create(config, grid) {
-  current?.delete();
+function build(config, size) {
   const json = JSON.stringify(config);
   const problem = M.validateConfigJson(json);
   if (problem) throw new Error(problem);
-  const exp = new M.Experiment(json);
-  current = exp;
-  if (exp.status() === 'invalid') throw new Error(exp.error() || 'invalid config');
-  gridSize = grid;
-  const data = { train: exp.data('train').slice(), val: exp.data('val').slice() };
-  bounds = boundsOf(Object.values(data));
+  const candidate = new M.Experiment(json);
+  if (candidate.status() === 'invalid') {
+    candidate.delete();
+    throw new Error(M.validateConfigJson(json) || 'invalid config');
+  }
+  const data = { train: candidate.data('train').slice(), val: candidate.data('val').slice() };
   // The data points, as x0, x1 pairs, for the largest output change of a swap.
   const xy = [];
   for (const d of Object.values(data))
     for (let i = 0; i < d.length; i += 3) xy.push(d[i], d[i + 1]);
-  points = Float32Array.from(xy);
-  return data;
+  const b = boundsOf(Object.values(data));
+  return {
+    exp: candidate,
+    data,
+    commit() {
+      exp?.delete();
+      exp = candidate;
+      gridSize = size;
+      bounds = b;
+      points = Float32Array.from(xy);
+    },
+    drop: () => candidate.delete(),
+  };
 }
 
-/** A copy of the boundary picture (the view into WASM memory dies on the next call). */
-const grid = () =>
-  network()
-    .grid(gridSize, gridSize, ...bounds)
-    .slice();
-/** @returns {number} */
-const acc = () => JSON.parse(network().evaluateJson('val')).acc;
+const grid = () => exp.grid(gridSize, gridSize, ...bounds).slice(); // a copy of the view
+const acc = () => JSON.parse(exp.evaluateJson('val')).acc;
 
-/**
- * @param {'pretrain'} stage
- * @param {number} last
- */
-function trainTo(stage, last) {
-  const exp = network();
+function trainTo(stage, last, run = exp) {
   let t = performance.now();
-  while (exp.epoch() < last && exp.step()) {
+  while (run.epoch() < last && run.step()) {
     if (performance.now() - t > PROGRESS_MS) {
       t = performance.now();
-      send({ type: 'progress', stage, epoch: exp.epoch(), of: last });
+      postMessage({ type: 'progress', stage, epoch: run.epoch(), of: last });
     }
   }
-  if (exp.status() === 'diverged')
-    throw new Error(`diverged at epoch ${exp.epoch() + 1}: ${exp.error()}`);
+  if (run.status() === 'diverged')
+    throw new Error(`diverged at epoch ${run.epoch() + 1}: ${run.error()}`);
 }
 
-/**
- * Posts the network's state after a stage: its picture, accuracy and probe outputs.
- * @param {import('../types').SwapStage} stage
- * @param {Partial<SwapStageMessage>} [extra]
- * @param {SwapStageMessage['data']} [data]
- */
 function post(stage, extra = {}, data) {
-  const exp = network();
   const g = grid();
   const probe = Array.from(exp.predict(PROBE));
-  send(
+  postMessage(
     {
       type: 'stage',
       stage,
@@ -121,53 +97,65 @@ function post(stage, extra = {}, data) {
   );
 }
 
-/** @type {{[C in SwapCommand as C['cmd']]: (command: C) => void}} */
 const commands = {
   pretrain({ config, grid: size }) {
-    const data = create(config, size);
-    trainTo('pretrain', config.epochs);
-    const exp = network();
+    const next = build(config, size);
+    try {
+      trainTo('pretrain', config.epochs, next.exp);
+    } catch (err) {
+      throw (next.drop(), err); // a diverged pretraining leaves the current network
+    }
+    next.commit();
     pretrained = { state: exp.stateJson(), activation: exp.activation() };
-    post('pretrained', { history: JSON.parse(exp.historyJson()) }, data);
+    post(
+      'pretrained',
+      { history: JSON.parse(exp.historyJson()), state: pretrained.state },
+      next.data,
+    );
   },
   import({ config, state, grid: size }) {
-    const data = create(config, size);
-    const exp = network();
-    const err = exp.loadStateJson(state);
-    if (err) throw new Error(err);
+    const next = build(config, size);
+    const err = next.exp.loadStateJson(state);
+    if (err) throw (next.drop(), new Error(err)); // the current network stays
+    next.commit();
     pretrained = { state: exp.stateJson(), activation: exp.activation() };
-    post('pretrained', { history: [], imported: true }, data);
+    post('pretrained', { history: [], imported: true, state: pretrained.state }, next.data);
+  },
+  restore({ config, state, grid: size }) {
+    const next = build(config, size);
+    const err = next.exp.loadStateJson(state);
+    if (err) throw (next.drop(), new Error(err));
+    next.commit();
+    pretrained = { state, activation: exp.activation() };
+    postMessage({ type: 'restored' });
   },
   swap({ to }) {
     if (!pretrained) throw new Error('no pretrained network yet');
-    const exp = network();
     // Always from the pretrained weights, so that several swaps can be compared.
     let err = exp.loadStateJson(pretrained.state) || exp.setActivation(pretrained.activation);
     if (err) throw new Error(err);
-    const before = [grid(), exp.predict(points)];
+    const before = { grid: grid(), pts: exp.predict(points) };
     err = exp.setActivation(to);
     if (err) throw new Error(err);
-    const after = [grid(), exp.predict(points)];
+    const after = { grid: grid(), pts: exp.predict(points) };
     let maxDiff = 0;
-    before.forEach((b, k) => {
-      for (let i = 0; i < b.length; i++) maxDiff = Math.max(maxDiff, Math.abs(b[i] - after[k][i]));
-    });
+    for (const k of ['grid', 'pts'])
+      for (let i = 0; i < before[k].length; i++)
+        maxDiff = Math.max(maxDiff, Math.abs(before[k][i] - after[k][i]));
     post('swapped', { maxDiff, start: exp.epoch() });
   },
   finetune({ epochs }) {
     if (!pretrained) throw new Error('no pretrained network yet');
-    const exp = network();
     const start = exp.epoch();
     const err = exp.setEpochs(start + epochs);
     if (err) throw new Error(err);
-    /** @type {import('../types').FinetuneCurve} */
     const curve = [{ epoch: 0, val_acc: acc() }];
     let t = performance.now();
     while (exp.epoch() < start + epochs && exp.step()) {
       curve.push({ epoch: exp.epoch() - start, val_acc: JSON.parse(exp.lastEpochJson()).val_acc });
       if (performance.now() - t > PROGRESS_MS) {
         t = performance.now();
-        send({
+        postMessage({
           type: 'progress',
           stage: 'finetune',
           epoch: exp.epoch() - start,
@@ -180,29 +168,23 @@ const commands = {
     post('finetuned', { curve });
   },
   export() {
-    const exp = network();
-    send({
+    if (!exp) throw new Error('no network yet');
+    postMessage({
       type: 'state',
       json: exp.stateJson(),
       activation: exp.activation(),
-      hidden: JSON.parse(exp.configJson()).hidden ?? null,
+      hidden: JSON.parse(exp.configJson?.() ?? '{}').hidden ?? null,
     });
   },
 };
 
-onmessage = async (/** @type {MessageEvent<SwapCommand>} */ { data: msg }) => {
+onmessage = async ({ data: msg }) => {
   try {
     M ??= (await core).M;
-    const run = /** @type {((command: SwapCommand) => void) | undefined} */ (
-      Object.prototype.hasOwnProperty.call(commands, msg?.cmd) ? commands[msg.cmd] : undefined
-    );
-    if (!run) throw new Error(`unknown command ${msg?.cmd}`);
+    const run = commands[msg.cmd];
+    if (!run) throw new Error(`unknown command ${msg.cmd}`);
     run(msg);
   } catch (err) {
-    send({
-      type: 'error',
-      cmd: msg?.cmd,
-      message: err instanceof Error ? err.message : String(err),
-    });
+    postMessage({ type: 'error', cmd: msg?.cmd, message: String(err?.message ?? err) });
   }
 };

@@ -1,0 +1,237 @@
+// Accessibility (issue 9): axe-core (WCAG 2.1 A/AA and best practices, tests/e2e/axe.mjs) on every
+// page and state a reader meets, zero violations; and what axe cannot see: focus kept when a
+// button disables itself, the language switch's focus ring, live regions that do not flood, the
+// results table at 360 px and in a blog column, named PNG buttons, one decimal separator.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, setup } from './helpers.mjs';
+import { axeViolations } from './axe.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(async () => env?.close());
+
+const twin = '[data-widget="twin"]',
+  seeds = '[data-widget="seeds"]',
+  swap = '[data-widget="swap"]';
+// Short runs of every lab, so that each reaches its "after" state in seconds.
+const SHORT = '#n=200&epochs=3&seeds=2&sn=200&sepochs=3&whidden=8&wepochs=3&wk=2';
+
+test('axe: the article in English and Portuguese, light and dark, before and after a run of each lab', async () => {
+  const { page, context, problems } = await openPage(env, SHORT);
+  const found = [];
+  const check = async (state) =>
+    found.push(...(await axeViolations(page)).map((v) => `${state}: ${v}`));
+  await check('en light, before');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await check('en dark, before');
+  await page.emulateMedia({ colorScheme: 'light' });
+  // A twin run, a study and a swap, at once.
+  await page.click(`${twin} [data-act="play"]`);
+  await page.click(`${seeds} [data-act="run"]`);
+  await page.click(`${swap} [data-act="pretrain"]`);
+  await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
+  await page.click(`${swap} [data-act="swap"]`);
+  await page.waitForSelector(`${swap}[data-stage="swapped"]`, { timeout: 60000 });
+  await page.waitForSelector(`${seeds}[data-state="finished"]`, { timeout: 90000 });
+  await page.waitForSelector(`${twin} tr[data-row="b"][data-status="done"]`, { timeout: 60000 });
+  await page.waitForSelector(`${twin} tr[data-row="a"][data-status="done"]`, { timeout: 60000 });
+  await check('en light, after');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await check('en dark, after');
+  await page.click('[data-lang="pt"]');
+  await page.waitForFunction(() => document.documentElement.lang.startsWith('pt'));
+  await page.waitForTimeout(300); // the widgets re-render on the language change
+  await check('pt dark, after');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await check('pt light, after');
+  assert.deepEqual(found, []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('axe: each embed.html figure and the blog example', async () => {
+  // (axe styles what it inspects inside shadow roots: the strict CSP of the page would refuse that)
+  const { page, context, problems } = await openPage(
+    env,
+    '',
+    { bypassCSP: true },
+    'embed.html#widget=curves',
+  );
+  const found = [];
+  for (const widget of ['curves', 'twin', 'seeds', 'cost']) {
+    await page.evaluate((w) => (location.hash = `#widget=${w}&n=200&epochs=3`), widget);
+    await page.waitForSelector(`activation-lab-${widget}[ready]`);
+    found.push(...(await axeViolations(page)).map((v) => `embed ${widget}: ${v}`));
+  }
+  await page.goto(`${env.url}examples/blog-post.html`);
+  await page.waitForSelector('activation-lab-twin[ready]');
+  await page.waitForSelector('activation-lab-curves[ready]');
+  found.push(...(await axeViolations(page)).map((v) => `blog: ${v}`));
+  assert.deepEqual(found, []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('focus stays near a button that disables itself; the language switch shows its focus ring', async () => {
+  const { page, context } = await openPage(env, SHORT);
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.dataset?.act ?? el?.dataset?.lang ?? el?.tagName;
+    });
+  // Play: disabled at the end of the run; the focus goes to Reset, which the line names.
+  await page.focus(`${twin} [data-act="play"]`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`${twin} tr[data-row="a"][data-status="done"]`, { timeout: 60000 });
+  await page.waitForSelector(`${twin} tr[data-row="b"][data-status="done"]`, { timeout: 60000 });
+  await page.waitForFunction(
+    (sel) => document.querySelector(sel).disabled,
+    `${twin} [data-act="play"]`,
+  );
+  assert.equal(await focused(), 'reset');
+  assert.match(await page.locator(`${twin} [data-progress]`).textContent(), /press Reset/);
+  // Run the study: Cancel takes the focus, then Run again.
+  await page.focus(`${seeds} [data-act="run"]`);
+  await page.keyboard.press('Enter');
+  assert.equal(await focused(), 'cancel');
+  await page.waitForSelector(`${seeds}[data-state="finished"]`, { timeout: 90000 });
+  assert.equal(await focused(), 'run');
+  // A swap step: Cancel while it runs, then the next step.
+  await page.focus(`${swap} [data-act="pretrain"]`);
+  await page.keyboard.press('Enter');
+  assert.equal(await focused(), 'cancel');
+  await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
+  assert.equal(await focused(), 'swap');
+  // The language switch: its focus ring is not clipped by its container.
+  await page.focus('[data-lang="pt"]');
+  const clip = await page.evaluate(() => {
+    const b = document.querySelector('[data-lang="pt"]');
+    return getComputedStyle(b.parentElement).overflow;
+  });
+  assert.equal(clip, 'visible');
+  await context.close();
+});
+
+test('the swap panel: Cancel ends a long step; a refused file changes nothing; empty plots save nothing', async () => {
+  const { page, context, problems } = await openPage(env, '#whidden=16,16&wepochs=3');
+  const pngOff = (stage) => page.locator(`${swap} [data-board="${stage}"] [data-png]`).isDisabled();
+  assert.equal(await pngOff('pretrained'), true);
+  await page.click(`${swap} [data-act="pretrain"]`);
+  await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
+  assert.equal(await pngOff('pretrained'), false);
+  assert.equal(await pngOff('swapped'), true);
+  const probe = await page.locator(swap).getAttribute('data-probe');
+  // A 2-8-1 file with one weight out of float32's range: refused, and nothing moves.
+  const bad = JSON.stringify({
+    '0.weight': Array.from({ length: 8 }, (_, i) => [i ? 0.1 : 1e39, 0.2]),
+    '0.bias': new Array(8).fill(0),
+    '2.weight': [new Array(8).fill(0.1)],
+    '2.bias': [0],
+  });
+  await page.setInputFiles('#swap-import', {
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(bad),
+  });
+  await page.waitForFunction(() => document.querySelector('#swap-import-err').textContent !== '');
+  assert.match(await page.locator('#swap-import-err').textContent(), /float32/);
+  assert.equal(await page.locator('#swap-whidden').inputValue(), '16,16');
+  assert.match(page.url(), /whidden=16,16/);
+  // The worker kept its network: a swap starts from the same pretrained weights.
+  await page.click(`${swap} [data-act="swap"]`);
+  await page.waitForSelector(`${swap}[data-stage="swapped"]`);
+  assert.notEqual(await page.locator(swap).getAttribute('data-probe'), probe); // swapped outputs
+  // Cancel a long pretraining (4×512, 10,000 epochs): at once, and the last network comes back.
+  await page.fill('#swap-whidden', '512,512,512,512');
+  await page.press('#swap-whidden', 'Enter');
+  await page.fill('#swap-wepochs', '10000');
+  await page.press('#swap-wepochs', 'Enter');
+  await page.click(`${swap} [data-act="pretrain"]`);
+  await page.waitForTimeout(500);
+  const t0 = Date.now();
+  await page.click(`${swap} [data-act="cancel"]`);
+  await page.waitForFunction((sel) => !document.querySelector(sel).dataset.busy, swap);
+  const cancelMs = Date.now() - t0;
+  console.log(`swap: Cancel of a 4x512 pretraining took effect in ${cancelMs} ms`);
+  assert.ok(cancelMs < 1500, `${cancelMs} ms`);
+  await page.click(`${swap} [data-act="swap"]`);
+  await page.waitForSelector(`${swap}[data-stage="swapped"]`);
+  assert.equal(
+    (await page.locator(`${swap} [data-result]`).getAttribute('data-max-diff')) !== '',
+    true,
+  );
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('no flood of announcements, named PNG buttons, one decimal separator, a table that fits', async () => {
+  const { page, context } = await openPage(env, '#noise=0.3');
+  // The curves' cursor: the readout is no live region; the slider's value carries the numbers.
+  assert.equal(
+    await page.locator('[data-widget="curves"] .readout').getAttribute('aria-live'),
+    null,
+  );
+  assert.equal(await page.locator('[data-widget="curves"] output').count(), 0);
+  // The cost panel: its progress line is not live; one status region speaks at start and end.
+  assert.equal(
+    await page.locator('[data-widget="cost"] [data-progress]').getAttribute('aria-live'),
+    null,
+  );
+  // PNG buttons say which plot they save.
+  const names = await page
+    .locator(`${twin} [data-png]`)
+    .evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.equal(new Set(names).size, names.length, names.join(' | '));
+  // Portuguese: fields and hints write 0,3; the core reads either.
+  await page.click('[data-lang="pt"]');
+  await page.waitForFunction(() => document.querySelector('#lab-noise').value === '0,3');
+  assert.match(await page.locator('#lab-test-hint').textContent(), /0,05/);
+  // The skip link does not write #main into the settings.
+  await page.focus('.skip-link');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => location.hash.startsWith('#main'));
+  await page.fill('#lab-n', '300');
+  await page.press('#lab-n', 'Enter');
+  await page.waitForFunction(() => location.hash.includes('n=300'));
+  assert.doesNotMatch(page.url(), /main/);
+  // At 360 px and in a 700-px blog column, the key numbers show without sideways scrolling.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.click(`${twin} [data-act="step"]`);
+  await page.waitForFunction(
+    (sel) => document.querySelector(sel).textContent !== '–',
+    `${twin} tr[data-row="a"] [data-col="train"]`,
+  );
+  const fits = () =>
+    page.evaluate(() => {
+      const scroll =
+        document.querySelector('#lab .table-scroll') ?? document.querySelector('.table-scroll');
+      const box = scroll.getBoundingClientRect();
+      const cells = [
+        ...scroll.querySelectorAll('[data-col="test"], [data-col="train"], [data-col="status"]'),
+      ];
+      return {
+        overflow: scroll.scrollWidth - scroll.clientWidth,
+        hidden: cells.filter((c) => c.getBoundingClientRect().right > box.right + 1).length,
+      };
+    });
+  assert.deepEqual(await fits(), { overflow: 0, hidden: 0 });
+  await page.setViewportSize({ width: 768, height: 900 });
+  assert.deepEqual(await fits(), { overflow: 0, hidden: 0 });
+  await context.close();
+  const blog = await openPage(
+    env,
+    '',
+    { viewport: { width: 760, height: 900 } },
+    'examples/blog-post.html',
+  );
+  await blog.page.waitForSelector('activation-lab-twin[ready]');
+  const blogFits = await blog.page.evaluate(() => {
+    const scroll = document
+      .querySelector('activation-lab-twin')
+      .shadowRoot.querySelector('.table-scroll');
+    return scroll.scrollWidth - scroll.clientWidth;
+  });
+  assert.equal(blogFits, 0);
+  await blog.context.close();
+});
