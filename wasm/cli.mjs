@@ -169,7 +169,11 @@ const commands = {
     const io = {
       readText,
       writeText,
-      toNumber,
+      toNumber: (
+        /** @type {string} */ text,
+        /** @type {string} */ what,
+        /** @type {'integer' | 'real' | 'any' | undefined} */ kind,
+      ) => toNumber(M, text, what, kind),
       fail: (/** @type {string} */ message) => {
         throw new UsageError(message);
       },

@@ -154,7 +154,9 @@ test('the swap panel: Cancel ends a long step; a refused file changes nothing; e
   await page.waitForFunction((sel) => !document.querySelector(sel).dataset.busy, swap);
   const cancelMs = Date.now() - t0;
   console.log(`swap: Cancel of a 4x512 pretraining took effect in ${cancelMs} ms`);
-  assert.ok(cancelMs < 1500, `${cancelMs} ms`);
+  // (0.2-0.4 s on a quiet machine; the bound leaves room for a shared one: the step it ends
+  // would take hours)
+  assert.ok(cancelMs < 3000, `${cancelMs} ms`);
   await page.click(`${swap} [data-act="swap"]`);
   await page.waitForSelector(`${swap}[data-stage="swapped"]`);
   assert.equal(
