@@ -147,9 +147,16 @@ std::optional<json::Value> parse_state_dict(std::string_view text, std::string& 
     return doc;
 }
 
-// A LayerNorm's "N.weight" is a vector; a Linear's is a matrix.
-bool is_vector_of_numbers(const json::Value& v) {
-    return v.is_array() && !v.as_array().empty() && v.as_array()[0].is_number();
+// A LayerNorm's "N.weight" is a vector right after a Linear's matrix "(N-1).weight".
+bool is_layer_norm(const std::vector<std::pair<unsigned long, const json::Value*>>& weights,
+                   std::size_t i) {
+    const auto is_matrix = [](const json::Value& v) {
+        return v.is_array() && !v.as_array().empty() && v.as_array()[0].is_array();
+    };
+    const json::Value& w = *weights[i].second;
+    return i > 0 && weights[i - 1].first + 1 == weights[i].first &&
+           is_matrix(*weights[i - 1].second) && w.is_array() && !w.as_array().empty() &&
+           w.as_array()[0].is_number();
 }
 
 }  // namespace
@@ -164,7 +171,6 @@ std::optional<std::vector<std::size_t>> state_dict_hidden(std::string_view text,
         const std::size_t dot = k.find('.');
         if (dot == 0 || dot > 6 || k.substr(dot) != ".weight") continue;
         if (k.find_first_not_of("0123456789") != dot) continue;
-        if (is_vector_of_numbers(m.second)) continue;  // a LayerNorm
         weights.emplace_back(std::stoul(k.substr(0, dot)), &m.second);
     }
     if (weights.empty()) {
@@ -176,7 +182,9 @@ std::optional<std::vector<std::size_t>> state_dict_hidden(std::string_view text,
     std::sort(weights.begin(), weights.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<std::size_t> widths;
-    for (const auto& [index, w] : weights) {
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        if (is_layer_norm(weights, i)) continue;
+        const auto& [index, w] = weights[i];
         if (!w->is_array() || w->as_array().empty() || !w->as_array()[0].is_array()) {
             error = "state_dict: \"" + std::to_string(index) +
                     ".weight\" must be a matrix (an array of rows)";

@@ -191,6 +191,13 @@ export interface ActivationLab {
   configLimitsJson(): string;              // allowed ranges, for the UI's own checks
   /** "" when valid, else "field: message (allowed range)". */
   validateConfigJson(json: string): string;
+  /** The one number grammar of the page and the CLI (text_input.hpp): null when `text` is not a
+   * number of that kind ('integer': digits; 'real': decimal with '.' or ','; 'any': also nan, inf). */
+  parseNumber(text: string, kind: 'integer' | 'real' | 'any'): number | null;
+  /** `text` quoted for a message, at most ~80 characters of it. */
+  quoteInput(text: string): string;
+  /** JSON {hidden: number[]} (the hidden widths of a state_dict file) or {error: string}. */
+  stateDictHiddenJson(text: string): string;
   /**
    * f(x) or f'(x), SIMD kernel or scalar reference, as a new Float32Array (xs is left as it is).
    * Float64Array and number[] inputs are rounded to float32 first. Typed arrays are copied in one

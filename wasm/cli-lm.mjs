@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
  * @typedef {object} Io
  * @property {(path: string, flag: string) => string} readText
  * @property {(path: string, text: string, flag: string) => void} writeText
- * @property {(text: string, what: string) => number} toNumber
+ * @property {(text: string, what: string, kind?: 'integer' | 'real' | 'any') => number} toNumber
  * @property {(message: string) => never} fail
  */
 

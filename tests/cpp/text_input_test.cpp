@@ -105,6 +105,13 @@ TEST_CASE("state_dict files: one reader, one verdict (byte-order mark, duplicate
         error);
     REQUIRE(deep);
     CHECK(*deep == std::vector<std::size_t>{2, 3});
+    // With LayerNorm modules in their places (0 Linear, 1 LayerNorm, 2 act, 3 Linear, ...): the
+    // LayerNorms' vectors are not layers.
+    al::Mlp normed(2, {4, 3}, al::Activation::gelu, 1, al::Norm::layer);
+    normed.init(0);
+    const auto widths = al::state_dict_hidden(al::state_dict_json(normed), error);
+    REQUIRE(widths);
+    CHECK(*widths == std::vector<std::size_t>{4, 3});
 }
 
 TEST_CASE("state_dict_hidden: layer order follows the module index, not the key order") {

@@ -48,10 +48,10 @@ test('at the largest settings every control acts within a second', async () => {
   await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) > 0);
   assert.equal(await page.locator(`${lab} [data-act="stop"]`).isDisabled(), false);
   await page.click(`${lab} [data-act="play"]`); // pause
-  const before = await page.evaluate(() => Number(document.querySelector('#lab progress').value));
+  const atPause = await page.evaluate(() => Number(document.querySelector('#lab progress').value));
   await page.waitForTimeout(1500);
   const paused = await page.evaluate(() => Number(document.querySelector('#lab progress').value));
-  assert.ok(paused - before < 0.002, `no training once paused (${before} -> ${paused})`);
+  assert.ok(paused - atPause < 0.002, `no training once paused (${atPause} -> ${paused})`);
   await page.click(`${lab} [data-act="play"]`); // resume
   await page.click(`${lab} [data-act="stop"]`);
   ms.stop = await timeUntil(page, bothAre, 'stopped');

@@ -153,7 +153,7 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
       return false;
     }
     delete errors[key];
-    values[key] = value;
+    values[key] = /** @type {SettingValue} */ (value); // not an error: checked above
     return true;
   }
 

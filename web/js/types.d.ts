@@ -102,7 +102,11 @@ export interface WidgetContext {
 // --- Training worker (workers/train-worker.js, driven by trainer.js) ----------------------------
 
 export type TrainCommand =
-  | { cmd: 'create'; config: Config; /** points per axis of the boundary grid, 0 for none */ grid: number }
+  | {
+      cmd: 'create';
+      config: Config;
+      /** points per axis of the boundary grid, 0 for none */ grid: number;
+    }
   | { cmd: 'play' | 'pause' | 'step' | 'stop' };
 
 /** x0, x1, label triples of each split. */
@@ -117,6 +121,8 @@ export type TrainMessage =
   | {
       type: 'snapshot';
       epoch: number;
+      /** Fraction of the epoch under way done, 0..1. */
+      progress: number;
       status: Status;
       stopped: boolean;
       /** The epochs trained since the previous snapshot. */
@@ -166,7 +172,9 @@ export type SwapCommand =
   | { cmd: 'import'; config: Config; state: string; grid: number }
   | { cmd: 'swap'; to: ActivationName }
   | { cmd: 'finetune'; epochs: number }
-  | { cmd: 'export' };
+  | { cmd: 'export' }
+  /** A pretrained network again, silently (after the page ended a worker to cancel a long step). */
+  | { cmd: 'restore'; config: Config; state: string; grid: number };
 
 export type SwapStage = 'pretrained' | 'swapped' | 'finetuned';
 
@@ -187,6 +195,8 @@ export interface SwapStageMessage {
   data?: { train: Float32Array; val: Float32Array };
   history?: EpochStats[];
   imported?: boolean;
+  /** The pretrained weights (pretrained stage), which the page keeps for a restore. */
+  state?: string;
   /** Largest change of the output over the grid and the data points (swapped stage). */
   maxDiff?: number;
   start?: number;
@@ -194,9 +204,16 @@ export interface SwapStageMessage {
 }
 
 export type SwapMessage =
-  | { type: 'progress'; stage: 'pretrain' | 'finetune'; epoch: number; of: number; curve?: FinetuneCurve }
+  | {
+      type: 'progress';
+      stage: 'pretrain' | 'finetune';
+      epoch: number;
+      of: number;
+      curve?: FinetuneCurve;
+    }
   | SwapStageMessage
   | { type: 'state'; json: string; activation: ActivationName; hidden: number[] | null }
+  | { type: 'restored' }
   | { type: 'error'; cmd?: string; message: string };
 
 // --- Cost panel (workers/bench-worker.js, driven by widgets/cost.js) ---------------------------
@@ -213,7 +230,13 @@ export interface BenchRequest {
 }
 
 export type BenchMessage =
-  | { type: 'kernel'; fn: ActivationName; grad: boolean; scalar: boolean; /** elements/s */ rate: number }
+  | {
+      type: 'kernel';
+      fn: ActivationName;
+      grad: boolean;
+      scalar: boolean;
+      /** elements/s */ rate: number;
+    }
   | { type: 'epoch'; fn: ActivationName; seconds: number }
   | { type: 'done'; arch: string }
   | { type: 'error'; message: string };

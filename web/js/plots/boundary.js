@@ -91,7 +91,7 @@ export function createBoundary(parent) {
     const colors = [t.class0, t.class1];
     // Beyond MAX_POINTS, every stride-th point of each split: a board a few hundred pixels wide
     // shows no more, and 100,000 arcs would hold the main thread for over a second.
-    const total = ['train', 'val', 'test'].reduce((n, k) => n + (data[k]?.length ?? 0) / 3, 0);
+    const total = ['train', 'val', 'test'].reduce((sum, k) => sum + (data[k]?.length ?? 0) / 3, 0);
     const stride = 3 * Math.max(1, Math.ceil(total / MAX_POINTS));
     for (const [which, ring] of [
       ['train', false],

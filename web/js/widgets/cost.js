@@ -59,7 +59,7 @@ export default async function createCost(root, { core, i18n }) {
     `${fn}/${grad ? 'grad' : 'value'}/${scalar ? 'scalar' : 'simd'}`;
   const total = fns.length * 5; // four kernels and one epoch per activation
 
-  const announce = (key, vars) => ($('[data-announce]').textContent = i18n.t(key, vars));
+  const announce = (message, vars) => ($('[data-announce]').textContent = i18n.t(message, vars));
 
   function measure() {
     if (state === 'running') return;

@@ -13,7 +13,12 @@ export function createBudget(targetMs = TARGET_MS) {
     get rows() {
       return rows;
     },
-    /** Runs fn(rows) and adapts rows to its duration; returns what fn returned. */
+    /**
+     * Runs fn(rows) and adapts rows to its duration; returns what fn returned.
+     * @template T
+     * @param {(rows: number) => T} fn
+     * @returns {T}
+     */
     run(fn) {
       const t0 = performance.now();
       const result = fn(rows);
@@ -25,14 +30,22 @@ export function createBudget(targetMs = TARGET_MS) {
   };
 }
 
+/** @typedef {ReturnType<typeof createBudget>} Budget */
+
 /**
  * The decision grid of `exp`, computed a piece per call of next(): returns the finished copy, or
  * null while cells remain. The weights must not change between the first and the last piece.
+ * @param {import('../../../wasm/activation-lab').Experiment} exp
+ * @param {number} size points per axis
+ * @param {import('../types').Bounds} bounds
+ * @param {Budget} budget
+ * @returns {{next(): Float32Array | null}}
  */
 export function createGridJob(exp, size, bounds, budget) {
   const total = size * size;
-  let first = 0,
-    view = null;
+  let first = 0;
+  /** @type {Float32Array | null} */
+  let view = null;
   return {
     next() {
       budget.run((rows) => {
@@ -40,7 +53,7 @@ export function createGridJob(exp, size, bounds, budget) {
         view = exp.gridCells(size, size, ...bounds, first, count);
         first += count;
       });
-      return first >= total ? view.slice() : null; // a copy: the view dies on the next call
+      return first >= total && view ? view.slice() : null; // a copy: the view dies on the next call
     },
   };
 }

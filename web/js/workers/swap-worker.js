@@ -21,18 +21,41 @@ const PROGRESS_MS = 80;
 const PROBE = new Float32Array([
   -1, 0.5, 0, 0, 0.5, 0.25, 1, -0.5, 1.5, 0, 2, 0.5, 0.3, 0.9, -0.2, -0.3,
 ]);
+/** @typedef {import('../types').SwapCommand} SwapCommand */
+/** @typedef {import('../types').SwapMessage} SwapMessage */
+/** @typedef {import('../types').SwapStageMessage} SwapStageMessage */
+/** @typedef {import('../../../wasm/activation-lab').Experiment} Experiment */
+
 const core = loadCore();
-let M,
-  exp = null,
-  pretrained = null,
-  gridSize = 60,
-  bounds = null,
-  points = null;
+/** @type {import('../types').ActivationLab} */
+let M;
+/** @type {Experiment | null} */
+let exp = null;
+/** @type {{state: string, activation: import('../types').ActivationName} | null} */
+let pretrained = null;
+let gridSize = 60;
+/** @type {import('../types').Bounds} */
+let bounds = [0, 1, 0, 1];
+let points = new Float32Array(0);
+
+/**
+ * @param {SwapMessage} msg
+ * @param {Transferable[]} [transfer]
+ */
+const send = (msg, transfer = []) => postMessage(msg, { transfer });
+
+/** The network; every command but pretrain, import and restore needs one. */
+function network() {
+  if (!exp) throw new Error('no network yet');
+  return exp;
+}
 
 /**
  * A fresh Experiment of `config` with its data and bounds, not yet in use: commit() makes it the
  * worker's network (deleting the previous one), drop() deletes it. So a refused import or a
  * failed step leaves the current network as it was.
+ * @param {import('../types').Config} config
+ * @param {number} size points per axis of the boundary grid
  */
 function build(config, size) {
   const json = JSON.stringify(config);
@@ -45,6 +68,7 @@ function build(config, size) {
   }
   const data = { train: candidate.data('train').slice(), val: candidate.data('val').slice() };
   // The data points, as x0, x1 pairs, for the largest output change of a swap.
+  /** @type {number[]} */
   const xy = [];
   for (const d of Object.values(data))
     for (let i = 0; i < d.length; i += 3) xy.push(d[i], d[i + 1]);
@@ -63,29 +87,46 @@ function build(config, size) {
   };
 }
 
-const grid = () => exp.grid(gridSize, gridSize, ...bounds).slice(); // a copy of the view
-const acc = () => JSON.parse(exp.evaluateJson('val')).acc;
+/** A copy of the boundary picture (the view into WASM memory dies on the next call). */
+const grid = () =>
+  network()
+    .grid(gridSize, gridSize, ...bounds)
+    .slice();
+/** @returns {number} */
+const acc = () => JSON.parse(network().evaluateJson('val')).acc;
 
-function trainTo(stage, last, run = exp) {
+/**
+ * @param {'pretrain'} stage
+ * @param {number} last
+ * @param {Experiment} run
+ */
+function trainTo(stage, last, run) {
   let t = performance.now();
   while (run.epoch() < last && run.step()) {
     if (performance.now() - t > PROGRESS_MS) {
       t = performance.now();
-      postMessage({ type: 'progress', stage, epoch: run.epoch(), of: last });
+      send({ type: 'progress', stage, epoch: run.epoch(), of: last });
     }
   }
   if (run.status() === 'diverged')
     throw new Error(`diverged at epoch ${run.epoch() + 1}: ${run.error()}`);
 }
 
+/**
+ * Posts the network's state after a stage: its picture, accuracy and probe outputs.
+ * @param {import('../types').SwapStage} stage
+ * @param {Partial<SwapStageMessage>} [extra]
+ * @param {SwapStageMessage['data']} [data]
+ */
 function post(stage, extra = {}, data) {
+  const run = network();
   const g = grid();
-  const probe = Array.from(exp.predict(PROBE));
-  postMessage(
+  const probe = Array.from(run.predict(PROBE));
+  send(
     {
       type: 'stage',
       stage,
-      activation: exp.activation(),
+      activation: run.activation(),
       acc: acc(),
       grid: g,
       probe,
@@ -97,6 +138,7 @@ function post(stage, extra = {}, data) {
   );
 }
 
+/** @type {{[C in SwapCommand as C['cmd']]: (command: C) => void}} */
 const commands = {
   pretrain({ config, grid: size }) {
     const next = build(config, size);
@@ -106,10 +148,10 @@ const commands = {
       throw (next.drop(), err); // a diverged pretraining leaves the current network
     }
     next.commit();
-    pretrained = { state: exp.stateJson(), activation: exp.activation() };
+    pretrained = { state: next.exp.stateJson(), activation: next.exp.activation() };
     post(
       'pretrained',
-      { history: JSON.parse(exp.historyJson()), state: pretrained.state },
+      { history: JSON.parse(next.exp.historyJson()), state: pretrained.state },
       next.data,
     );
   },
@@ -118,7 +160,7 @@ const commands = {
     const err = next.exp.loadStateJson(state);
     if (err) throw (next.drop(), new Error(err)); // the current network stays
     next.commit();
-    pretrained = { state: exp.stateJson(), activation: exp.activation() };
+    pretrained = { state: next.exp.stateJson(), activation: next.exp.activation() };
     post('pretrained', { history: [], imported: true, state: pretrained.state }, next.data);
   },
   restore({ config, state, grid: size }) {
@@ -126,11 +168,12 @@ const commands = {
     const err = next.exp.loadStateJson(state);
     if (err) throw (next.drop(), new Error(err));
     next.commit();
-    pretrained = { state, activation: exp.activation() };
-    postMessage({ type: 'restored' });
+    pretrained = { state, activation: next.exp.activation() };
+    send({ type: 'restored' });
   },
   swap({ to }) {
     if (!pretrained) throw new Error('no pretrained network yet');
+    const exp = network();
     // Always from the pretrained weights, so that several swaps can be compared.
     let err = exp.loadStateJson(pretrained.state) || exp.setActivation(pretrained.activation);
     if (err) throw new Error(err);
@@ -139,13 +182,14 @@ const commands = {
     if (err) throw new Error(err);
     const after = { grid: grid(), pts: exp.predict(points) };
     let maxDiff = 0;
-    for (const k of ['grid', 'pts'])
+    for (const k of /** @type {const} */ (['grid', 'pts']))
       for (let i = 0; i < before[k].length; i++)
         maxDiff = Math.max(maxDiff, Math.abs(before[k][i] - after[k][i]));
     post('swapped', { maxDiff, start: exp.epoch() });
   },
   finetune({ epochs }) {
     if (!pretrained) throw new Error('no pretrained network yet');
+    const exp = network();
     const start = exp.epoch();
     const err = exp.setEpochs(start + epochs);
     if (err) throw new Error(err);
@@ -155,7 +199,7 @@ const commands = {
       curve.push({ epoch: exp.epoch() - start, val_acc: JSON.parse(exp.lastEpochJson()).val_acc });
       if (performance.now() - t > PROGRESS_MS) {
         t = performance.now();
-        postMessage({
+        send({
           type: 'progress',
           stage: 'finetune',
           epoch: exp.epoch() - start,
@@ -168,23 +212,34 @@ const commands = {
     post('finetuned', { curve });
   },
   export() {
-    if (!exp) throw new Error('no network yet');
-    postMessage({
+    const exp = network();
+    send({
       type: 'state',
       json: exp.stateJson(),
       activation: exp.activation(),
-      hidden: JSON.parse(exp.configJson?.() ?? '{}').hidden ?? null,
+      hidden: JSON.parse(exp.configJson()).hidden ?? null,
     });
   },
 };
 
-onmessage = async ({ data: msg }) => {
+/**
+ * Runs one command (an own key of `commands` only: never Object.prototype's toString and kin).
+ * @param {SwapCommand} msg
+ */
+function dispatch(msg) {
+  if (!Object.hasOwn(commands, msg?.cmd)) throw new Error(`unknown command ${msg?.cmd}`);
+  /** @type {(command: SwapCommand) => void} */ (commands[msg.cmd])(msg);
+}
+
+onmessage = async (/** @type {MessageEvent<SwapCommand>} */ { data: msg }) => {
   try {
     M ??= (await core).M;
-    const run = commands[msg.cmd];
-    if (!run) throw new Error(`unknown command ${msg.cmd}`);
-    run(msg);
+    dispatch(msg);
   } catch (err) {
-    postMessage({ type: 'error', cmd: msg?.cmd, message: String(err?.message ?? err) });
+    send({
+      type: 'error',
+      cmd: msg?.cmd,
+      message: err instanceof Error ? err.message : String(err),
+    });
   }
 };

@@ -11,46 +11,77 @@ import { loadCore } from '../core.js';
 import { boundsOf } from '../bounds.js';
 import { createBudget, createGridJob } from './slices.js';
 
+/** @typedef {import('../types').TrainCommand} TrainCommand */
+/** @typedef {import('../types').TrainMessage} TrainMessage */
+/** @typedef {import('../types').EpochStats} EpochStats */
+/** @typedef {import('../types').Metrics} Metrics */
+/** @typedef {import('../../../wasm/activation-lab').Experiment} Experiment */
+
 const SLICE_MS = 50;
 const core = loadCore();
 const trainBudget = createBudget(),
   passBudget = createBudget(); // forward-only passes: the grid and the final evaluation
-let M,
-  exp,
-  gridSize,
-  bounds,
+/** @type {import('../types').ActivationLab} */
+let M;
+/** @type {Experiment | null} */
+let exp = null;
+/** @type {import('../types').Bounds} */
+let bounds = [0, 1, 0, 1];
+let gridSize = 0,
   playing = false,
   stepping = false,
   stopped = false,
   seconds = 0,
-  pending = [],
-  final = null,
-  gridJob = null,
-  finalJob = null,
   lastGridAt = -Infinity,
   scheduled = false;
+/** @type {EpochStats[]} */
+let pending = [];
+/** @type {{train: Metrics, test: Metrics} | null} */
+let final = null;
+/** @type {{next(): Float32Array | null} | null} */
+let gridJob = null;
+/** @type {{next(): boolean} | null} */
+let finalJob = null;
 
-const ended = () => stopped || exp.status() === 'done' || exp.status() === 'diverged';
+/**
+ * @param {TrainMessage} msg
+ * @param {Transferable[]} [transfer]
+ */
+const post = (msg, transfer = []) => postMessage(msg, { transfer });
+
+/** The experiment; the commands that need one come after 'create'. */
+function experiment() {
+  if (!exp) throw new Error('no experiment: send create first');
+  return exp;
+}
+
+const ended = () => {
+  const status = experiment().status();
+  return stopped || status === 'done' || status === 'diverged';
+};
 const training = () => (playing || stepping) && !ended();
 
 /** The final train and test metrics, a pass at a time, in pieces. */
 function createFinalJob() {
-  const order = ['train', 'test'],
-    out = {};
-  exp.beginEvaluation(order[0]);
+  const run = experiment();
+  /** @type {('train' | 'test')[]} */
+  const order = ['train', 'test'];
+  /** @type {Metrics[]} */
+  const out = [];
+  run.beginEvaluation(order[0]);
   return {
     next() {
-      if (!passBudget.run((rows) => exp.continueEvaluation(rows))) return false;
-      out[order[Object.keys(out).length]] = JSON.parse(exp.evaluationJson());
-      if (Object.keys(out).length === order.length) return ((final = out), true);
-      exp.beginEvaluation(order[Object.keys(out).length]);
+      if (!passBudget.run((rows) => run.continueEvaluation(rows))) return false;
+      out.push(JSON.parse(run.evaluationJson()));
+      if (out.length === order.length) return ((final = { train: out[0], test: out[1] }), true);
+      run.beginEvaluation(order[out.length]);
       return false;
     },
   };
 }
 
 function newGrid() {
-  gridJob = gridSize ? createGridJob(exp, gridSize, bounds, passBudget) : null;
+  gridJob = gridSize ? createGridJob(experiment(), gridSize, bounds, passBudget) : null;
   lastGridAt = performance.now();
 }
 
@@ -61,11 +92,12 @@ function finish() {
 }
 
 function trainSlice() {
+  const run = experiment();
   const t0 = performance.now();
-  const recorded = trainBudget.run((rows) => exp.advance(rows));
+  const recorded = trainBudget.run((rows) => run.advance(rows));
   seconds += (performance.now() - t0) / 1000;
   if (recorded) {
-    pending.push(JSON.parse(exp.lastEpochJson()));
+    pending.push(JSON.parse(run.lastEpochJson()));
     stepping = false;
     // A new picture at most every SLICE_MS, of the weights of a recorded epoch.
     if (performance.now() - lastGridAt > SLICE_MS || !playing) newGrid();
@@ -73,13 +105,15 @@ function trainSlice() {
   if (ended()) finish();
 }
 
+/** @param {Float32Array | null} [grid] the finished decision grid, if one was finished */
 function snapshot(grid = null) {
-  postMessage(
+  const run = experiment();
+  post(
     {
       type: 'snapshot',
-      epoch: exp.epoch(),
-      progress: exp.epochProgress(),
-      status: exp.status(),
+      epoch: run.epoch(),
+      progress: run.epochProgress(),
+      status: run.status(),
       stopped,
       records: pending,
       grid,
@@ -95,6 +129,7 @@ function tick() {
   scheduled = false;
   if (!exp) return;
   const t0 = performance.now();
+  /** @type {Float32Array | null} */
   let grid = null;
   while (performance.now() - t0 < SLICE_MS) {
     if (gridJob) {
@@ -114,6 +149,7 @@ function schedule() {
   if (!scheduled && (gridJob || finalJob || training())) ((scheduled = true), setTimeout(tick, 0));
 }
 
+/** @param {Extract<TrainCommand, {cmd: 'create'}>} command */
 function create({ config, grid }) {
   exp?.delete();
   exp = null;
@@ -129,32 +165,35 @@ function create({ config, grid }) {
     throw new Error(M.validateConfigJson(json) || 'invalid config');
   }
   exp = candidate;
-  const data = {};
-  for (const which of ['train', 'val', 'test']) data[which] = exp.data(which).slice();
+  const data = {
+    train: candidate.data('train').slice(),
+    val: candidate.data('val').slice(),
+    test: candidate.data('test').slice(),
+  };
   bounds = boundsOf(Object.values(data));
-  postMessage({ type: 'created', status: exp.status(), arch: M.simdArch(), bounds, data });
+  post({ type: 'created', status: candidate.status(), arch: M.simdArch(), bounds, data });
   newGrid();
   snapshot();
   schedule();
 }
 
-onmessage = async ({ data: msg }) => {
+onmessage = async (/** @type {MessageEvent<TrainCommand>} */ { data: msg }) => {
   try {
     M ??= (await core).M;
     if (msg.cmd === 'create') return create(msg);
-    if (!exp) throw new Error('no experiment: send create first');
+    const run = experiment();
     if (msg.cmd === 'play' && !ended()) ((playing = true), (stepping = false));
     else if (msg.cmd === 'pause') ((playing = stepping = false), snapshot());
     else if (msg.cmd === 'step' && !ended() && !playing) stepping = true;
     else if (msg.cmd === 'stop' && !stopped) {
       // The weights go back to the last recorded epoch: the final numbers are those of the table.
-      exp.cancelEpoch();
+      run.cancelEpoch();
       stopped = true;
       finish();
       snapshot();
     }
     schedule();
   } catch (err) {
-    postMessage({ type: 'error', message: String(err?.message ?? err) });
+    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   }
 };
