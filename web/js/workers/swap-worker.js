@@ -173,51 +173,51 @@ const commands = {
   },
   swap({ to }) {
     if (!pretrained) throw new Error('no pretrained network yet');
-    const exp = network();
+    const net = network();
     // Always from the pretrained weights, so that several swaps can be compared.
-    let err = exp.loadStateJson(pretrained.state) || exp.setActivation(pretrained.activation);
+    let err = net.loadStateJson(pretrained.state) || net.setActivation(pretrained.activation);
     if (err) throw new Error(err);
-    const before = { grid: grid(), pts: exp.predict(points) };
-    err = exp.setActivation(to);
+    const before = { grid: grid(), pts: net.predict(points) };
+    err = net.setActivation(to);
     if (err) throw new Error(err);
-    const after = { grid: grid(), pts: exp.predict(points) };
+    const after = { grid: grid(), pts: net.predict(points) };
     let maxDiff = 0;
     for (const k of /** @type {const} */ (['grid', 'pts']))
       for (let i = 0; i < before[k].length; i++)
         maxDiff = Math.max(maxDiff, Math.abs(before[k][i] - after[k][i]));
-    post('swapped', { maxDiff, start: exp.epoch() });
+    post('swapped', { maxDiff, start: net.epoch() });
   },
   finetune({ epochs }) {
     if (!pretrained) throw new Error('no pretrained network yet');
-    const exp = network();
-    const start = exp.epoch();
-    const err = exp.setEpochs(start + epochs);
+    const net = network();
+    const start = net.epoch();
+    const err = net.setEpochs(start + epochs);
     if (err) throw new Error(err);
     const curve = [{ epoch: 0, val_acc: acc() }];
     let t = performance.now();
-    while (exp.epoch() < start + epochs && exp.step()) {
-      curve.push({ epoch: exp.epoch() - start, val_acc: JSON.parse(exp.lastEpochJson()).val_acc });
+    while (net.epoch() < start + epochs && net.step()) {
+      curve.push({ epoch: net.epoch() - start, val_acc: JSON.parse(net.lastEpochJson()).val_acc });
       if (performance.now() - t > PROGRESS_MS) {
         t = performance.now();
         send({
           type: 'progress',
           stage: 'finetune',
-          epoch: exp.epoch() - start,
+          epoch: net.epoch() - start,
           of: epochs,
           curve,
         });
       }
     }
-    if (exp.status() === 'diverged') throw new Error(`diverged during fine-tuning: ${exp.error()}`);
+    if (net.status() === 'diverged') throw new Error(`diverged during fine-tuning: ${net.error()}`);
     post('finetuned', { curve });
   },
   export() {
-    const exp = network();
+    const net = network();
     send({
       type: 'state',
-      json: exp.stateJson(),
-      activation: exp.activation(),
-      hidden: JSON.parse(exp.configJson()).hidden ?? null,
+      json: net.stateJson(),
+      activation: net.activation(),
+      hidden: JSON.parse(net.configJson()).hidden ?? null,
     });
   },
 };
