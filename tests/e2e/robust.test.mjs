@@ -48,6 +48,8 @@ test('at the largest settings every control acts within a second', async () => {
   await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) > 0);
   assert.equal(await page.locator(`${lab} [data-act="stop"]`).isDisabled(), false);
   await page.click(`${lab} [data-act="play"]`); // pause
+  // Within a second of the click (snapshots already on their way may still arrive), then no more.
+  await page.waitForTimeout(1000);
   const atPause = await page.evaluate(() => Number(document.querySelector('#lab progress').value));
   await page.waitForTimeout(1500);
   const paused = await page.evaluate(() => Number(document.querySelector('#lab progress').value));

@@ -28,7 +28,9 @@ test('integers are digits: 0x10, 0b11 and 1e1 are refused wherever an integer is
   refused(run(['train', '--epochs', '0b11']), /--epochs: not an integer: '0b11'/);
   refused(run(['train', '--batch', '1e1']), /--batch: not an integer/);
   refused(run(['train', '--seed', '0x1']), /--seed: not an integer/);
-  refused(run(['train', '--hidden', '8,0x8']), /--hidden: not an integer: '0x8'/);
+  // Widths are the core's to read ("64,32x2" = 64,32,32): "0x8" reads as 8 layers of width 0.
+  refused(run(['train', '--hidden', '8,0x8']), /hidden\[1\] must be an integer in \[1, 512\]/);
+  refused(run(['train', '--hidden', '8,0b11']), /hidden must be widths like/);
   refused(run(['eval', '--fn', 'relu'], '1 0x10'), /eval: input 2: not a number: '0x10'/);
   // Reals take '.' or ',' (as the page's fields do); eval input also takes nan and inf.
   const ok = run(['train', '--epochs', '1', '--n', '100', '--lr', '0,01', '--hidden', '4']);
