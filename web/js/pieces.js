@@ -1,0 +1,62 @@
+// The linear pieces of a network's input plane, without the DOM. The core's patternGrid gives,
+// per grid point, a hash of which hidden units are on (pre-activation > 0). Points with the same
+// pattern lie in one region where a ReLU network is a single affine map, so there its decision
+// boundary is straight. Here: where the pattern changes (to outline the regions) and how many
+// regions the decision boundary (probability 0.5) passes through, at the grid's resolution.
+// Grids are row-major, n values per row, row 0 = ymin (as Experiment.grid and patternGrid).
+
+/**
+ * Outline segments in grid coordinates (x = column, y = row), each [[x0, y0], [x1, y1]]: a
+ * short line halfway between two neighbouring grid points of different patterns.
+ */
+export function patternEdges(pattern, nx, ny = nx) {
+  const segs = [];
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const p = pattern[j * nx + i];
+      if (i + 1 < nx && pattern[j * nx + i + 1] !== p)
+        segs.push([
+          [i + 0.5, j - 0.5],
+          [i + 0.5, j + 0.5],
+        ]);
+      if (j + 1 < ny && pattern[(j + 1) * nx + i] !== p)
+        segs.push([
+          [i - 0.5, j + 0.5],
+          [i + 0.5, j + 0.5],
+        ]);
+    }
+  }
+  return segs;
+}
+
+/**
+ * How many distinct regions the p = level line crosses. Each crossing of a grid edge (its two
+ * ends on either side of the level) is credited to the pattern of the nearer end, found by
+ * linear interpolation: a region smaller than a grid cell can be missed, never invented.
+ * Returns { pieces, crossings }.
+ */
+export function crossedPieces(prob, pattern, nx, ny = nx, level = 0.5) {
+  const seen = new Set();
+  let crossings = 0;
+  const visit = (a, b) => {
+    const va = prob[a] - level,
+      vb = prob[b] - level;
+    if (!Number.isFinite(va) || !Number.isFinite(vb) || va < 0 === vb < 0) return;
+    crossings++;
+    const t = va / (va - vb); // where along a -> b the line crosses
+    seen.add(t <= 0.5 ? pattern[a] : pattern[b]);
+  };
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const k = j * nx + i;
+      if (i + 1 < nx) visit(k, k + 1);
+      if (j + 1 < ny) visit(k, k + nx);
+    }
+  }
+  return { pieces: seen.size, crossings };
+}
+
+/** How many distinct patterns (regions) the whole grid shows. */
+export function regionCount(pattern) {
+  return new Set(pattern).size;
+}
