@@ -12,7 +12,7 @@ import {
   profile,
   sci,
 } from '../../web/js/signals.js';
-import { crossedPieces, patternEdges, regionCount } from '../../web/js/pieces.js';
+import { boundaryCorners, crossedPieces, patternEdges, regionCount } from '../../web/js/pieces.js';
 
 const metric = (key) => METRICS.find((m) => m.key === key);
 
@@ -92,4 +92,9 @@ test('a boundary through two regions counts two pieces; one region, one piece', 
   assert.equal(crossedPieces(p2, Uint32Array.of(1, 2), 2, 1).pieces, 1);
   const seen = crossedPieces(Float32Array.of(0.05, 0.55), Uint32Array.of(1, 2), 2, 1);
   assert.equal(seen.pieces, 1);
+});
+
+test('corners: the cells where the boundary passes from one region into the next', () => {
+  assert.deepEqual(boundaryCorners(prob, pattern, n), [[1.5, 1.5]]);
+  assert.deepEqual(boundaryCorners(prob, new Uint32Array(n * n), n), []); // one region: no corner
 });

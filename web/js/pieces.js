@@ -56,6 +56,28 @@ export function crossedPieces(prob, pattern, nx, ny = nx, level = 0.5) {
   return { pieces: seen.size, crossings };
 }
 
+/**
+ * Grid cells (as their centres [x, y], in grid coordinates) that the p = level line crosses and
+ * whose four corners do not all share one pattern: where the boundary passes from one region into
+ * the next. For a ReLU network these are its corners.
+ */
+export function boundaryCorners(prob, pattern, nx, ny = nx, level = 0.5, merge = 1) {
+  const out = [];
+  for (let j = 0; j + 1 < ny; j++) {
+    for (let i = 0; i + 1 < nx; i++) {
+      const k = [j * nx + i, j * nx + i + 1, (j + 1) * nx + i, (j + 1) * nx + i + 1];
+      const below = k.map((c) => prob[c] < level);
+      if (below.every((b) => b === below[0])) continue;
+      if (k.every((c) => pattern[c] === pattern[k[0]])) continue;
+      const [x, y] = [i + 0.5, j + 0.5];
+      // One dot per corner: a region change spans a cell or two of the staircase grid.
+      if (!out.some(([a, b]) => Math.abs(a - x) <= merge && Math.abs(b - y) <= merge))
+        out.push([x, y]);
+    }
+  }
+  return out;
+}
+
 /** How many distinct patterns (regions) the whole grid shows. */
 export function regionCount(pattern) {
   return new Set(pattern).size;

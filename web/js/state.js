@@ -1,6 +1,7 @@
 // Lab settings <-> URL hash, so every view is a permalink. A declarative table, one row per
 // setting (as in TensorFlow Playground): the hash key, the Experiment config field it feeds and
-// how to parse it (number, layers or activation; whole numbers are the core's call). Defaults and ranges come from the WASM core; values are checked with
+// how to parse it (number, layers, activation or enum; whole numbers are the core's call). Defaults,
+// ranges and the choices of an enum come from the WASM core; values are checked with
 // M.validateConfigJson. A bad value never stops the page: it is reported (errors[key]) and the
 // default is used instead. Keys of the hash that a table does not own are kept untouched, so
 // several widgets can share one URL.
@@ -19,10 +20,14 @@
 export const LAB_SETTINGS = [
   { key: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
   { key: 'b', field: 'activation', type: 'activation', side: 'b' },
+  { key: 'data', field: 'dataset', type: 'enum' },
+  { key: 'factor', field: 'factor', type: 'number' },
   { key: 'n', field: 'n', type: 'number' },
   { key: 'noise', field: 'noise', type: 'number' },
   { key: 'dseed', field: 'data_seed', type: 'number' },
   { key: 'hidden', field: 'hidden', type: 'layers' },
+  { key: 'init', field: 'init', type: 'enum' },
+  { key: 'norm', field: 'norm', type: 'enum' },
   { key: 'lr', field: 'lr', type: 'number' },
   { key: 'batch', field: 'batch', type: 'number' },
   { key: 'epochs', field: 'epochs', type: 'number' },
@@ -30,6 +35,22 @@ export const LAB_SETTINGS = [
   { key: 'test', field: 'test_fraction', type: 'number' },
   { key: 'val', field: 'val_fraction', type: 'number' },
 ];
+
+// "32x16": 16 hidden layers of 32 units (also written 32×16), alone or in a list ("64,32x2").
+const REPEAT = /^(\d+)\s*[x×]\s*(\d+)$/i;
+
+/**
+ * The allowed values of an enum setting (data set, init, norm), as the core lists them.
+ * @param {Core} core
+ * @param {string} field
+ * @returns {string[]}
+ */
+export function enumValues(core, field) {
+  const lim = /** @type {unknown} */ (core.limits[field]);
+  if (Array.isArray(lim)) return lim;
+  const values = /** @type {{values?: string[]} | undefined} */ (lim)?.values;
+  return values ?? [];
+}
 
 /**
  * Text -> value, or { kind } when the text cannot be that type. Numbers are read by the core's
@@ -50,23 +71,35 @@ function parse(row, text, core) {
     }
     case 'layers': {
       if (s === '') return [];
-      const parts = s.split(',').map((p) => core.M.parseNumber(p, 'integer'));
-      return parts.every((p) => p !== null) ? parts : { kind: 'layers' };
+      // Widths separated by commas, each one alone or repeated ("64", "32x16"), as the core reads.
+      const parts = s.split(',').map((p) => REPEAT.exec(p.trim()) ?? /^\d+$/.exec(p.trim()));
+      if (!parts.every((m) => m !== null)) return { kind: 'layers' };
+      const matches = /** @type {RegExpExecArray[]} */ (parts);
+      const count = matches.reduce((n, m) => n + (m[2] ? Number(m[2]) : 1), 0);
+      // Too many layers: hand the core the text itself, so its message names the limit.
+      if (count > (core.limits.hidden?.layers_max ?? 0)) return s;
+      return matches.flatMap((m) =>
+        m[2] ? Array(Number(m[2])).fill(Number(m[1])) : [Number(m[0])],
+      );
     }
     case 'activation':
       return core.activations.some((a) => a === s) ? s : { kind: 'activation' };
+    case 'enum':
+      return s; // the core checks it against its list, with its own message
     default:
       throw new Error(`state: unknown type ${row.type}`);
   }
 }
 
 /**
- * Value -> text, for the URL and the controls.
+ * Value -> text, for the URL and the controls. Three or more equal widths read as "32x16".
  * @param {SettingRow} _row
  * @param {SettingValue} value
  */
 export function format(_row, value) {
-  return Array.isArray(value) ? value.join(',') : String(value);
+  if (!Array.isArray(value)) return String(value);
+  if (value.length > 2 && value.every((w) => w === value[0])) return `${value[0]}x${value.length}`;
+  return value.join(',');
 }
 
 /**

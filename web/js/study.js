@@ -154,6 +154,48 @@ export function summarize(M, study) {
 }
 
 /**
+ * The first epoch at which a run's training accuracy reached 95 % (the core's reached_95), or null.
+ * @param {{history?: import('./types').EpochStats[]} | undefined} run
+ * @returns {number | null}
+ */
+export function reached95(run) {
+  for (const h of run?.history ?? [])
+    if (h.reached_95 !== null && h.reached_95 !== undefined) return h.reached_95;
+  return null;
+}
+
+/**
+ * Epochs to reach 95 % training accuracy, paired by seed: { pairs: [{seed, a, b, diff}] for the
+ * seeds where both runs got there, never: {a, b} how many finished runs of each did not }.
+ * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
+ */
+export function speedPairs(study) {
+  /** @type {{pairs: {seed: number, a: number, b: number, diff: number}[], never: {a: number, b: number}}} */
+  const out = { pairs: [], never: { a: 0, b: 0 } };
+  for (const p of pairs(study)) {
+    const a = reached95(p.ra),
+      b = reached95(p.rb);
+    if (a === null) out.never.a++;
+    if (b === null) out.never.b++;
+    if (a !== null && b !== null) out.pairs.push({ seed: p.seed, a, b, diff: a - b });
+  }
+  return out;
+}
+
+/**
+ * The core's paired summary of epochs to 95 % (a − b), or null without a pair.
+ * @param {import('./types').ActivationLab} M
+ * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
+ */
+export function summarizeSpeed(M, study) {
+  const { pairs: p } = speedPairs(study);
+  if (!p.length) return null;
+  return JSON.parse(
+    M.pairedSummaryJson(JSON.stringify(p.map((x) => x.a)), JSON.stringify(p.map((x) => x.b))),
+  );
+}
+
+/**
  * One row per seed, for the CSV.
  * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
  */
@@ -164,6 +206,8 @@ export function seedRows(study) {
     [`${a}_test_acc`]: p.a,
     [`${b}_test_acc`]: p.b,
     diff_test_acc: p.diff,
+    [`${a}_epochs_to_95`]: reached95(p.ra),
+    [`${b}_epochs_to_95`]: reached95(p.rb),
     [`${a}_chosen_epoch`]: p.ra.chosen_epoch,
     [`${b}_chosen_epoch`]: p.rb.chosen_epoch,
     [`${a}_val_acc`]: p.ra.val.acc,
@@ -191,8 +235,9 @@ export function epochRows(study) {
  * Everything, as one JSON document.
  * @param {Study} study
  * @param {object | null} summary the core's paired summary
+ * @param {object | null} [speed] the paired summary of epochs to 95 %
  */
-export function studyJson(study, summary) {
+export function studyJson(study, summary, speed = null) {
   return {
     kind: 'activation-lab/seeds-study',
     config: study.base,
@@ -201,6 +246,7 @@ export function studyJson(study, summary) {
     choose: study.choose,
     note: 'test accuracy evaluated once per run, after training; curves and epoch choice on validation only',
     summary,
+    epochs_to_95: speed ?? null,
     runs: [...study.results.values()].map(({ type, id, ...r }) => r),
     errors: study.errors,
   };

@@ -27,6 +27,8 @@ export function createTrainer(onMessage) {
     pause: () => send({ cmd: 'pause' }),
     step: () => send({ cmd: 'step' }),
     stop: () => send({ cmd: 'stop' }),
+    /** @param {boolean} on whether snapshots carry the activation-pattern grid */
+    pieces: (on) => send({ cmd: 'pieces', on }),
     terminate: () => worker.terminate(),
   };
 }

@@ -7,12 +7,22 @@ import type {
   ActivationName,
   Config,
   EpochStats,
+  LayerStats,
   Metrics,
   Status,
   Which,
 } from '../../wasm/activation-lab';
 
-export type { ActivationLab, ActivationName, Config, EpochStats, Metrics, Status, Which };
+export type {
+  ActivationLab,
+  ActivationName,
+  Config,
+  EpochStats,
+  LayerStats,
+  Metrics,
+  Status,
+  Which,
+};
 
 // --- The core (core.js) ------------------------------------------------------------------------
 
@@ -107,7 +117,9 @@ export type TrainCommand =
       config: Config;
       /** points per axis of the boundary grid, 0 for none */ grid: number;
     }
-  | { cmd: 'play' | 'pause' | 'step' | 'stop' };
+  | { cmd: 'play' | 'pause' | 'step' | 'stop' }
+  /** Finer grids with the hidden units' on/off patterns (the linear pieces), or not. */
+  | { cmd: 'pieces'; on: boolean };
 
 /** x0, x1, label triples of each split. */
 export interface SplitData {
@@ -117,7 +129,15 @@ export interface SplitData {
 }
 
 export type TrainMessage =
-  | { type: 'created'; status: Status; arch: string; bounds: Bounds; data: SplitData }
+  | {
+      type: 'created';
+      status: Status;
+      arch: string;
+      bounds: Bounds;
+      data: SplitData;
+      /** Per-layer diagnostics of the initial weights, when the config asks for them. */
+      init: LayerStats[] | null;
+    }
   | {
       type: 'snapshot';
       epoch: number;
@@ -127,8 +147,12 @@ export type TrainMessage =
       stopped: boolean;
       /** The epochs trained since the previous snapshot. */
       records: EpochStats[];
-      /** P(class 1) over the boundary grid, or null without a grid. */
+      /** P(class 1) over the boundary grid, or null without a new grid. */
       grid: Float32Array | null;
+      /** Points per axis of `grid` (0 without one). */
+      gridN: number;
+      /** With pieces on: a hash of the hidden units' on/off pattern per grid point. */
+      patterns: Uint32Array | null;
       seconds: number;
       /** Train and test metrics, once the run has ended. */
       final: { train: Metrics; test: Metrics } | null;

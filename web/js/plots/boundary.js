@@ -1,7 +1,9 @@
 // A decision boundary: the network's class-1 probability over a grid as a smooth heat map, the
 // 0.5 level as a line (marching squares) and the data points on top: training points filled,
-// test points as rings.
+// test points as rings. Optionally, thin outlines of the regions where the hidden units' on/off
+// pattern is constant (js/pieces.js), at their own grid resolution.
 import { createCanvas, theme } from './canvas.js';
+import { boundaryCorners, patternEdges } from '../pieces.js';
 
 function rgb(color) {
   const m = /^#?([\da-f]{2})([\da-f]{2})([\da-f]{2})$/i.exec(color.trim());
@@ -44,7 +46,8 @@ export function createBoundary(parent) {
   let data = null,
     bounds = [-2, 3, -2, 2],
     grid = null,
-    n = 0;
+    n = 0,
+    outlines = null; // { segs, corners, n } in pattern-grid coordinates
   const image = document.createElement('canvas');
 
   function paintImage(t) {
@@ -152,6 +155,29 @@ export function createBoundary(parent) {
       ctx.stroke();
       ctx.globalAlpha = 1;
     }
+    if (outlines) {
+      const ox = w / (outlines.n - 1),
+        oy = h / (outlines.n - 1);
+      ctx.strokeStyle = t.fg;
+      ctx.lineWidth = 0.7;
+      ctx.globalAlpha = 0.22;
+      ctx.beginPath();
+      for (const [[ax, ay], [bx, by]] of outlines.segs) {
+        ctx.moveTo(ax * ox, h - ay * oy);
+        ctx.lineTo(bx * ox, h - by * oy);
+      }
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = t.fg;
+      ctx.strokeStyle = t.bg;
+      ctx.lineWidth = 1;
+      for (const [x, y] of outlines.corners) {
+        ctx.beginPath();
+        ctx.arc(x * ox, h - y * oy, 2.2, 0, 2 * Math.PI);
+        ctx.fill();
+        ctx.stroke();
+      }
+    }
     if (data) ctx.drawImage(pointsLayer(t, w, h), 0, 0, w, h);
     ctx.strokeStyle = t.rule;
     ctx.lineWidth = 1;
@@ -167,12 +193,28 @@ export function createBoundary(parent) {
       data = points;
       bounds = box;
       grid = null;
+      outlines = null;
       layerKey = '';
       surface.relayout();
     },
     setGrid(values, size) {
       grid = values;
       n = size;
+      surface.redraw();
+    },
+    /**
+     * Outlines where the on/off pattern (core patternGrid, size × size) changes, and with
+     * `corners` dots where the decision boundary (the current grid, same size) crosses into
+     * another region; null hides them.
+     */
+    setPatterns(patterns, size, corners = false) {
+      outlines = patterns
+        ? {
+            segs: patternEdges(patterns, size),
+            corners: corners && grid && n === size ? boundaryCorners(grid, patterns, size) : [],
+            n: size,
+          }
+        : null;
       surface.redraw();
     },
     destroy: () => surface.destroy(),

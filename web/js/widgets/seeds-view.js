@@ -4,7 +4,8 @@
 import { createDotPlot } from '../plots/dot-plot.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { readSummary } from '../verdict.js';
-import { pairs, summarize, seedRows, epochRows, studyJson } from '../study.js';
+import { pairs, reached95, summarize, seedRows, epochRows, studyJson } from '../study.js';
+import { createSeedsSpeed } from './seeds-speed.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
 
 export function createSeedsView(root, { core, i18n }) {
@@ -21,6 +22,7 @@ export function createSeedsView(root, { core, i18n }) {
         <th scope="col" class="num" data-i18n="seeds.col_sd"></th><th scope="col" class="num" data-i18n="seeds.col_ci"></th></tr></thead>
       <tbody></tbody></table></div>
     <p class="ev-verdict" data-verdict></p>
+    <div class="ev-speed" data-speed-box></div>
     <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="seeds.curves_title"></h3>${pngButton('curves')}</div>
       <div class="plot-wrap" data-plot="curves"></div><div class="lab-legend" data-legend></div></div>
     <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">
@@ -44,6 +46,7 @@ export function createSeedsView(root, { core, i18n }) {
   };
   for (const [name, p] of Object.entries(plots))
     (p.canvas.setAttribute('role', 'img'), (p.canvas.dataset.plot = name));
+  const speed = createSeedsSpeed($('[data-speed-box]'), { core, i18n });
 
   let study = null,
     summary = null,
@@ -64,7 +67,7 @@ export function createSeedsView(root, { core, i18n }) {
     if (kind === 'json')
       download(
         stampedName('seeds', 'json'),
-        JSON.stringify(studyJson(study, summary), null, 1),
+        JSON.stringify(studyJson(study, summary, speed.summary()), null, 1),
         'application/json',
       );
     else {
@@ -198,11 +201,13 @@ export function createSeedsView(root, { core, i18n }) {
     const table = $('[data-seeds-table]');
     table.tHead.innerHTML = `<tr><th scope="col" data-i18n="seeds.col_seed">${i18n.t('seeds.col_seed')}</th>
       <th scope="col" class="num">${name(a)}</th><th scope="col" class="num">${name(b)}</th>
-      <th scope="col" class="num">${i18n.t('seeds.col_diff_points')}</th><th scope="col" class="num">${i18n.t('seeds.col_epochs')}</th></tr>`;
+      <th scope="col" class="num">${i18n.t('seeds.col_diff_points')}</th><th scope="col" class="num">${i18n.t('seeds.col_epochs')}</th>
+      <th scope="col" class="num">${i18n.t('seeds.col_to95')}</th></tr>`;
     table.tBodies[0].innerHTML = p
       .map(
         (x) => `<tr><th scope="row">${x.seed}</th><td class="num">${i18n.pct(x.a, 2)}</td>
-      <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${epochKept(x.ra)} / ${epochKept(x.rb)}</td></tr>`,
+      <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${epochKept(x.ra)} / ${epochKept(x.rb)}</td>
+      <td class="num">${reached95(x.ra) ?? '–'} / ${reached95(x.rb) ?? '–'}</td></tr>`,
       )
       .join('');
   }
@@ -224,6 +229,7 @@ export function createSeedsView(root, { core, i18n }) {
       renderSummary(p, study.acts);
       renderVerdict(p, study.acts);
       renderTable(p, study.acts);
+      speed.render(study);
       for (const b of root.querySelectorAll('[data-export]'))
         b.disabled = !p.length || study.state === 'running';
     },

@@ -2,9 +2,10 @@
 // workers, each seed a pair of runs from the same initial weights, with validation for every
 // choice and the test set read once per run at the end. Settings live in the URL hash under
 // their own keys (s…), next to the twin lab's, so a study is a permalink too.
-import { createSettings } from '../state.js';
+import { createSettings, enumValues } from '../state.js';
 import { createFields, presetButtons, settingsFields } from '../fields.js';
 import { startStudy, summarize } from '../study.js';
+import { SETUPS, setupTexts } from '../presets.js';
 import { createSeedsView } from './seeds-view.js';
 import { explainError } from '../worker-error.js';
 import { changedSettings } from '../embed-attributes.js';
@@ -14,9 +15,13 @@ import { labelPngButtons } from '../export.js';
 const ROWS = [
   { key: 'sa', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
   { key: 'sb', field: 'activation', type: 'activation', side: 'b', initial: 'gelu' },
+  { key: 'sdata', field: 'dataset', type: 'enum' },
+  { key: 'sfactor', field: 'factor', type: 'number' },
   { key: 'sn', field: 'n', type: 'number' },
   { key: 'snoise', field: 'noise', type: 'number' },
   { key: 'shidden', field: 'hidden', type: 'layers' },
+  { key: 'sinit', field: 'init', type: 'enum' },
+  { key: 'snorm', field: 'norm', type: 'enum' },
   { key: 'sbatch', field: 'batch', type: 'number' },
   { key: 'slr', field: 'lr', type: 'number' },
   { key: 'sepochs', field: 'epochs', type: 'number' },
@@ -26,16 +31,18 @@ const ROWS = [
 const MAX_SEEDS = 100,
   DEFAULT_SEEDS = 10;
 // Each preset changes one thing of the article's setup (every other field back to it), so that
-// the reader compares setups the way the study compares activations.
+// the reader compares setups the way the study compares activations; the deep and data-set
+// setups are shared with the twin lab (presets.js).
 const PRESETS = {
   article: {},
   fullbatch: { sbatch: (core, v) => String(Math.min(core.limits.batch?.max ?? v.sn, v.sn)) },
   small: { shidden: () => '16,16' },
   noisy: { snoise: () => '0.4' },
 };
+for (const name of Object.keys(SETUPS)) PRESETS[name] = null; // filled by setupTexts
 
 export default async function createSeeds(root, { core, i18n, store }) {
-  await i18n.need('seeds', 'evidence', 'common');
+  await i18n.need('seeds', 'evidence', 'common', 'lab');
   const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
   const extra = { seeds: DEFAULT_SEEDS, choose: 'last' };
   const extraErrors = {};
@@ -63,14 +70,24 @@ export default async function createSeeds(root, { core, i18n, store }) {
   const $ = (s) => root.querySelector(s);
 
   const actOptions = core.activations.map((a) => ({ value: a, label: `common.act_${a}` }));
+  const enumField = (key, field) => ({
+    key,
+    label: `lab.field_${key.slice(1)}`,
+    kind: 'select',
+    options: enumValues(core, field).map((v) => ({ value: v, label: `lab.${field}_${v}` })),
+  });
   const FIELDS = [
     { key: 'sa', label: 'seeds.field_a', kind: 'select', options: actOptions },
     { key: 'sb', label: 'seeds.field_b', kind: 'select', options: actOptions },
     { key: 'seeds', label: 'seeds.field_seeds', inputmode: 'numeric' },
     { key: 'sseed', label: 'seeds.field_first_seed', inputmode: 'numeric' },
+    enumField('sdata', 'dataset'),
+    { key: 'sfactor', label: 'lab.field_factor' },
     { key: 'sn', label: 'evidence.field_n', inputmode: 'numeric' },
     { key: 'snoise', label: 'evidence.field_noise' },
     { key: 'shidden', label: 'evidence.field_hidden', inputmode: 'text' },
+    enumField('sinit', 'init'),
+    enumField('snorm', 'norm'),
     { key: 'sbatch', label: 'evidence.field_batch', inputmode: 'numeric' },
     { key: 'slr', label: 'evidence.field_lr' },
     { key: 'sepochs', label: 'evidence.field_epochs', inputmode: 'numeric' },
@@ -150,11 +167,9 @@ export default async function createSeeds(root, { core, i18n, store }) {
   }
 
   function applyPreset(name) {
-    const values = Object.fromEntries(
-      ROWS.filter((r) => !r.side).map((r) => [r.key, settings.format(r, settings.defaults[r.key])]),
-    );
+    const values = setupTexts(settings, SETUPS[name] ?? {});
     const current = { sn: settings.defaults.sn };
-    for (const [key, f] of Object.entries(PRESETS[name])) values[key] = f(core, current);
+    for (const [key, f] of Object.entries(PRESETS[name] ?? {})) values[key] = f(core, current);
     for (const [key, text] of Object.entries(values)) settings.set(key, text);
     writeHash();
     sync();
@@ -218,7 +233,10 @@ export default async function createSeeds(root, { core, i18n, store }) {
     const c = s.base;
     past.push({
       setup: i18n.t('seeds.setup', {
-        hidden: c.hidden.join(',') || '–',
+        data: i18n.t(`lab.dataset_${c.dataset}`),
+        init: i18n.t(`lab.init_${c.init}`),
+        norm: c.norm === 'layer' ? ' + LayerNorm' : '',
+        hidden: settings.format({ type: 'layers' }, c.hidden) || '–',
         batch: c.batch,
         noise: i18n.num(c.noise, 2),
         lr: c.lr,

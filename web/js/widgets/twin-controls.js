@@ -2,9 +2,11 @@
 // its allowed range from the core's limits, and the error of a rejected value next to it.
 import { shownValue } from '../fields.js';
 
+import { enumValues } from '../state.js';
+
 const GROUPS = [
-  { key: 'data', rows: ['n', 'noise', 'dseed', 'test', 'val'] },
-  { key: 'network', rows: ['hidden'] },
+  { key: 'data', rows: ['data', 'factor', 'n', 'noise', 'dseed', 'test', 'val'] },
+  { key: 'network', rows: ['hidden', 'init', 'norm'] },
   { key: 'training', rows: ['lr', 'batch', 'epochs', 'seed'] },
 ];
 
@@ -40,9 +42,23 @@ export function errorText(error, row, settings, i18n) {
 export function createControls(form, sideSlots, { settings, core, i18n, onChange }) {
   const byKey = new Map(settings.rows.map((r) => [r.key, r]));
   const id = (key) => `lab-${key}`;
-  const field = (row) => `
+  // Labels: twin.field_<key>, or lab.field_<key> for the rows of the deep-network settings.
+  const label = (row) => (row.type === 'enum' || row.key === 'factor' ? 'lab' : 'twin');
+  const field = (row) =>
+    row.type === 'enum'
+      ? `
     <div class="field" data-row="${row.key}">
-      <label for="${id(row.key)}" data-i18n="twin.field_${row.key}"></label>
+      <label for="${id(row.key)}" data-i18n="lab.field_${row.key}"></label>
+      <select id="${id(row.key)}" name="${row.key}" aria-describedby="${id(row.key)}-err">
+        ${enumValues(core, row.field)
+          .map((v) => `<option value="${v}" data-i18n="lab.${row.field}_${v}"></option>`)
+          .join('')}
+      </select>
+      <span class="field-error" id="${id(row.key)}-err" aria-live="polite"></span>
+    </div>`
+      : `
+    <div class="field" data-row="${row.key}">
+      <label for="${id(row.key)}" data-i18n="${label(row)}.field_${row.key}"></label>
       <input id="${id(row.key)}" name="${row.key}" type="text" inputmode="${inputMode(row, core.limits)}"
         autocomplete="off" spellcheck="false" aria-describedby="${id(row.key)}-hint ${id(row.key)}-err">
       <small class="field-hint" id="${id(row.key)}-hint"></small>
@@ -83,6 +99,16 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
     );
   }
 
+  // XOR and the checkerboard flip labels instead of moving points: their noise has its own range.
+  const flips = core.limits.dataset?.flip_noise ?? [];
+  function hintOf(row) {
+    const range = rangeOf(row, core.limits, i18n);
+    if (row.key === 'factor') return i18n.t('lab.factor_hint', { range });
+    if (row.key === 'noise' && flips.includes(settings.values.data))
+      return `0–${core.limits.dataset.flip_noise_max} · ${i18n.t('lab.noise_flip')}`;
+    return range;
+  }
+
   /** Shows the current values, ranges and errors (after a change, a hash read or a language switch). */
   function sync() {
     for (const el of inputs()) {
@@ -94,7 +120,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       const root = form.getRootNode();
       root.getElementById(`${id(row.key)}-err`).textContent = errorText(error, row, settings, i18n);
       const hint = root.getElementById(`${id(row.key)}-hint`);
-      if (hint) hint.textContent = rangeOf(row, core.limits, i18n);
+      if (hint) hint.textContent = hintOf(row);
     }
   }
 

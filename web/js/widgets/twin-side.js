@@ -1,9 +1,12 @@
 // One network of the twin lab: its worker, what the worker reported, and its panel (activation
-// select, status, decision boundary, live numbers).
+// select, status, decision boundary with its optional linear pieces, live numbers, and the signal
+// panel of per-layer diagnostics).
 import { createTrainer } from '../trainer.js';
 import { createBoundary } from '../plots/boundary.js';
 import { pngButton } from '../export.js';
 import { explainError } from '../worker-error.js';
+import { crossedPieces } from '../pieces.js';
+import { createSignals } from './twin-signals.js';
 
 export const GRID = 72; // decision-boundary resolution, per axis
 
@@ -11,9 +14,12 @@ export function createSide(panel, side, { i18n, onUpdate }) {
   panel.innerHTML = `
     <div class="side-head"><div class="side-select"></div><span class="side-tools"><span class="badge" data-status></span>${pngButton(side)}</span></div>
     <div class="boundary-wrap" role="img"></div>
-    <p class="side-stats" data-stats></p>`;
+    <p class="side-pieces" data-pieces></p>
+    <p class="side-stats" data-stats></p>
+    <div class="side-signals" hidden></div>`;
   const wrap = panel.querySelector('.boundary-wrap');
   const boundary = createBoundary(wrap);
+  const signals = createSignals(panel.querySelector('.side-signals'), side, { i18n });
   const run = {
     side,
     status: 'loading',
@@ -26,12 +32,16 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     error: null,
     data: null,
     activation: null,
+    init: null, // per-layer diagnostics at epoch 0
+    pieces: null, // { pieces, crossings } of the last pattern grid
   };
-  let pendingGrid = null;
+  let pendingGrid = null,
+    showPieces = false;
 
   const trainer = createTrainer((msg) => {
     if (msg.type === 'created') {
       run.data = msg.data;
+      run.init = msg.init;
       boundary.setData(msg.data, msg.bounds);
       run.status = msg.status;
     } else if (msg.type === 'snapshot') {
@@ -44,7 +54,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
         final: msg.final,
       });
       run.history.push(...msg.records);
-      if (msg.grid) pendingGrid = msg.grid;
+      if (msg.grid) pendingGrid = { grid: msg.grid, n: msg.gridN, patterns: msg.patterns };
     } else if (msg.type === 'error') {
       run.error = msg.message;
       run.status = 'error';
@@ -56,9 +66,25 @@ export function createSide(panel, side, { i18n, onUpdate }) {
   const status = () =>
     run.error ? 'error' : run.stopped && run.status !== 'diverged' ? 'stopped' : run.status;
 
-  /** Paints what the last messages brought (called at most once per animation frame). */
-  function render() {
-    if (pendingGrid) (boundary.setGrid(pendingGrid, GRID), (pendingGrid = null));
+  function paintGrid({ grid, n, patterns }) {
+    boundary.setGrid(grid, n);
+    // Corners only where the activation is piecewise linear: a GELU boundary bends everywhere.
+    boundary.setPatterns(showPieces ? patterns : null, n, run.activation === 'relu');
+    run.pieces = showPieces && patterns ? crossedPieces(grid, patterns, n) : null;
+  }
+
+  /** The sentence under the boundary when the linear pieces are shown. */
+  function piecesText() {
+    if (!showPieces || !run.pieces) return '';
+    if (!run.pieces.crossings) return i18n.t('lab.pieces_none');
+    const kind =
+      run.activation === 'relu' ? 'linear' : run.activation === 'identity' ? 'identity' : 'smooth';
+    return i18n.t(`lab.pieces_count_${kind}`, run.pieces);
+  }
+
+  /** Paints what the last messages brought (called at most once per animation frame); color: the network's series colour. */
+  function render(color) {
+    if (pendingGrid) (paintGrid(pendingGrid), (pendingGrid = null));
     const last = run.history[run.history.length - 1];
     const name = i18n.t(`common.act_${run.activation}`);
     wrap.setAttribute('aria-label', i18n.t('twin.boundary_label', { name, epoch: run.epoch }));
@@ -73,6 +99,10 @@ export function createSide(panel, side, { i18n, onUpdate }) {
           loss: last ? i18n.num(last.train_loss, 4) : '–',
           acc: last ? i18n.pct(last.train_acc) : '–',
         });
+    panel.querySelector('[data-pieces]').textContent = piecesText();
+    // The epoch-0 profile until the first epoch's record arrives.
+    const epoch = last?.layers ? last.epoch : 0;
+    signals.render({ init: run.init, last: last?.layers ?? null, epoch, color });
   }
 
   return {
@@ -92,10 +122,24 @@ export function createSide(panel, side, { i18n, onUpdate }) {
         final: null,
         error: null,
         activation: config.activation,
+        init: null,
+        pieces: null,
       });
       pendingGrid = null;
-      trainer.create(config, GRID);
+      boundary.setPatterns(null);
+      // The signal panel needs the core's per-layer diagnostics after every epoch.
+      trainer.create({ ...config, diagnostics: true }, GRID);
+      if (showPieces) trainer.pieces(true);
     },
+    /** Shows or hides the linear pieces (the worker then sends pattern grids, or stops). */
+    setPieces(on) {
+      showPieces = on;
+      if (!on) ((run.pieces = null), boundary.setPatterns(null));
+      trainer.pieces(on);
+      onUpdate(run);
+    },
+    /** After a language switch: the next render redraws the signal panel's text and labels. */
+    invalidate: () => signals.invalidate(),
     play: () => trainer.play(),
     pause: () => trainer.pause(),
     step: () => trainer.step(),

@@ -6,17 +6,24 @@ import { createControls } from './twin-controls.js';
 import { createSide } from './twin-side.js';
 import { setDisabled } from '../focus.js';
 import { downloadPng, labelPngButtons, pngButton, stampedName } from '../export.js';
+import { presetButtons } from '../fields.js';
+import { SETUPS, setupTexts } from '../presets.js';
 
 const SIDES = ['a', 'b'];
 const FRAME_MS = 60; // the workers post every 50 ms each: one repaint shows both
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 export default async function createTwin(root, { core, i18n, store }) {
-  await i18n.need('twin', 'common', 'evidence');
+  await i18n.need('twin', 'common', 'evidence', 'lab', 'signals');
   const settings = createSettings(core, undefined, store); // store: the URL hash unless embedded
   settings.readHash();
+  // A view option, not a setting of the run: the hash key `pieces=on` shows the linear pieces
+  // without resetting the training.
+  const piecesOn = () =>
+    new URLSearchParams(settings.store.read().replace(/^#/, '')).get('pieces') === 'on';
   root.innerHTML = `
     <div class="lab">
+      ${presetButtons('lab', ['article', ...Object.keys(SETUPS)])}
       <form class="lab-form" novalidate data-i18n-attr="aria-label=twin.form_label"></form>
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="play"><span class="icon" aria-hidden="true"></span><span data-label></span></button>
@@ -25,7 +32,9 @@ export default async function createTwin(root, { core, i18n, store }) {
         <button type="button" class="btn" data-act="stop" data-i18n="twin.stop"></button>
         <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=twin.progress_label"></progress><span class="progress-text" data-progress></span></div>
       </div>
+      <label class="pieces-toggle"><input type="checkbox" data-pieces-toggle><span data-i18n="lab.pieces"></span></label>
       <div class="lab-sides">${SIDES.map((s) => `<div class="side" data-side="${s}"></div>`).join('')}</div>
+      <p class="signals-help" data-i18n="signals.help"></p>
       <p class="lab-note" data-note></p>
       <div class="lab-curves">
         <div><div class="ev-plot-head"><h3 class="plot-title" data-i18n="twin.loss_title"></h3>${pngButton('loss')}</div><div class="plot-wrap" data-plot="loss"></div></div>
@@ -124,7 +133,30 @@ export default async function createTwin(root, { core, i18n, store }) {
       for (const s of SIDES) sides[s].stop();
     },
   };
+  function applyPreset(name) {
+    const texts = setupTexts(settings, SETUPS[name] ?? {});
+    for (const [key, text] of Object.entries(texts)) settings.set(key, text);
+    settings.writeHash();
+    controls.sync();
+    reset();
+    announce('lab.announce_preset', { name: i18n.t(`lab.preset_${name}`) });
+  }
+
+  function setPieces(on, write = true) {
+    const box = $('[data-pieces-toggle]');
+    box.checked = on;
+    for (const s of SIDES) sides[s].setPieces(on);
+    if (!write) return;
+    const params = new URLSearchParams(settings.store.read().replace(/^#/, ''));
+    if (on) params.set('pieces', 'on');
+    else params.delete('pieces');
+    settings.store.write(`#${params.toString().replace(/%2C/gi, ',')}`);
+  }
+  $('[data-pieces-toggle]').addEventListener('change', (e) => setPieces(e.target.checked));
+
   root.addEventListener('click', (e) => {
+    const preset = e.target.closest('[data-preset]');
+    if (preset) return applyPreset(preset.dataset.preset);
     const png = e.target.closest('[data-png]');
     if (png) {
       const plot = png.dataset.png; // loss | acc | a | b (a side's decision boundary)
@@ -160,7 +192,7 @@ export default async function createTwin(root, { core, i18n, store }) {
         accB: i18n.pct(runs[1].final?.test?.acc),
       });
     }
-    for (const s of SIDES) sides[s].render();
+    for (const s of SIDES) sides[s].render(colorOf(s));
     // Toolbar
     const playBtn = $('[data-act="play"]');
     playBtn.querySelector('[data-label]').textContent = i18n.t(
@@ -269,11 +301,17 @@ export default async function createTwin(root, { core, i18n, store }) {
     settings.readHash();
     controls.sync();
     reset();
+    if (piecesOn() !== $('[data-pieces-toggle]').checked) setPieces(piecesOn(), false);
   });
   await i18n.apply(root);
-  i18n.onChange(() => (controls.sync(), schedule(true)));
+  i18n.onChange(() => {
+    controls.sync();
+    for (const s of SIDES) sides[s].invalidate();
+    schedule(true);
+  });
   controls.sync();
   reset();
+  if (piecesOn()) setPieces(true, false);
   // Ends both workers (the element left the page): nothing trains or holds memory after this.
   function dispose() {
     for (const s of SIDES) sides[s].dispose();

@@ -2,10 +2,16 @@
 // (slices.js): the core trains a budget of rows per call, and the worker goes back to its messages
 // every SLICE_MS, so Pause, Stop and a new create take effect at once whatever the settings (one
 // epoch of the largest network takes minutes). It posts a snapshot after each slice; the decision
-// grid, itself computed in pieces, comes with the snapshot that finishes it (null otherwise).
-//   in:  {cmd:'create', config, grid (points per axis, 0 for none)}  {cmd:'play'}  {cmd:'pause'}  {cmd:'step'}  {cmd:'stop'}
-//   out: {type:'created', status, arch, bounds, data:{train,val,test}}  (then snapshots)
-//        {type:'snapshot', epoch, progress, status, stopped, records, grid, seconds, final}
+// grid, itself computed in pieces, comes with the snapshot that finishes it (null otherwise); while
+// training, it takes at most GRID_SHARE of the time (for a deep network a grid costs a good part
+// of an epoch). With `pieces` on, the grid is finer (PIECES_GRID) and comes with the core's
+// patternGrid, the on/off pattern of the hidden units at each point (js/pieces.js).
+//   in:  {cmd:'create', config, grid (points per axis, 0 for none)}  {cmd:'play'}  {cmd:'pause'}
+//        {cmd:'step'}  {cmd:'stop'}  {cmd:'pieces', on}
+//   out: {type:'created', status, arch, bounds, data:{train,val,test}, init (diagnostics at
+//        epoch 0 when the config asks for them, else null)}  (then snapshots)
+//        {type:'snapshot', epoch, progress, status, stopped, records, grid, gridN, patterns,
+//         seconds, final}
 //        {type:'error', message}
 import { loadCore } from '../core.js';
 import { boundsOf } from '../bounds.js';
@@ -18,6 +24,8 @@ import { createBudget, createGridJob } from './slices.js';
 /** @typedef {import('../../../wasm/activation-lab').Experiment} Experiment */
 
 const SLICE_MS = 50;
+const GRID_SHARE = 0.2;
+const PIECES_GRID = 120;
 const core = loadCore();
 const trainBudget = createBudget(),
   passBudget = createBudget(); // forward-only passes: the grid and the final evaluation
@@ -32,7 +40,10 @@ let gridSize = 0,
   stepping = false,
   stopped = false,
   seconds = 0,
-  lastGridAt = -Infinity,
+  pieces = false,
+  gridN = 0,
+  gridMs = 0,
+  nextGridAt = 0,
   scheduled = false;
 /** @type {EpochStats[]} */
 let pending = [];
@@ -81,8 +92,27 @@ function createFinalJob() {
 }
 
 function newGrid() {
-  gridJob = gridSize ? createGridJob(experiment(), gridSize, bounds, passBudget) : null;
-  lastGridAt = performance.now();
+  gridN = pieces ? PIECES_GRID : gridSize;
+  gridJob = gridSize ? createGridJob(experiment(), gridN, bounds, passBudget) : null;
+  gridMs = 0;
+}
+
+/**
+ * One piece of the grid job; when it finishes, the grid (and with pieces on, the patterns).
+ * @returns {{grid: Float32Array, patterns: Uint32Array | null} | null}
+ */
+function gridPiece() {
+  const t0 = performance.now();
+  const grid = gridJob?.next() ?? null;
+  /** @type {Uint32Array | null} */
+  let patterns = null;
+  if (grid && pieces) patterns = experiment().patternGrid(gridN, gridN, ...bounds).slice();
+  gridMs += performance.now() - t0;
+  if (!grid) return null;
+  gridJob = null;
+  // The next picture waits until this one's cost is GRID_SHARE of the time spent.
+  nextGridAt = performance.now() + Math.max(SLICE_MS, (gridMs * (1 - GRID_SHARE)) / GRID_SHARE);
+  return { grid, patterns };
 }
 
 function finish() {
@@ -99,14 +129,16 @@ function trainSlice() {
   if (recorded) {
     pending.push(JSON.parse(run.lastEpochJson()));
     stepping = false;
-    // A new picture at most every SLICE_MS, of the weights of a recorded epoch.
-    if (performance.now() - lastGridAt > SLICE_MS || !playing) newGrid();
+    // A new picture of the weights of a recorded epoch, when its share of the time allows.
+    if (performance.now() >= nextGridAt || !playing) newGrid();
   }
   if (ended()) finish();
 }
 
-/** @param {Float32Array | null} [grid] the finished decision grid, if one was finished */
-function snapshot(grid = null) {
+/** @param {{grid: Float32Array, patterns: Uint32Array | null} | null} [picture] a finished grid */
+function snapshot(picture = null) {
+  const grid = picture?.grid ?? null,
+    patterns = picture?.patterns ?? null;
   const run = experiment();
   post(
     {
@@ -117,10 +149,12 @@ function snapshot(grid = null) {
       stopped,
       records: pending,
       grid,
+      gridN: grid ? gridN : 0,
+      patterns,
       seconds,
       final,
     },
-    grid ? [grid.buffer] : [],
+    [grid?.buffer, patterns?.buffer].filter((b) => b !== undefined),
   );
   pending = [];
 }
@@ -129,18 +163,16 @@ function tick() {
   scheduled = false;
   if (!exp) return;
   const t0 = performance.now();
-  /** @type {Float32Array | null} */
-  let grid = null;
+  /** @type {{grid: Float32Array, patterns: Uint32Array | null} | null} */
+  let picture = null;
   while (performance.now() - t0 < SLICE_MS) {
-    if (gridJob) {
-      const g = gridJob.next();
-      if (g) ((grid = g), (gridJob = null));
-    } else if (finalJob) {
+    if (gridJob) picture = gridPiece() ?? picture;
+    else if (finalJob) {
       if (finalJob.next()) finalJob = null;
     } else if (training()) trainSlice();
     else break;
   }
-  snapshot(grid);
+  snapshot(picture);
   schedule();
 }
 
@@ -158,6 +190,7 @@ function create({ config, grid }) {
   pending = [];
   final = gridJob = finalJob = null;
   gridSize = grid;
+  nextGridAt = 0;
   const json = JSON.stringify(config);
   const candidate = new M.Experiment(json);
   if (candidate.status() === 'invalid') {
@@ -171,7 +204,8 @@ function create({ config, grid }) {
     test: candidate.data('test').slice(),
   };
   bounds = boundsOf(Object.values(data));
-  post({ type: 'created', status: candidate.status(), arch: M.simdArch(), bounds, data });
+  const init = config.diagnostics ? JSON.parse(candidate.diagnosticsJson()) : null;
+  post({ type: 'created', status: candidate.status(), arch: M.simdArch(), bounds, data, init });
   newGrid();
   snapshot();
   schedule();
@@ -191,6 +225,9 @@ onmessage = async (/** @type {MessageEvent<TrainCommand>} */ { data: msg }) => {
       stopped = true;
       finish();
       snapshot();
+    } else if (msg.cmd === 'pieces') {
+      pieces = Boolean(msg.on);
+      newGrid(); // the next picture at the new resolution, with or without the patterns
     }
     schedule();
   } catch (err) {

@@ -1,0 +1,61 @@
+// The study's second measure, beside test accuracy: how many epochs each run needed to reach 95 %
+// training accuracy (the core's reached_95), paired by seed, with the core's mean difference and
+// 95 % interval. In deep setups two activations often end at the same accuracy and differ in how
+// fast they get there. Runs that never reached 95 % are counted and named, not hidden.
+import { speedPairs, summarizeSpeed } from '../study.js';
+
+export function createSeedsSpeed(root, { core, i18n }) {
+  root.innerHTML = `
+    <h3 class="plot-title" id="seeds-speed-title" data-i18n="seeds.speed_title"></h3>
+    <div class="table-scroll"><table class="results-table ev-summary" data-speed aria-labelledby="seeds-speed-title">
+      <thead><tr><th scope="col"></th><th scope="col" class="num" data-i18n="seeds.speed_col_mean"></th>
+        <th scope="col" class="num" data-i18n="seeds.speed_col_sd"></th><th scope="col" class="num" data-i18n="seeds.speed_col_ci"></th></tr></thead>
+      <tbody></tbody></table></div>
+    <p class="ev-verdict" data-speed-verdict></p>`;
+  const $ = (s) => root.querySelector(s);
+  let summary = null;
+
+  /** Draws the speed summary of a study (running or ended); returns the core's summary or null. */
+  function render(study) {
+    const [a, b] = study.acts;
+    const name = (act) => i18n.t(`common.act_${act}`);
+    const { pairs, never } = speedPairs(study);
+    summary = summarizeSpeed(core.M, study);
+    const ep = (v) => (Number.isFinite(v) ? i18n.num(v, 1) : '–');
+    const ci = (lo, hi) => (Number.isFinite(lo) ? `[${ep(lo)}, ${ep(hi)}]` : '–');
+    $('tbody').innerHTML = summary
+      ? `<tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${ep(summary.mean_a)}</td><td class="num">${ep(summary.sd_a)}</td><td class="num">–</td></tr>
+      <tr data-row="b"><th scope="row">${name(b)}</th><td class="num">${ep(summary.mean_b)}</td><td class="num">${ep(summary.sd_b)}</td><td class="num">–</td></tr>
+      <tr data-row="diff"><th scope="row">${i18n.t('seeds.speed_row_diff', { a: name(a), b: name(b) })}</th><td class="num">${ep(summary.mean_diff)}</td>
+        <td class="num">${ep(summary.sd_diff)}</td><td class="num" data-ci>${ci(summary.ci_low, summary.ci_high)}</td></tr>`
+      : '';
+    const parts = [];
+    const vars = {
+      a: name(a),
+      b: name(b),
+      n: pairs.length,
+      low: ep(summary?.ci_low),
+      high: ep(summary?.ci_high),
+      epochs: study.base.epochs,
+    };
+    if (!summary || !(summary.n >= 2) || !Number.isFinite(summary.ci_low))
+      parts.push(i18n.t('seeds.speed_too_few', vars));
+    else if (summary.ci_high < 0 || summary.ci_low > 0) {
+      const aFaster = summary.ci_high < 0; // a − b < 0: a needed fewer epochs
+      parts.push(
+        i18n.t('seeds.speed_faster', {
+          ...vars,
+          fast: name(aFaster ? a : b),
+          slow: name(aFaster ? b : a),
+          mean: ep(Math.abs(summary.mean_diff)),
+        }),
+      );
+    } else parts.push(i18n.t('seeds.speed_no_difference', vars));
+    if (never.a || never.b)
+      parts.push(i18n.t('seeds.speed_never', { ...vars, na: never.a, nb: never.b }));
+    $('[data-speed-verdict]').innerHTML = parts.join(' ');
+    return summary;
+  }
+
+  return { render, summary: () => summary };
+}

@@ -1,0 +1,109 @@
+// The signal panel under one network of the twin lab: for every hidden layer, the core's
+// diagnostics (spread of the pre-activations, gradient norm on a log scale, cosine similarity of
+// the representations of different points, share of dead units), after the latest epoch (solid)
+// against the initialisation (dashed). A table with the same numbers is the text alternative.
+import {
+  METRICS,
+  axisValue,
+  decadeLabel,
+  decadeTicks,
+  describe,
+  domainOf,
+  profile,
+  sci,
+} from '../signals.js';
+import { ticks, tickDigits } from '../plots/axes.js';
+import { createLayerProfile } from '../plots/layer-profile.js';
+
+export function createSignals(container, side, { i18n }) {
+  container.innerHTML = `
+    <details class="signals" open>
+      <summary data-i18n="signals.title"></summary>
+      <p class="signals-note" data-signals-note></p>
+      <div class="signals-grid">${METRICS.map(
+        (m) => `
+        <div class="signal" data-metric="${m.key}">
+          <h4 class="signal-title" id="signals-${side}-${m.key}" data-i18n="signals.${m.key}"></h4>
+          <div class="signal-plot" role="img"></div>
+        </div>`,
+      ).join('')}</div>
+      <details class="signals-numbers"><summary data-i18n="signals.table_summary"></summary>
+        <div class="table-scroll"><table class="results-table signals-table">
+          <caption class="visually-hidden" data-caption></caption>
+          <thead><tr><th scope="col" data-i18n="signals.col_layer"></th>${METRICS.map(
+            (m) => `<th scope="col" class="num" data-i18n="signals.${m.key}"></th>`,
+          ).join('')}</tr></thead><tbody></tbody></table></div>
+      </details>
+    </details>`;
+  const $ = (s) => container.querySelector(s);
+  const plots = {};
+  for (const m of METRICS) {
+    const wrap = container.querySelector(`[data-metric="${m.key}"] .signal-plot`);
+    plots[m.key] = { wrap, plot: createLayerProfile(wrap) };
+  }
+  let drawn = '';
+
+  const fmtValue = (m, v) => {
+    if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+    if (m.key === 'grad_norm') return sci(v, 2, i18n.language() === 'pt' ? ',' : '.');
+    if (m.key === 'dead_fraction') return i18n.pct(v, 0);
+    return i18n.num(v, m.key === 'cos_sim' ? 2 : 3);
+  };
+
+  function yTicks(m, domain) {
+    if (m.scale === 'log')
+      return decadeTicks(domain, 4).map((k) => ({ v: k, label: decadeLabel(k) }));
+    if (m.key === 'dead_fraction') return [0, 0.5, 1].map((v) => ({ v, label: i18n.pct(v, 0) }));
+    const vs = ticks(domain[0], domain[1], 3);
+    const d = tickDigits(vs);
+    return vs.map((v) => ({ v, label: i18n.num(v, d) }));
+  }
+
+  /**
+   * Draws the panel for { init: layers at epoch 0, last: layers of the latest epoch, epoch }
+   * in the network's colour, when any of them changed (or after invalidate()).
+   */
+  function render({ init, last, epoch, color }) {
+    const mark = `${epoch}/${color}/${init ? init.length : 0}/${last ? 1 : 0}`;
+    if (mark === drawn) return;
+    drawn = mark;
+    const current = last ?? init;
+    const L = current?.length ?? 0;
+    container.hidden = !L;
+    if (!L) return;
+    $('[data-signals-note]').textContent = i18n.t(epoch ? 'signals.note' : 'signals.note_init', {
+      layers: L,
+      epoch,
+    });
+    for (const m of METRICS) {
+      const now = profile(current, m.key),
+        start = profile(init, m.key);
+      const domain = domainOf(m, epoch ? [now, start] : [now]);
+      const series = [];
+      if (epoch && init)
+        series.push({ values: start.map((v) => axisValue(m, v)), faded: true, dash: [3, 3] });
+      series.push({ values: now.map((v) => axisValue(m, v)), color });
+      plots[m.key].plot.update({ layers: L, domain, yTicks: yTicks(m, domain), series });
+      const d = describe(current, m.key);
+      plots[m.key].wrap.setAttribute(
+        'aria-label',
+        i18n.t('signals.plot_label', {
+          metric: i18n.t(`signals.${m.key}`),
+          epoch,
+          first: fmtValue(m, d?.first),
+          last: fmtValue(m, d?.last),
+          layers: L,
+        }),
+      );
+    }
+    $('[data-caption]').textContent = i18n.t('signals.table_caption', { epoch });
+    $('tbody').innerHTML = current
+      .map(
+        (layer, i) =>
+          `<tr><th scope="row">${i + 1}</th>${METRICS.map((m) => `<td class="num">${fmtValue(m, layer?.[m.key])}</td>`).join('')}</tr>`,
+      )
+      .join('');
+  }
+
+  return { render, invalidate: () => (drawn = '') };
+}
