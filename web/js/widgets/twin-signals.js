@@ -17,7 +17,7 @@ import { createLayerProfile } from '../plots/layer-profile.js';
 
 export function createSignals(container, side, { i18n }) {
   container.innerHTML = `
-    <details class="signals" open>
+    <details class="signals">
       <summary data-i18n="signals.title"></summary>
       <p class="signals-note" data-signals-note></p>
       <div class="signals-grid">${METRICS.map(
@@ -41,7 +41,10 @@ export function createSignals(container, side, { i18n }) {
     const wrap = container.querySelector(`[data-metric="${m.key}"] .signal-plot`);
     plots[m.key] = { wrap, plot: createLayerProfile(wrap) };
   }
-  let drawn = '';
+  let drawn = '',
+    chosen = false; // the reader opened or closed the panel: leave it so
+  const details = $('details.signals');
+  details.querySelector('summary').addEventListener('click', () => (chosen = true));
 
   const fmtValue = (m, v) => {
     if (v === null || v === undefined || !Number.isFinite(v)) return '–';
@@ -71,6 +74,8 @@ export function createSignals(container, side, { i18n }) {
     const L = current?.length ?? 0;
     container.hidden = !L;
     if (!L) return;
+    // Open by default where depth makes the signals worth watching (the article's 64,64 has two).
+    if (!chosen) details.open = L > 2;
     $('[data-signals-note]').textContent = i18n.t(epoch ? 'signals.note' : 'signals.note_init', {
       layers: L,
       epoch,
