@@ -31,6 +31,8 @@ test('"32x16" is sixteen layers of 32, and reads back the same way', () => {
   assert.match(s.toHash(''), /hidden=32x16/);
   assert.equal(s.set('hidden', '8×3'), null); // the multiplication sign too
   assert.deepEqual(s.values.hidden, [8, 8, 8]);
+  assert.equal(s.set('hidden', '64, 32x2'), null);
+  assert.deepEqual(s.values.hidden, [64, 32, 32]);
   assert.equal(s.set('hidden', '64,32'), null);
   assert.match(s.toHash(''), /hidden=64,32/);
 });
