@@ -54,7 +54,10 @@ export interface EpochStats {
   layers?: LayerStats[];
 }
 
-export interface Metrics { loss: number; acc: number; }
+export interface Metrics {
+  loss: number;
+  acc: number;
+}
 
 /** One training run (Embind class: call delete() when done). */
 export interface Experiment {
@@ -75,23 +78,45 @@ export interface Experiment {
   /** Why the experiment is invalid or diverged; "" otherwise. */
   error(): string;
   configJson(): string;
-  lastEpochJson(): string;                 // EpochStats
-  historyJson(): string;                   // EpochStats[]
-  evaluateJson(which: Which): string;      // Metrics
+  lastEpochJson(): string; // EpochStats
+  historyJson(): string; // EpochStats[]
+  evaluateJson(which: Which): string; // Metrics
   /** evaluateJson in pieces: begin, continue (≤ budget rows per call) until true, then the JSON. */
   beginEvaluation(which: Which): void;
   continueEvaluation(budget: number): boolean;
-  evaluationJson(): string;                // Metrics, equal to evaluateJson's
+  evaluationJson(): string; // Metrics, equal to evaluateJson's
   /** A view into WASM memory (copy it before the next call): P(class 1), row-major, row 0 = ymin. */
-  grid(nx: number, ny: number, xmin: number, xmax: number, ymin: number, ymax: number): Float32Array;
+  grid(
+    nx: number,
+    ny: number,
+    xmin: number,
+    xmax: number,
+    ymin: number,
+    ymax: number,
+  ): Float32Array;
   /** A view into WASM memory (copy it before the next call): per cell, a hash of which hidden
    * units are on (pre-activation > 0); cells with equal hashes share a linear piece. Same grid. */
-  patternGrid(nx: number, ny: number, xmin: number, xmax: number, ymin: number, ymax: number): Uint32Array;
+  patternGrid(
+    nx: number,
+    ny: number,
+    xmin: number,
+    xmax: number,
+    ymin: number,
+    ymax: number,
+  ): Uint32Array;
   /** LayerStats[] of the current weights (before the first step: at init). */
   diagnosticsJson(): string;
   /** The same grid in pieces: fills cells [first, first + count) and returns the view of all of it. */
-  gridCells(nx: number, ny: number, xmin: number, xmax: number, ymin: number, ymax: number,
-            first: number, count: number): Float32Array;
+  gridCells(
+    nx: number,
+    ny: number,
+    xmin: number,
+    xmax: number,
+    ymin: number,
+    ymax: number,
+    first: number,
+    count: number,
+  ): Float32Array;
   /** A view into WASM memory: x0, x1, label triples. */
   data(which: Which): Float32Array;
   /** P(class 1) for x0, x1 pairs (a copy). */
@@ -120,27 +145,31 @@ export type LmActivationName = 'relu' | 'gelu' | 'gelu_tanh' | 'silu' | 'swiglu'
  */
 export interface LmConfig {
   act?: LmActivationName;
-  d?: number;            // model width
-  layers?: number;       // Transformer blocks
-  heads?: number;        // attention heads
-  ctx?: number;          // context, characters
-  ffn?: number;          // FFN hidden width (swiglu: round(2·ffn/3), same parameter count)
-  batch?: number;        // sequences per step
-  steps?: number;        // optimiser steps of the schedule
-  lr?: number;           // peak learning rate
-  warmup?: number;       // linear warm-up steps, then cosine decay
-  lr_floor?: number;     // the cosine ends at lr_floor·lr
-  beta1?: number;        // AdamW
+  d?: number; // model width
+  layers?: number; // Transformer blocks
+  heads?: number; // attention heads
+  ctx?: number; // context, characters
+  ffn?: number; // FFN hidden width (swiglu: round(2·ffn/3), same parameter count)
+  batch?: number; // sequences per step
+  steps?: number; // optimiser steps of the schedule
+  lr?: number; // peak learning rate
+  warmup?: number; // linear warm-up steps, then cosine decay
+  lr_floor?: number; // the cosine ends at lr_floor·lr
+  beta1?: number; // AdamW
   beta2?: number;
   weight_decay?: number; // AdamW's decoupled decay, on every parameter
-  clip?: number;         // gradient-norm clipping; 0 = none
-  eval_every?: number;   // steps between recorded evaluations
+  clip?: number; // gradient-norm clipping; 0 = none
+  eval_every?: number; // steps between recorded evaluations
   init?: 'bert' | 'gpt2'; // N(0, 0.02·√(768/d)) or N(0, 0.02); residual projections /√(2·layers)
-  seed?: number;         // initial weights (RandomState(seed)) and batches (RandomState(seed ^ 0x5eed))
+  seed?: number; // initial weights (RandomState(seed)) and batches (RandomState(seed ^ 0x5eed))
 }
 
 /** Mean cross-entropy (nats per character) on the fixed evaluation windows of each split. */
-export interface LmEval { step: number; train_loss: number; val_loss: number; }
+export interface LmEval {
+  step: number;
+  train_loss: number;
+  val_loss: number;
+}
 
 /**
  * One language-model run over a text (90 % trains, 10 % validates; the vocabulary is the text's
@@ -157,9 +186,9 @@ export interface LmExperiment {
   status(): Status;
   /** Why the experiment is invalid; "" otherwise. */
   error(): string;
-  configJson(): string;                   // Required<LmConfig>, with the current act and steps
-  evaluateJson(): string;                 // LmEval, now
-  historyJson(): string;                  // LmEval[]
+  configJson(): string; // Required<LmConfig>, with the current act and steps
+  evaluateJson(): string; // LmEval, now
+  historyJson(): string; // LmEval[]
   /** n new characters after prompt (characters outside the vocabulary are dropped), sampled
    *  with softmax(logits/temperature) from seed; temperature 0 = most likely. Throws RangeError
    *  on a bad n, temperature or seed. */
@@ -183,12 +212,12 @@ export interface LmExperiment {
 }
 
 export interface ActivationLab {
-  activationNames(): string;               // JSON: ActivationName[]
+  activationNames(): string; // JSON: ActivationName[]
   simdArch(): string;
   /** Bytes currently allocated by malloc inside the module (for leak tests). */
   heapBytesInUse(): number;
-  defaultConfigJson(): string;             // Required<Config>
-  configLimitsJson(): string;              // allowed ranges, for the UI's own checks
+  defaultConfigJson(): string; // Required<Config>
+  configLimitsJson(): string; // allowed ranges, for the UI's own checks
   /** "" when valid, else "field: message (allowed range)". */
   validateConfigJson(json: string): string;
   /** The one number grammar of the page and the CLI (text_input.hpp): null when `text` is not a
@@ -203,10 +232,21 @@ export interface ActivationLab {
    * Float64Array and number[] inputs are rounded to float32 first. Typed arrays are copied in one
    * call. Throws RangeError on an unknown name, TypeError on another kind of xs.
    */
-  evaluate(fn: ActivationName, grad: boolean, scalar: boolean, xs: Float32Array | Float64Array | number[]): Float32Array;
+  evaluate(
+    fn: ActivationName,
+    grad: boolean,
+    scalar: boolean,
+    xs: Float32Array | Float64Array | number[],
+  ): Float32Array;
   normalCdf(x: number): number;
   /** Elements per second of a kernel over n floats (best of reps). */
-  benchActivation(fn: ActivationName, grad: boolean, scalar: boolean, n: number, reps: number): number;
+  benchActivation(
+    fn: ActivationName,
+    grad: boolean,
+    scalar: boolean,
+    n: number,
+    reps: number,
+  ): number;
   /** "" when make_moons accepts (n, noise, seed), else the error. */
   validateMoons(n: number, noise: number, seed: number): string;
   /** scikit-learn's make_moons: x0, x1, label triples. */
@@ -216,8 +256,8 @@ export interface ActivationLab {
   /** Paired statistics of two equal-length lists as JSON. */
   pairedSummaryJson(aJson: string, bJson: string): string;
   Experiment: { new (configJson: string): Experiment };
-  lmDefaultConfigJson(): string;           // Required<LmConfig>
-  lmConfigLimitsJson(): string;            // ranges, act and init names, budget, sampling limits
+  lmDefaultConfigJson(): string; // Required<LmConfig>
+  lmConfigLimitsJson(): string; // ranges, act and init names, budget, sampling limits
   /** "" when valid (without the budget, which depends on the text), else the error. */
   lmValidateConfigJson(json: string): string;
   /** Floating-point operations {step, eval, run, vocab} of a config on a text; "null" if invalid. */
@@ -225,5 +265,7 @@ export interface ActivationLab {
   LmExperiment: { new (configJson: string, text: string): LmExperiment };
 }
 
-declare function createActivationLab(options?: { wasmBinary?: ArrayBuffer }): Promise<ActivationLab>;
+declare function createActivationLab(options?: {
+  wasmBinary?: ArrayBuffer;
+}): Promise<ActivationLab>;
 export default createActivationLab;

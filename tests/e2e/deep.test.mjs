@@ -13,8 +13,6 @@ const lab = '[data-widget="twin"]';
 // For review, not for pass/fail: a large element's screenshot can take long on a busy machine.
 const SHOT = { timeout: 90000 };
 const seeds = '[data-widget="seeds"]';
-const progress = (page) =>
-  page.evaluate(() => Number(document.querySelector('#lab progress').value));
 const signalRows = (page, side) =>
   page.locator(`${lab} [data-side="${side}"] .signals-table tbody tr`);
 

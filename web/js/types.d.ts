@@ -66,7 +66,7 @@ export type Bounds = [number, number, number, number];
 export interface SettingRow {
   key: string;
   field: string;
-  type: 'number' | 'layers' | 'activation';
+  type: 'number' | 'layers' | 'activation' | 'enum';
   /** Rows with a side pick the activation of one network of the twin ('a' or 'b'). */
   side?: 'a' | 'b';
   /** The default when it is not the core's default for the field. */

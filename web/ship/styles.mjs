@@ -121,7 +121,14 @@ export function toShadowCss(css) {
 /** Writes css/embed.css from the page's stylesheets and css/embed-host.css. */
 export async function embedCss(
   out,
-  sheets = ['article.css', 'widgets.css', 'evidence.css', 'lm.css', 'signals.css', 'embed-host.css'],
+  sheets = [
+    'article.css',
+    'widgets.css',
+    'evidence.css',
+    'lm.css',
+    'signals.css',
+    'embed-host.css',
+  ],
 ) {
   const parts = [];
   for (const name of sheets)

@@ -133,13 +133,13 @@ export default async function createTwin(root, { core, i18n, store }) {
       for (const s of SIDES) sides[s].stop();
     },
   };
-  function applyPreset(name) {
-    const texts = setupTexts(settings, SETUPS[name] ?? {});
+  function applyPreset(preset) {
+    const texts = setupTexts(settings, SETUPS[preset] ?? {});
     for (const [key, text] of Object.entries(texts)) settings.set(key, text);
     settings.writeHash();
     controls.sync();
     reset();
-    announce('lab.announce_preset', { name: i18n.t(`lab.preset_${name}`) });
+    announce('lab.announce_preset', { name: i18n.t(`lab.preset_${preset}`) });
   }
 
   function setPieces(on, write = true) {

@@ -106,7 +106,10 @@ function gridPiece() {
   const grid = gridJob?.next() ?? null;
   /** @type {Uint32Array | null} */
   let patterns = null;
-  if (grid && pieces) patterns = experiment().patternGrid(gridN, gridN, ...bounds).slice();
+  if (grid && pieces)
+    patterns = experiment()
+      .patternGrid(gridN, gridN, ...bounds)
+      .slice();
   gridMs += performance.now() - t0;
   if (!grid) return null;
   gridJob = null;
