@@ -142,6 +142,8 @@ test('prose links set the lab; 360 px, dark mode and Portuguese fit', async () =
   });
   await page.click('[data-lang="pt"]');
   await page.waitForFunction(() => document.documentElement.lang === 'pt-PT');
+  // pt/ is a page of its own: its figures come up after the navigation.
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await page.click('#depth a[data-goto="lab"][href*="init=he"]');
   await page.waitForFunction(() => document.querySelector('#lab-hidden').value === '32x16');
   assert.equal(await page.locator('#lab-init').inputValue(), 'he');

@@ -95,8 +95,8 @@ export const IFRAME_HEIGHTS = {
   'dip-zoom': [520, 530, 550],
   'tanh-error': [480, 480, 500],
   cost: [1920, 1360, 1320],
-  twin: [2410, 1530, 1560],
-  seeds: [2870, 2210, 1690],
+  twin: [3050, 1740, 1780],
+  seeds: [3460, 2580, 1990],
   swap: [2790, 2020, 1550],
   // measured idle (4870/3800/3160 px, pt 5130/3870/3180) plus the samples a swap writes
   transformer: [6400, 4700, 3900],

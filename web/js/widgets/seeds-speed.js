@@ -7,8 +7,8 @@ import { speedPairs, summarizeSpeed } from '../study.js';
 export function createSeedsSpeed(root, { core, i18n }) {
   root.innerHTML = `
     <h3 class="plot-title" id="seeds-speed-title" data-i18n="seeds.speed_title"></h3>
-    <div class="table-scroll"><table class="results-table ev-summary" data-speed aria-labelledby="seeds-speed-title">
-      <thead><tr><th scope="col"></th><th scope="col" class="num" data-i18n="seeds.speed_col_mean"></th>
+    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="seeds-speed-title"><table class="results-table ev-summary" data-speed aria-labelledby="seeds-speed-title">
+      <thead><tr><th scope="col"><span class="visually-hidden" data-i18n="seeds.col_quantity"></span></th><th scope="col" class="num" data-i18n="seeds.speed_col_mean"></th>
         <th scope="col" class="num" data-i18n="seeds.speed_col_sd"></th><th scope="col" class="num" data-i18n="seeds.speed_col_ci"></th></tr></thead>
       <tbody></tbody></table></div>
     <p class="ev-verdict" data-speed-verdict></p>`;

@@ -28,8 +28,8 @@ export function createSignals(container, side, { i18n }) {
         </div>`,
       ).join('')}</div>
       <details class="signals-numbers"><summary data-i18n="signals.table_summary"></summary>
-        <div class="table-scroll"><table class="results-table signals-table">
-          <caption class="visually-hidden" data-caption></caption>
+        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="signals-${side}-caption"><table class="results-table signals-table">
+          <caption class="visually-hidden" data-caption id="signals-${side}-caption"></caption>
           <thead><tr><th scope="col" data-i18n="signals.col_layer"></th>${METRICS.map(
             (m) => `<th scope="col" class="num" data-i18n="signals.${m.key}"></th>`,
           ).join('')}</tr></thead><tbody></tbody></table></div>

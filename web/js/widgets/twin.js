@@ -41,7 +41,7 @@ export default async function createTwin(root, { core, i18n, store }) {
         <div><div class="ev-plot-head"><h3 class="plot-title" data-i18n="twin.acc_title"></h3>${pngButton('acc')}</div><div class="plot-wrap" data-plot="acc"></div></div>
       </div>
       <div class="lab-legend" data-legend></div>
-      <div class="table-scroll" tabindex="0" role="region" data-i18n-attr="aria-label=twin.table_caption"><table class="results-table">
+      <div class="table-scroll" tabindex="0" role="region" data-results data-i18n-attr="aria-label=twin.table_caption"><table class="results-table">
         <caption class="visually-hidden" data-i18n="twin.table_caption"></caption>
         <thead><tr>${['network', 'test_acc', 'train_acc', 'epochs', 'time', 'status']
           .map(
