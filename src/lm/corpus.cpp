@@ -43,6 +43,11 @@ void append_utf8(std::string& out, std::uint32_t cp) {
 }
 
 Corpus::Corpus(std::string_view text, int ctx, int max_vocab) {
+    if (text.size() > max_text_bytes) {
+        error_ = "the text has " + std::to_string(text.size()) + " bytes, at most " +
+                 std::to_string(max_text_bytes) + " are allowed";
+        return;
+    }
     std::vector<std::uint32_t> cps;
     if (!decode_utf8(text, cps)) {
         error_ = "the text is not valid UTF-8";

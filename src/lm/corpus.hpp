@@ -5,6 +5,7 @@
 // distinct code points of the whole text, so token i is the i-th smallest. The first 90 % of the
 // characters (floor) train, the rest validate.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -14,10 +15,14 @@
 
 namespace al::lm {
 
+// Bounds the memory a text can take (the shipped one is 0.4 MB).
+inline constexpr std::size_t max_text_bytes = 16u << 20;
+
 class Corpus {
   public:
-    // Builds the vocabulary and the split. error() says why the text cannot be used (not UTF-8,
-    // more than max_vocab characters, or a split shorter than ctx + 2 characters).
+    // Builds the vocabulary and the split. error() says why the text cannot be used (over
+    // max_text_bytes, not UTF-8, more than max_vocab distinct characters, or a split shorter than
+    // ctx + 2 characters).
     Corpus(std::string_view text, int ctx, int max_vocab);
 
     const std::string& error() const { return error_; }

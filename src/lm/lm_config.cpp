@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "config.hpp"
+#include "lm/corpus.hpp"
 
 namespace al::lm {
 
@@ -234,6 +235,7 @@ std::string config_limits_json() {
     o.emplace_back("max_call_flops", max_call_flops);
     o.emplace_back("max_run_flops", max_run_flops);
     o.emplace_back("max_vocab", max_vocab);
+    o.emplace_back("max_text_bytes", static_cast<double>(max_text_bytes));
     o.emplace_back("eval_windows", eval_windows);
     return json::write(json::Value(std::move(o)));
 }

@@ -22,6 +22,7 @@ export async function runBrowserBench(dist) {
     await page.goto(url);
     await page.waitForSelector('html[data-ready="true"]', { timeout: 60000 });
     const r = await page.evaluate(measure, GRID);
+    const lm = await page.evaluate(measureLm);
     const twinRatio = r.twin / r.single;
     const lt = await longTasks(browser, url);
     return {
@@ -37,8 +38,11 @@ export async function runBrowserBench(dist) {
         `  [${lt.lab <= 200 ? 'met' : 'MISSED'}] no task over 200 ms: ${lt.lab} ms`,
         `  deep 10-seed study (20 runs of 16x32, He init, ${r.deepWorkers} workers): ${r.deep.toFixed(2)} s`,
         `  [${r.deep <= 20 ? 'met' : 'MISSED'}] deep 10-seed study <= 20 s: ${r.deep.toFixed(2)} s`,
+        `  language model, reference run on the page's thread: ${lm.seconds.toFixed(1)} s, ${(lm.flops / 1e9 / lm.seconds).toFixed(2)} GFLOP/s, val loss ${lm.val_loss.toFixed(4)}`,
+        `  [${lm.seconds <= 30 ? 'met' : 'MISSED'}] language model reference run in Chromium <= 30 s: ${lm.seconds.toFixed(1)} s`,
       ],
       longTasks: lt,
+      lm,
     };
   } finally {
     await browser.close();
@@ -82,6 +86,19 @@ async function longTasks(browser, url) {
   const out = { lab: await max(ready), all: await max(0) };
   await context.close();
   return out;
+}
+
+// Runs inside the page: the language model's reference run, straight on the module.
+async function measureLm() {
+  const { M } = await import('./js/core.js').then((m) => m.loadCore());
+  const text = await (await fetch('data/corpus.txt')).text();
+  const e = new M.LmExperiment('{}', text);
+  const t0 = performance.now();
+  while (e.step(50));
+  const seconds = (performance.now() - t0) / 1000;
+  const val_loss = JSON.parse(e.evaluateJson()).val_loss;
+  e.delete();
+  return { seconds, flops: JSON.parse(M.lmFlopsJson('{}', text)).run, val_loss };
 }
 
 // Runs inside the page.

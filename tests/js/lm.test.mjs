@@ -164,3 +164,30 @@ test('ffnPreactivations: a copy of [windows·ctx][ffn] values, the layer validat
     assert.equal(e.ffnPreactivations(0).length, 8 * 16 * 2 * Math.round((2 * 64) / 3));
   });
 });
+
+test('any UTF-8 text: the vocabulary is its code points; texts over the limits are refused', () => {
+  const text = 'h\u00e9llo w\u00f6rld \u{1F600} '.repeat(200);
+  withRun(
+    { ...SMALL, steps: 2 },
+    (e) => {
+      assert.equal(e.error(), '');
+      while (e.step(1));
+      const s = e.sample('h\u00e9', 20, 1, 0);
+      assert.equal([...s].length, 20);
+      for (const ch of s) assert.ok('h\u00e9lo w\u00f6rd\u{1F600}'.includes(ch), ch);
+    },
+    text,
+  );
+  const many = Array.from({ length: 300 }, (_, i) => String.fromCodePoint(0x100 + i)).join('');
+  withRun(
+    SMALL,
+    (e) => assert.match(e.error(), /300 distinct characters, at most 256/),
+    many.repeat(3),
+  );
+  const limits = JSON.parse(M.lmConfigLimitsJson());
+  withRun(
+    SMALL,
+    (e) => assert.match(e.error(), /bytes, at most/),
+    'a'.repeat(limits.max_text_bytes + 1),
+  );
+});
