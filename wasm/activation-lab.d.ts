@@ -183,6 +183,8 @@ export interface LmExperiment {
    *  and every eval_every steps); false when finished, invalid or diverged. */
   step(maxSteps: number): boolean;
   stepCount(): number;
+  /** Number of parameters (0 when invalid). */
+  paramCount(): number;
   status(): Status;
   /** Why the experiment is invalid; "" otherwise. */
   error(): string;

@@ -58,6 +58,9 @@ class JsLmExperiment {
         return run_->step(max_steps > 1e6 ? 1000000 : static_cast<int>(max_steps));
     }
     int step_count() const { return run_ ? run_->step_count() : 0; }
+    double param_count() const {
+        return run_ && run_->model() ? double(run_->model()->params().size()) : 0;
+    }
     std::string status() const { return run_ ? al::lm::status_name(run_->status()) : "invalid"; }
     std::string error() const { return run_ ? run_->error() : error_; }
     std::string config_json() const {
@@ -133,6 +136,7 @@ EMSCRIPTEN_BINDINGS(activation_lab_lm) {
         .constructor<const std::string&, const std::string&>()
         .function("step", &JsLmExperiment::step)
         .function("stepCount", &JsLmExperiment::step_count)
+        .function("paramCount", &JsLmExperiment::param_count)
         .function("status", &JsLmExperiment::status)
         .function("error", &JsLmExperiment::error)
         .function("configJson", &JsLmExperiment::config_json)

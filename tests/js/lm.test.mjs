@@ -85,6 +85,12 @@ test('training lowers the loss, deterministically for a seed', () => {
   assert.notDeepEqual(a, c);
   assert.ok(a.at(-1).val_loss < a[0].val_loss - 0.5, JSON.stringify(a));
   assert.ok(Math.abs(a[0].val_loss - Math.log(96)) < 0.3, 'starts near ln(vocab)');
+  // tok 96·16, pos 16·16, one block (LNs 4·16, qkv 48·16 + 48, proj 16·16 + 16, w1 64·16 + 64,
+  // w2 16·64 + 16), final LN 2·16.
+  withRun(SMALL, (e) =>
+    assert.equal(e.paramCount(), 1536 + 256 + 64 + 816 + 272 + 1088 + 1040 + 32),
+  );
+  withRun({ d: 7 }, (e) => assert.equal(e.paramCount(), 0));
 });
 
 test('state round-trips exactly; loads are validated', () => {
