@@ -7,7 +7,7 @@
 import { chromium } from 'playwright-core';
 
 import { startServer } from '../../web/serve.mjs';
-import { CHROMIUM_ARGS } from '../e2e/helpers.mjs';
+import { CHROMIUM_ARGS, startFiguresEagerly } from '../e2e/helpers.mjs';
 
 const GRID = 64; // the twin lab redraws its decision boundaries from such a grid
 
@@ -18,7 +18,9 @@ export async function runBrowserBench(dist) {
     args: CHROMIUM_ARGS,
   });
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    await startFiguresEagerly(context); // the bench drives figures far down the page
+    const page = await context.newPage();
     await page.goto(url);
     await page.waitForSelector('html[data-ready="true"]', { timeout: 60000 });
     const r = await page.evaluate(measure, GRID);
@@ -57,6 +59,7 @@ export async function runBrowserBench(dist) {
  */
 async function longTasks(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await startFiguresEagerly(context);
   await context.addInitScript(() => {
     globalThis.__longTasks = [];
     new PerformanceObserver((list) => {

@@ -42,6 +42,13 @@ export async function setup() {
 }
 
 /**
+ * The article starts each figure as it nears the viewport (main.js); a test that drives figures
+ * far down the page starts them all at once, as this does for every page of `context`.
+ */
+export const startFiguresEagerly = (context) =>
+  context.addInitScript(() => (globalThis.ACTIVATION_LAB_EAGER = true));
+
+/**
  * A fresh page (own context, so own localStorage) that records console errors and warnings,
  * uncaught exceptions and every request to another origin. `path`: another page than the article.
  */
@@ -50,6 +57,7 @@ export async function openPage(env, hash = '', options = {}, path = '') {
     viewport: { width: 1200, height: 900 },
     ...options,
   });
+  await startFiguresEagerly(context);
   const page = await context.newPage();
   const origin = new URL(env.url).origin;
   const problems = [];

@@ -18,6 +18,38 @@ test('loads with no console error or warning and no request to another origin', 
   await context.close();
 });
 
+test('a reader pays only for the figures near the screen: the others start as they come near', async () => {
+  // No startFiguresEagerly here: the article as a reader opens it.
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(env.url);
+  const mounted = (name) =>
+    page.evaluate((n) => document.querySelector(`[data-widget="${n}"]`).dataset.mounted, name);
+  await page.waitForSelector('html[data-started="true"]');
+  await page.waitForTimeout(500);
+  for (const far of ['twin', 'seeds', 'swap', 'transformer'])
+    assert.equal(await mounted(far), undefined, `${far} started before the reader came near it`);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.ready), undefined);
+  await page.locator('[data-widget="curves"]').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-widget="curves"][data-mounted]');
+  await page.locator('#lab').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-widget="twin"] tr[data-row="a"][data-status="ready"]');
+  assert.equal(await mounted('swap'), undefined);
+  // A link that sets the lab and scrolls to it works on a figure that has not started yet.
+  const fresh = await context.newPage();
+  await fresh.goto(env.url);
+  await fresh.waitForSelector('html[data-started="true"]');
+  assert.equal(await fresh.locator('[data-widget="twin"][data-mounted]').count(), 0);
+  await fresh.click('#activation a[data-goto="lab"]');
+  await fresh.waitForFunction(() => document.querySelector('#lab-b')?.value === 'identity');
+  assert.equal(await fresh.locator('#lab-a').inputValue(), 'gelu');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the explorer shows the worked values computed by the core', async () => {
   const { page, context, problems } = await openPage(env);
   const cell = async (fn, x) =>

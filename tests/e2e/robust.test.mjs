@@ -2,7 +2,7 @@
 // elements removed mid-run, attribute churn, odd embed fragments, a shrinking iframe.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, setup } from './helpers.mjs';
+import { openPage, setup, startFiguresEagerly } from './helpers.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -73,6 +73,7 @@ test('at the largest settings every control acts within a second', async () => {
 
 test('100,000 points: no main-thread task over 500 ms, at load or on a hash change', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await startFiguresEagerly(context);
   await context.addInitScript(watchLongTasks);
   const page = await context.newPage();
   await page.goto(`${env.url}#n=100000`);

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { dist } from './helpers.mjs';
+import { dist, startFiguresEagerly } from './helpers.mjs';
 
 /** The policy the page and the widgets need over http (README). */
 export const STRICT_CSP =
@@ -95,6 +95,7 @@ export function startStatic(dir, headers = {}) {
  */
 export async function watchedPage(browser, origin, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
+  await startFiguresEagerly(context);
   const page = await context.newPage();
   const rec = { problems: [], offOrigin: [], loaded: [], precached: [] };
   page.on(

@@ -1,6 +1,8 @@
 // Wires the page: language, the core, and every <figure data-widget="name">, which is built by
 // the default export of js/widgets/<name>.js, a factory (root, ctx) -> widget, and then gets its
-// "Embed this figure" button (embed-dialog.js). Nothing else here.
+// "Embed this figure" button (embed-dialog.js). Nothing else here. The prose needs no script (the
+// build wrote every number the core computes), so the core itself loads when the first figure is
+// about to start.
 import * as i18n from './i18n.js';
 import { loadCore } from './core.js';
 import { fillCoreValues } from './core-values.js';
@@ -8,8 +10,18 @@ import { addEmbedButton } from './embed-dialog.js';
 
 const WIDGET_NAME = /^[a-z][a-z0-9-]*$/;
 
-async function mountWidget(el, ctx) {
+/**
+ * @param {HTMLElement} el
+ * @param {() => Promise<{core: object, i18n: typeof i18n}>} context the core, loaded once
+ */
+async function mountWidget(el, context) {
   const name = el.dataset.widget;
+  let ctx;
+  try {
+    ctx = await context();
+  } catch {
+    return; // the core failed: the page says so once (#core-error)
+  }
   try {
     if (!WIDGET_NAME.test(name)) throw new Error(`bad widget name ${name}`);
     const { default: create } = await import(`./widgets/${name}.js`);
@@ -20,6 +32,7 @@ async function mountWidget(el, ctx) {
     el.classList.add('widget-failed');
     el.textContent = i18n.t('meta.widget_failed', { name, message: err.message });
   }
+  el.dataset.mounted = 'true'; // started (or failed, with a message): for tests and embedders
 }
 
 /**
@@ -49,6 +62,18 @@ async function main() {
   wireLanguageSwitch();
   await i18n.init();
   await i18n.need('embed');
+  wireGotoLinks();
+  /** @type {Promise<{core: object, i18n: typeof i18n}> | null} */
+  let started = null;
+  const context = () => (started ??= startCore());
+  if (globalThis.ACTIVATION_LAB_EAGER === true) context().catch(() => {});
+  document.documentElement.dataset.started = 'true'; // links work; figures start near view
+  await mountFigures([...document.querySelectorAll('[data-widget]')], context);
+  document.documentElement.dataset.ready = 'true'; // for tests and embedders: every widget is up
+}
+
+/** Loads the core (once), shows which engine runs, and refreshes the prose's numbers from it. */
+async function startCore() {
   let core = null;
   try {
     core = await loadCore();
@@ -60,12 +85,34 @@ async function main() {
   }
   document.getElementById('engine').textContent = i18n.t('intro.engine', { arch: core.arch });
   fillCoreValues(core, i18n.num); // the same text as the build wrote, now from the live core
-  wireGotoLinks();
-  const ctx = { core, i18n };
-  await Promise.all(
-    [...document.querySelectorAll('[data-widget]')].map((el) => mountWidget(el, ctx)),
-  );
-  document.documentElement.dataset.ready = 'true'; // for tests and embedders: every widget is up
+  return { core, i18n };
+}
+
+/**
+ * Starts each figure when it comes within a screen of the viewport, so that opening the article
+ * costs only what is on screen (every figure starts workers and draws; all at once they held the
+ * main thread for seconds). The prerendered page already reserves each figure's space, so nothing
+ * moves when one starts. `globalThis.ACTIVATION_LAB_EAGER = true` (set before this script runs)
+ * starts them all at once, as tests that drive figures far down the page need.
+ */
+function mountFigures(figures, context) {
+  if (globalThis.ACTIVATION_LAB_EAGER === true || !('IntersectionObserver' in globalThis))
+    return Promise.all(figures.map((el) => mountWidget(el, context)));
+  return new Promise((done) => {
+    let left = figures.length;
+    if (!left) return done();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer.unobserve(entry.target);
+          mountWidget(entry.target, context).then(() => --left || (observer.disconnect(), done()));
+        }
+      },
+      { rootMargin: '100% 0px' },
+    );
+    for (const el of figures) observer.observe(el);
+  });
 }
 
 main();
