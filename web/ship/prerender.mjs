@@ -3,13 +3,15 @@
 // [data-i18n] element gets its string, every [data-i18n-attr] its attributes, every data-core
 // placeholder its number (computed here by the same WASM module the page runs, with the page's own
 // code, js/core-values.js), and every <figure data-widget="name"> its caption (name.caption) and a
-// no-script note. So a section or figure added to the template and the i18n tables is pre-rendered
+// no-script note, or, for a figure that is a table of the core's numbers (STATIC_FIGURES), the
+// table itself. So a section or figure added to the template and the i18n tables is pre-rendered
 // with no change here. Also: <html lang>, hreflang both ways, canonical, description, Open Graph
 // and Twitter tags, and the preview image (preview.mjs). Scripts then bring the figures to life.
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { coreValueText } from '../js/core-values.js';
+import { tableHtml as workedValuesTable } from '../js/widgets/worked-values.js';
 import * as i18n from '../js/i18n.js';
 import { PREVIEW, renderPreview } from './preview.mjs';
 
@@ -87,6 +89,9 @@ function headTags(page, strings, site) {
   return tags.join('\n  ');
 }
 
+/** Figures whose content is a table of the core's numbers: written out whole, as the prose is. */
+const STATIC_FIGURES = { 'worked-values': workedValuesTable };
+
 /** One language's page from the template. */
 export function renderPage(template, page, strings, core, site = '') {
   const t = (key, where) => {
@@ -101,7 +106,9 @@ export function renderPage(template, page, strings, core, site = '') {
   html = html.replace(
     /<figure((?:\s[^>]*?)?\sdata-widget="([a-z0-9-]+)"[^>]*)><\/figure>/g,
     (m, attrs, name) =>
-      `<figure${attrs}><noscript><p class="figure-noscript" data-i18n="meta.figure_noscript"></p></noscript>` +
+      `<figure${attrs}>` +
+      (STATIC_FIGURES[name]?.() ??
+        `<noscript><p class="figure-noscript" data-i18n="meta.figure_noscript"></p></noscript>`) +
       (has(`${name}.caption`) ? `<figcaption data-i18n="${name}.caption"></figcaption>` : '') +
       `</figure>`,
   );

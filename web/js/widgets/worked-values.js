@@ -8,21 +8,28 @@ const ROWS = [
   { fn: 'gelu', key: 'worked-values.row_gelu' },
 ];
 
+/**
+ * The table, in the markup the build pre-renders too (web/ship/prerender.mjs fills its data-i18n
+ * strings and data-core numbers), so it reads without JavaScript and nothing moves when it starts.
+ */
+export function tableHtml() {
+  return `<div class="table-scroll" tabindex="0"><table class="values-table">
+      <thead><tr><th scope="col" data-i18n="worked-values.input"></th>
+        ${INPUTS.map((x) => `<th scope="col" class="num" data-x-head="${x}">x = ${String(x).replace('-', '−')}</th>`).join('')}</tr></thead>
+      <tbody>${ROWS.map(
+        (r) => `<tr class="row-${r.fn}"><th scope="row" data-i18n="${r.key}"></th>
+        ${INPUTS.map((x) => `<td class="num" data-fn="${r.fn}" data-x="${x}"><span data-core="${r.fn}(${x})" data-digits="4"></span></td>`).join('')}</tr>`,
+      ).join('')}
+      </tbody></table></div>`;
+}
+
 export default async function createWorkedValues(root, { core, i18n }) {
   await i18n.need('worked-values');
   const { M } = core;
   const value = (fn, x) =>
     fn === 'phi' ? M.normalCdf(x) : M.evaluate(fn, false, false, Float32Array.of(x))[0];
 
-  root.innerHTML = `
-    <div class="table-scroll" tabindex="0"><table class="values-table">
-      <thead><tr><th scope="col" data-i18n="worked-values.input"></th>
-        ${INPUTS.map((x) => `<th scope="col" class="num" data-x-head="${x}"></th>`).join('')}</tr></thead>
-      <tbody>${ROWS.map(
-        (r) => `<tr class="row-${r.fn}"><th scope="row" data-i18n="${r.key}"></th>
-        ${INPUTS.map((x) => `<td class="num" data-fn="${r.fn}" data-x="${x}"></td>`).join('')}</tr>`,
-      ).join('')}
-      </tbody></table></div>
+  root.innerHTML = `${tableHtml()}
     <figcaption data-i18n="worked-values.caption"></figcaption>`;
 
   function render() {
