@@ -36,6 +36,11 @@ void activate_with_grad(Activation a, const float* in, float* out, float* dout, 
 void activate_with_grad_scalar(Activation a, const float* in, float* out, float* dout,
                                std::size_t n);
 
+// out[i] = e^(in[i] − shift), the exponentials of a softmax (the language model's attention and
+// cross-entropy): the vector exp of the sigmoid and SiLU kernels (relative error ~1e-7, results
+// below 2^-126 flushed to 0, NaN kept) with SIMD, std::exp in a scalar build. `out` may alias `in`.
+void exp_shifted(const float* in, float shift, float* out, std::size_t n);
+
 // Standard normal CDF Φ(x), float32, computed without cancellation in the negative tail.
 float normal_cdf(float x);
 

@@ -8,6 +8,8 @@
 // `#pragma GCC optimize` (the kernels would run 10x slower natively).
 #include "activation_detail.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -298,6 +300,31 @@ inline fbatch silu_grad_k(fbatch x) {
 }
 
 inline fbatch identity_k(fbatch x) { return x; }
+
+// e^x, NaN kept (exp_sum's clamps would turn it into a number).
+inline fbatch exp_k(fbatch x) { return keep_nan(x, exp_sum(x, fbatch(0.0f))); }
+
+// As simd_loop, for e^(x − shift): the tail is padded with `shift`, whose lanes are discarded.
+void exp_shifted_loop(const float* in, float shift, float* out, std::size_t n) {
+    constexpr std::size_t lanes = fbatch::size;
+    const fbatch s(shift);
+    std::size_t i = 0;
+    for (; i + 2 * lanes <= n; i += 2 * lanes) {
+        const fbatch x0 = fbatch::load_unaligned(in + i) - s;
+        const fbatch x1 = fbatch::load_unaligned(in + i + lanes) - s;
+        exp_k(x0).store_unaligned(out + i);
+        exp_k(x1).store_unaligned(out + i + lanes);
+    }
+    for (; i + lanes <= n; i += lanes)
+        exp_k(fbatch::load_unaligned(in + i) - s).store_unaligned(out + i);
+    if (i < n) {
+        float buf[lanes];
+        std::fill(buf, buf + lanes, shift);
+        std::memcpy(buf, in + i, (n - i) * sizeof(float));
+        exp_k(fbatch::load_unaligned(buf) - s).store_unaligned(buf);
+        std::memcpy(out + i, buf, (n - i) * sizeof(float));
+    }
+}
 inline fbatch identity_grad_k(fbatch x) { return keep_nan(x, fbatch(1.0f)); }
 
 // Vector loop with unaligned loads and stores. The last n mod lanes elements go through the same
@@ -400,7 +427,15 @@ void activate_with_grad(Activation a, const float* in, float* out, float* dout, 
     }
 }
 
+void exp_shifted(const float* in, float shift, float* out, std::size_t n) {
+    exp_shifted_loop(in, shift, out, n);
+}
+
 #else  // scalar-only build: the kernels are the references
+
+void exp_shifted(const float* in, float shift, float* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) out[i] = std::exp(in[i] - shift);
+}
 
 void activate(Activation a, const float* in, float* out, std::size_t n) {
     activate_scalar(a, in, out, n);

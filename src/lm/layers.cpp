@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "matrix.hpp"
 
@@ -99,11 +100,9 @@ void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::
                     pr[s] = pr[s] / scale;
                     mx = std::max(mx, pr[s]);
                 }
+                exp_shifted(pr, mx, pr, i + 1);
                 float sum = 0;
-                for (std::size_t s = 0; s <= i; ++s) {
-                    pr[s] = std::exp(pr[s] - mx);
-                    sum += pr[s];
-                }
+                for (std::size_t s = 0; s <= i; ++s) sum += pr[s];
                 const float inv = 1.0f / sum;
                 for (std::size_t s = 0; s <= i; ++s) pr[s] *= inv;
                 std::fill(pr + i + 1, pr + t, 0.0f);
@@ -155,18 +154,21 @@ double crossentropy_forward_backward(const float* logits, const int* targets, st
                                      std::size_t v, float* dlogits) {
     double total = 0;
     const float inv_n = 1.0f / static_cast<float>(n);
+    std::vector<float> e(v);  // a row's e^(l − max): dlogits may alias the logits
     for (std::size_t r = 0; r < n; ++r) {
         const float* lr = logits + r * v;
         float mx = -INFINITY;
         for (std::size_t j = 0; j < v; ++j) mx = std::max(mx, lr[j]);
+        exp_shifted(lr, mx, e.data(), v);
         float sum = 0;
-        for (std::size_t j = 0; j < v; ++j) sum += std::exp(lr[j] - mx);
+        for (std::size_t j = 0; j < v; ++j) sum += e[j];
         const float lse = mx + std::log(sum);
         const std::size_t y = static_cast<std::size_t>(targets[r]);
         total += static_cast<double>(lse) - lr[y];
         if (dlogits) {
             float* dr = dlogits + r * v;
-            for (std::size_t j = 0; j < v; ++j) dr[j] = std::exp(lr[j] - lse) * inv_n;
+            exp_shifted(lr, lse, dr, v);
+            for (std::size_t j = 0; j < v; ++j) dr[j] *= inv_n;
             dr[y] -= inv_n;
         }
     }

@@ -450,3 +450,36 @@ TEST_CASE("activate_with_grad equals activate and activate_grad, bit for bit") {
         }
     }
 }
+
+TEST_CASE("exp_shifted: e^(x - shift) within the ulp bound, NaN kept, tails and in place") {
+    std::vector<float> x;
+    for (float v = -87.0f; v <= 88.0f; v += 0.0137f) x.push_back(v);
+    x.push_back(0.0f);
+    const float shift = 0.75f;
+    std::vector<float> out(x.size());
+    al::exp_shifted(x.data(), shift, out.data(), x.size());
+    double worst = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const float arg = x[i] - shift;  // the argument is rounded to float first, by definition
+        if (arg < -87.0f) continue;      // results near the subnormal range may be flushed
+        worst = std::max(worst, ulp_error(out[i], plain(std::exp(static_cast<double>(arg)))));
+    }
+    CHECK(worst <= kUlpBound);
+    // Every length (the SIMD tail), in place, and the edges: NaN, ±inf, far below the range.
+    for (std::size_t n = 1; n <= 11; ++n) {
+        std::vector<float> v(x.begin() + 100, x.begin() + 100 + static_cast<long>(n));
+        std::vector<float> want(n);
+        al::exp_shifted(v.data(), shift, want.data(), n);
+        al::exp_shifted(v.data(), shift, v.data(), n);
+        for (std::size_t i = 0; i < n; ++i) CHECK(v[i] == want[i]);
+        CHECK(want[n - 1] == out[100 + n - 1]);
+    }
+    const float edge[] = {std::numeric_limits<float>::quiet_NaN(), kInf, -kInf, -1000.0f, 0.75f};
+    float e[5];
+    al::exp_shifted(edge, shift, e, 5);
+    CHECK(std::isnan(e[0]));
+    CHECK(e[1] == kInf);
+    CHECK(e[2] == 0.0f);
+    CHECK(e[3] == 0.0f);
+    CHECK(e[4] == 1.0f);
+}
