@@ -14,7 +14,10 @@
 //                  RandomState(0xC05).permutation(n_train)), i.e. up to 2016 pairs. Pairs
 //                  where either h is the zero vector are skipped; NaN (JSON null) if none is left.
 // Cost: one forward and backward pass over the training set (the train loss and accuracy of
-// the epoch record come from the same forward pass) and a forward pass over the sample.
+// the epoch record come from the same forward pass) and a forward pass over the sample. The
+// backward is what grad_norm's exact definition needs (every layer's δ, then Xᵀδ), about half
+// the arithmetic of an epoch (training 3 units per point, the epoch's evaluation 1, this 2), so
+// it bounds the overhead from below whatever the kernels; the statistics themselves are cheap.
 #pragma once
 #include <cstddef>
 #include <cstdint>
