@@ -138,6 +138,9 @@ function render({ wasm: w, deep: dr, native: n, lm: lmResult, browser: b, lighth
       `+${(o.overhead * 100).toFixed(1)}%`,
     ),
   );
+  out.push(
+    "  (grad_norm is the exact full-batch gradient: a backward pass over the training set, ~2/4 of an epoch's arithmetic, is its floor)",
+  );
   out.push(...renderLm(lmResult, goal));
   if (b) {
     out.push('');
