@@ -264,3 +264,72 @@ export type BenchMessage =
   | { type: 'epoch'; fn: ActivationName; seconds: number }
   | { type: 'done'; arch: string }
   | { type: 'error'; message: string };
+
+// --- Plots (plots/) ----------------------------------------------------------------------------
+
+/** A linear scale (plots/axes.js linear()): domain value -> pixel, and back with invert. */
+export interface Scale {
+  (x: number): number;
+  invert(y: number): number;
+  domain: [number, number];
+}
+
+/** A plot area in CSS pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The page's colours, read at draw time (plots/canvas.js theme()). */
+export type Theme = ReturnType<typeof import('./plots/canvas.js').theme>;
+
+/** Formats a tick label (or a value) with this many digits after the point. */
+export type TickFormat = (value: number, digits: number) => string;
+
+/** What drawAxes() reads from a plot's options. */
+export interface AxesOptions {
+  fmt: TickFormat;
+  xLabel?: string;
+  yLabel?: string;
+  zeroLines?: boolean;
+}
+
+/** One line of a line plot (plots/line-plot.js). */
+export interface Series {
+  xs: Numbers;
+  ys: Numbers;
+  color: string;
+  width?: number;
+  dash?: number[];
+  hidden?: boolean;
+}
+
+/** A marked point of a line plot. */
+export interface Mark {
+  x: number;
+  y: number;
+  color: string;
+  label?: string;
+  /** Radius in CSS pixels. */
+  r?: number;
+  /** The label under the point rather than above. */
+  below?: boolean;
+}
+
+export type Domain = [number, number];
+
+/** Numbers as the core gives them (typed arrays) or as the page computes them. */
+export type Numbers = number[] | Float32Array | Float64Array;
+
+/** Options and state of a line plot: createLinePlot(parent, options), update(partial). */
+export interface LinePlotState extends AxesOptions {
+  height?: (w: number) => number;
+  xDomain?: Domain;
+  /** Fixed, or computed from the automatic domain of the visible series. */
+  yDomain?: Domain | ((auto: Domain) => Domain);
+  series: Series[];
+  marks: Mark[];
+  cursor: number | null;
+}

@@ -1,20 +1,41 @@
 // Scales, "nice" ticks and axes for the canvas plots.
 
+/** @typedef {import('../types').Box} Box */
+/** @typedef {import('../types').Scale} Scale */
+/** @typedef {import('../types').Theme} Theme */
+/** @typedef {import('../types').TickFormat} TickFormat */
+/** @typedef {import('../types').AxesOptions} AxesOptions */
+
+/**
+ * The linear map of domain [d0, d1] onto range [r0, r1].
+ * @param {readonly number[]} domain
+ * @param {readonly number[]} range
+ * @returns {Scale}
+ */
 export function linear([d0, d1], [r0, r1]) {
   const k = (r1 - r0) / (d1 - d0 || 1);
+  /** @param {number} x */
   const f = (x) => r0 + (x - d0) * k;
+  /** @param {number} y */
   f.invert = (y) => d0 + (y - r0) / k;
+  /** @type {[number, number]} */
   f.domain = [d0, d1];
   return f;
 }
 
-/** About `count` round tick values covering [a, b] (steps of 1, 2 or 5 times a power of ten). */
+/**
+ * About `count` round tick values covering [a, b] (steps of 1, 2 or 5 times a power of ten).
+ * @param {number} a
+ * @param {number} b
+ * @returns {number[]}
+ */
 export function ticks(a, b, count = 5) {
   const span = b - a;
   if (!(span > 0)) return [a];
   const raw = span / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => span / s <= count) ?? 10 * mag;
+  /** @type {number[]} */
   const out = [];
   for (let v = Math.ceil(a / step) * step; v <= b + step * 1e-9; v += step) {
     out.push(Math.abs(v) < step * 1e-9 ? 0 : Number(v.toPrecision(12)));
@@ -22,7 +43,10 @@ export function ticks(a, b, count = 5) {
   return out;
 }
 
-/** Digits needed to print ticks of this spacing without noise. */
+/**
+ * Digits needed to print ticks of this spacing without noise.
+ * @param {number[]} values
+ */
 export function tickDigits(values) {
   if (values.length < 2) return 0;
   const step = Math.abs(values[1] - values[0]);
@@ -32,6 +56,12 @@ export function tickDigits(values) {
 /**
  * Vertical grid lines at round x values, about one per `spacing` pixels, labelled under the box.
  * Leaves ctx with the grid's font, colours and alignment.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Box} box
+ * @param {Scale} xs
+ * @param {Theme} t
+ * @param {TickFormat} fmt
+ * @param {number} spacing
  */
 export function drawXGrid(ctx, box, xs, t, fmt, spacing) {
   const xt = ticks(...xs.domain, Math.max(2, Math.floor(box.w / spacing)));
@@ -55,6 +85,12 @@ export function drawXGrid(ctx, box, xs, t, fmt, spacing) {
 /**
  * Draws a framed plot area with grid lines and tick labels. box = {x, y, w, h} in CSS pixels.
  * fmt(value, digits) formats tick labels (locale aware). Returns nothing: it only paints.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Box} box
+ * @param {Scale} xs
+ * @param {Scale} ys
+ * @param {Theme} t
+ * @param {AxesOptions} options
  */
 export function drawAxes(ctx, box, xs, ys, t, { fmt, xLabel, yLabel, zeroLines = true }) {
   const yt = ticks(...ys.domain, Math.max(2, Math.floor(box.h / 45)));

@@ -7,12 +7,26 @@ const BAR_H = 13,
   GAP = 3,
   GROUP_GAP = 12;
 
-/** update({ groups: [{ label, bars: [{ value, color, faded?, text }] }], fmt(value, digits) }) */
+/** @typedef {{value: number, color: string, faded?: boolean, text?: string}} Bar */
+/** @typedef {{label: string, bars: Bar[]}} BarGroup */
+/** @typedef {{groups: BarGroup[], fmt: import('../types').TickFormat}} BarChartState */
+
+/**
+ * update({ groups: [{ label, bars: [{ value, color, faded?, text }] }], fmt(value, digits) })
+ * @param {HTMLElement} parent
+ */
 export function createBarChart(parent) {
+  /** @type {BarChartState} */
   const state = { groups: [], fmt: (v) => String(v) };
+  /** @param {BarGroup} g */
   const groupH = (g) => g.bars.length * (BAR_H + GAP) - GAP;
   const height = () => 30 + state.groups.reduce((h, g) => h + groupH(g) + GROUP_GAP, 0);
 
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {number} w
+   * @param {number} h
+   */
   function draw(ctx, w, h) {
     const t = theme();
     ctx.font = `12px ${t.sans}`;
@@ -55,6 +69,7 @@ export function createBarChart(parent) {
   const surface = createCanvas(parent, { height, draw });
   return {
     canvas: surface.canvas,
+    /** @param {Partial<BarChartState>} partial */
     update(partial) {
       Object.assign(state, partial);
       surface.relayout();

@@ -2,20 +2,48 @@
 // 0.5 level as a line (marching squares) and the data points on top: training points filled,
 // test points as rings. Optionally, thin outlines of the regions where the hidden units' on/off
 // pattern is constant (js/pieces.js), at their own grid resolution.
-import { createCanvas, theme } from './canvas.js';
+import { context2d, createCanvas, theme } from './canvas.js';
 import { boundaryCorners, patternEdges } from '../pieces.js';
 
+/** @typedef {import('../types').Theme} Theme */
+/** @typedef {[number, number, number]} RGB */
+/** @typedef {[number, number]} Point */
+/** x0, x1, label triples per split; the swap widget has no test split. */
+/** @typedef {{train?: Float32Array, val?: Float32Array, test?: Float32Array}} Points */
+
+/**
+ * @param {string} color  "#rrggbb"
+ * @returns {RGB}
+ */
 function rgb(color) {
   const m = /^#?([\da-f]{2})([\da-f]{2})([\da-f]{2})$/i.exec(color.trim());
-  return m ? m.slice(1).map((h) => parseInt(h, 16)) : [128, 128, 128];
+  if (!m) return [128, 128, 128];
+  const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16));
+  return [r, g, b];
 }
 const MAX_POINTS = 4000;
+/**
+ * @param {RGB} a
+ * @param {RGB} b
+ * @param {number} t
+ */
 const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
 
-/** Segments of the p = 0.5 line across an n×n grid (row 0 = ymin), in grid coordinates. */
+/**
+ * Segments of the p = 0.5 line across an n×n grid (row 0 = ymin), in grid coordinates.
+ * @param {ArrayLike<number>} grid
+ * @param {number} n
+ * @returns {[Point, Point][]}
+ */
 function contour(grid, n, level = 0.5) {
+  /** @type {[Point, Point][]} */
   const segs = [];
+  /**
+   * @param {number} i
+   * @param {number} j
+   */
   const at = (i, j) => grid[j * n + i] - level;
+  /** @type {(x0: number, y0: number, v0: number, x1: number, y1: number, v1: number) => Point} */
   const cross = (x0, y0, v0, x1, y1, v1) => {
     const t = v0 / (v0 - v1);
     return [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t];
@@ -23,44 +51,55 @@ function contour(grid, n, level = 0.5) {
   for (let j = 0; j < n - 1; j++) {
     for (let i = 0; i < n - 1; i++) {
       const v = [at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)];
+      /** @type {Point[]} */
       const c = [
         [i, j],
         [i + 1, j],
         [i + 1, j + 1],
         [i, j + 1],
       ];
+      /** @type {Point[]} */
       const pts = [];
       for (let k = 0; k < 4; k++) {
         const a = v[k],
           b = v[(k + 1) % 4];
         if (a < 0 !== b < 0) pts.push(cross(...c[k], a, ...c[(k + 1) % 4], b));
       }
-      if (pts.length === 2) segs.push(pts);
+      if (pts.length === 2) segs.push([pts[0], pts[1]]);
       else if (pts.length === 4) segs.push([pts[0], pts[1]], [pts[2], pts[3]]); // saddle: either pairing is fine at this scale
     }
   }
   return segs;
 }
 
+/** @param {HTMLElement} parent */
 export function createBoundary(parent) {
+  /** @type {Points | null} */
   let data = null,
+    /** @type {import('../types').Bounds} */
     bounds = [-2, 3, -2, 2],
+    /** @type {ArrayLike<number> | null} */
     grid = null,
     n = 0,
-    outlines = null; // { segs, corners, n } in pattern-grid coordinates
+    /** @type {{segs: [Point, Point][], corners: Point[], n: number} | null} */
+    outlines = null; // in pattern-grid coordinates
   const image = document.createElement('canvas');
 
-  function paintImage(t) {
+  /**
+   * @param {Theme} t
+   * @param {ArrayLike<number>} values
+   */
+  function paintImage(t, values) {
     image.width = n;
     image.height = n;
-    const ictx = image.getContext('2d');
+    const ictx = context2d(image);
     const pixels = ictx.createImageData(n, n);
     const bg = rgb(t.bg),
       c0 = rgb(t.class0),
       c1 = rgb(t.class1);
     for (let j = 0; j < n; j++) {
       for (let i = 0; i < n; i++) {
-        const p = grid[j * n + i];
+        const p = values[j * n + i];
         const q = Number.isFinite(p) ? p : 0.5;
         const [r, g, b] = mix(bg, q >= 0.5 ? c1 : c0, 0.12 + 0.5 * Math.abs(2 * q - 1));
         const o = ((n - 1 - j) * n + i) * 4; // row 0 is ymin: the bottom of the picture
@@ -75,9 +114,16 @@ export function createBoundary(parent) {
 
   // The points never change during a run: paint them once per data, size and colour scheme, then
   // copy that layer on every frame (thousands of arcs per frame would stall the page).
+  /** @type {HTMLCanvasElement | null} */
   let layer = null,
     layerKey = '';
-  function pointsLayer(t, w, h) {
+  /**
+   * @param {Theme} t
+   * @param {Points} points
+   * @param {number} w
+   * @param {number} h
+   */
+  function pointsLayer(t, points, w, h) {
     const dpr = window.devicePixelRatio || 1;
     const key = `${w}x${h}@${dpr} ${t.class0} ${t.class1} ${t.bg}`;
     if (layer && layerKey === key) return layer;
@@ -85,23 +131,27 @@ export function createBoundary(parent) {
     layer.width = Math.round(w * dpr);
     layer.height = Math.round(h * dpr);
     layerKey = key;
-    const ctx = layer.getContext('2d');
+    const ctx = context2d(layer);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const [x0, x1, y0, y1] = bounds;
+    /** @param {number} x */
     const px = (x) => ((x - x0) / (x1 - x0)) * w;
+    /** @param {number} y */
     const py = (y) => h - ((y - y0) / (y1 - y0)) * h;
     const r = Math.max(1.6, Math.min(3.2, w / 160));
     const colors = [t.class0, t.class1];
     // Beyond MAX_POINTS, every stride-th point of each split: a board a few hundred pixels wide
     // shows no more, and 100,000 arcs would hold the main thread for over a second.
-    const total = ['train', 'val', 'test'].reduce((sum, k) => sum + (data[k]?.length ?? 0) / 3, 0);
+    const total = [points.train, points.val, points.test].reduce(
+      (sum, d) => sum + (d?.length ?? 0) / 3,
+      0,
+    );
     const stride = 3 * Math.max(1, Math.ceil(total / MAX_POINTS));
-    for (const [which, ring] of [
-      ['train', false],
-      ['val', false],
-      ['test', true],
-    ]) {
-      const d = data[which];
+    for (const [d, ring] of /** @type {[Float32Array | undefined, boolean][]} */ ([
+      [points.train, false],
+      [points.val, false],
+      [points.test, true],
+    ])) {
       if (!d) continue;
       // One path per class and split, filled and stroked once: thousands of separate
       // fill/stroke calls cost the main thread hundreds of milliseconds to raster.
@@ -133,12 +183,17 @@ export function createBoundary(parent) {
     return layer;
   }
 
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {number} w
+   * @param {number} h
+   */
   function draw(ctx, w, h) {
     const t = theme();
     ctx.fillStyle = t.bgSoft;
     ctx.fillRect(0, 0, w, h);
     if (grid) {
-      paintImage(t);
+      paintImage(t, grid);
       ctx.imageSmoothingEnabled = true;
       // Grid values sit on cell centres of the image: stretch so centres land on the bounds.
       const sx = w / (n - 1),
@@ -178,7 +233,7 @@ export function createBoundary(parent) {
         ctx.stroke();
       }
     }
-    if (data) ctx.drawImage(pointsLayer(t, w, h), 0, 0, w, h);
+    if (data) ctx.drawImage(pointsLayer(t, data, w, h), 0, 0, w, h);
     ctx.strokeStyle = t.rule;
     ctx.lineWidth = 1;
     ctx.strokeRect(0.5, 0.5, w - 1, h - 1);
@@ -188,7 +243,11 @@ export function createBoundary(parent) {
   const surface = createCanvas(parent, { height: (w) => w * aspect(), draw });
   return {
     canvas: surface.canvas,
-    /** Points (x0, x1, label triples per split) and the plotted region [xmin, xmax, ymin, ymax]. */
+    /**
+     * Points (x0, x1, label triples per split) and the plotted region [xmin, xmax, ymin, ymax].
+     * @param {Points} points
+     * @param {import('../types').Bounds} box
+     */
     setData(points, box) {
       data = points;
       bounds = box;
@@ -197,6 +256,10 @@ export function createBoundary(parent) {
       layerKey = '';
       surface.relayout();
     },
+    /**
+     * @param {ArrayLike<number>} values  P(class 1), size × size
+     * @param {number} size
+     */
     setGrid(values, size) {
       grid = values;
       n = size;
@@ -206,6 +269,8 @@ export function createBoundary(parent) {
      * Outlines where the on/off pattern (core patternGrid, size × size) changes, and with
      * `corners` dots where the decision boundary (the current grid, same size) crosses into
      * another region; null hides them.
+     * @param {ArrayLike<number> | null} patterns
+     * @param {number} size
      */
     setPatterns(patterns, size, corners = false) {
       outlines = patterns

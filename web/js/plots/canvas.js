@@ -5,11 +5,16 @@ const darkQuery = matchMedia('(prefers-color-scheme: dark)');
 
 // The canvas being drawn. theme() reads the colours where that canvas sits: the page's :root, or
 // the shadow root of an embedded widget, whose variables live on its host element.
+/** @type {HTMLCanvasElement | null} */
 let drawing = null;
 
-/** Colours of the page (CSS variables of :root), read at draw time so dark mode follows. */
+/**
+ * Colours of the page (CSS variables of :root), read at draw time so dark mode follows.
+ * @param {Element} [el]
+ */
 export function theme(el = drawing ?? document.documentElement) {
   const css = getComputedStyle(el);
+  /** @param {string} name */
   const v = (name) => css.getPropertyValue(name).trim();
   return {
     fg: v('--fg'),
@@ -21,6 +26,7 @@ export function theme(el = drawing ?? document.documentElement) {
     mono: v('--mono'),
     class0: v('--c-class0'),
     class1: v('--c-class1'),
+    /** @param {string} name  a colour of the page: 'gelu', 'relu', 'class0'... */
     color: (name) => v(`--c-${name.replace(/_/g, '-')}`) || v('--fg'),
   };
 }
@@ -28,12 +34,18 @@ export function theme(el = drawing ?? document.documentElement) {
 /**
  * Appends a canvas to parent. height(width) gives the CSS height for a CSS width. draw(ctx, w, h)
  * is called whenever the size or the colour scheme changes, and by redraw().
+ * @param {HTMLElement} parent
+ * @param {{
+ *   height: (w: number) => number,
+ *   draw: (ctx: CanvasRenderingContext2D, w: number, h: number) => void,
+ *   className?: string,
+ * }} options
  */
 export function createCanvas(parent, { height, draw, className = 'plot-canvas' }) {
   const canvas = document.createElement('canvas');
   canvas.className = className;
   parent.append(canvas);
-  const ctx = canvas.getContext('2d');
+  const ctx = context2d(canvas);
   let w = 0,
     h = 0,
     frame = 0;
@@ -60,6 +72,7 @@ export function createCanvas(parent, { height, draw, className = 'plot-canvas' }
     if (!frame) frame = requestAnimationFrame(() => ((frame = 0), redraw()));
   }
 
+  /** @param {boolean} force */
   function layout(force) {
     const width = parent.clientWidth;
     if (width && (force || width !== w)) {
@@ -85,4 +98,15 @@ export function createCanvas(parent, { height, draw, className = 'plot-canvas' }
       canvas.remove();
     },
   };
+}
+
+/**
+ * The 2D context of a canvas. Null only for a canvas that already has another kind of context,
+ * which these plots never create: say so loudly rather than fail later on null.
+ * @param {HTMLCanvasElement} canvas
+ */
+export function context2d(canvas) {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('canvas: no 2d context');
+  return ctx;
 }

@@ -7,10 +7,27 @@ import { drawXGrid, linear } from './axes.js';
 
 const ROW_H = 46;
 
+/** @typedef {{mean: number, lo: number, hi: number}} Interval */
+/** @typedef {{label: string, values: number[], color: string, interval?: Interval | null}} DotRow */
+/**
+ * @typedef {{
+ *   rows: DotRow[],
+ *   reference: number | null,
+ *   pairs: boolean,
+ *   fmt: import('../types').TickFormat,
+ * }} DotPlotState
+ */
+
 /** Padded [min, max] over every value, interval and reference. */
+/**
+ * @param {DotRow[]} rows
+ * @param {number | null} reference
+ * @returns {import('../types').Domain}
+ */
 function domainOf(rows, reference) {
   let lo = Infinity,
     hi = -Infinity;
+  /** @param {number} v */
   const see = (v) => Number.isFinite(v) && ((lo = Math.min(lo, v)), (hi = Math.max(hi, v)));
   for (const r of rows) {
     r.values.forEach(see);
@@ -26,10 +43,17 @@ function domainOf(rows, reference) {
 /**
  * update({ rows: [{ label, values, color, interval?: {mean, lo, hi} }], reference?, pairs?,
  *          fmt(value, digits) }).
+ * @param {HTMLElement} parent
  */
 export function createDotPlot(parent) {
+  /** @type {DotPlotState} */
   const state = { rows: [], reference: null, pairs: false, fmt: (v, d) => v.toFixed(d) };
 
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {number} w
+   * @param {number} h
+   */
   function draw(ctx, w, h) {
     const t = theme();
     ctx.font = `12px ${t.sans}`;
@@ -42,6 +66,7 @@ export function createDotPlot(parent) {
     // Vertical grid lines and tick labels along x only: rows are categories.
     drawXGrid(ctx, box, xs, t, state.fmt, 80);
     ctx.font = `12px ${t.sans}`;
+    /** @param {number} i */
     const rowY = (i) => box.y + (i + 0.5) * (box.h / Math.max(1, state.rows.length));
 
     if (state.reference !== null && state.reference !== undefined) {
@@ -58,6 +83,7 @@ export function createDotPlot(parent) {
     }
     // A small deterministic vertical spread so that equal values stay visible (no randomness:
     // the same results always draw the same picture).
+    /** @param {number} i */
     const jitter = (i) =>
       (((i * 37) % 11) / 10 - 0.5) * Math.min(18, box.h / state.rows.length - 14);
     if (state.pairs && state.rows.length > 1) {
@@ -122,6 +148,7 @@ export function createDotPlot(parent) {
   });
   return {
     canvas: surface.canvas,
+    /** @param {Partial<DotPlotState>} partial */
     update(partial) {
       const rowsChanged = partial.rows && partial.rows.length !== state.rows.length;
       Object.assign(state, partial);

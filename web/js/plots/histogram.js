@@ -6,14 +6,38 @@ import { drawAxes, linear } from './axes.js';
 
 const MARGIN = { top: 10, right: 12, bottom: 22, left: 44 };
 
+/** @typedef {import('../types').Domain} Domain */
+/** @typedef {import('../types').Numbers} Numbers */
+/** @typedef {{lo: number, hi: number, n: number, counts: Numbers}} Hist */
+/** @typedef {{xs: Numbers, ys: Numbers, color: string, dash?: number[]}} Curve */
+/**
+ * @typedef {import('../types').AxesOptions & {
+ *   height?: (w: number) => number,
+ *   hist: Hist | null,
+ *   band: Domain | null,
+ *   bandColor?: string,
+ *   curves: Curve[],
+ *   curveDomain?: Domain,
+ *   color: string,
+ * }} HistogramState
+ */
+
 /**
  * options: height(w) -> h; fmt(value, digits). update({ hist: {lo, hi, counts}, band: [a, b] |
  * null, curves: [{xs, ys, color, dash?}], curveDomain: [ymin, ymax], color, xLabel, yLabel }).
  * Bars are drawn as shares of all values (counts / n), so layers with different counts compare.
+ * @param {HTMLElement} parent
+ * @param {Partial<HistogramState> & import('../types').AxesOptions} options
  */
 export function createHistogram(parent, options) {
+  /** @type {HistogramState} */
   const state = { hist: null, band: null, curves: [], color: 'gelu', ...options };
 
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {number} w
+   * @param {number} h
+   */
   function draw(ctx, w, h) {
     const t = theme();
     const box = {
@@ -72,6 +96,7 @@ export function createHistogram(parent, options) {
   const surface = createCanvas(parent, { height: state.height ?? ((w) => w * 0.55), draw });
   return {
     canvas: surface.canvas,
+    /** @param {Partial<HistogramState>} partial */
     update(partial) {
       Object.assign(state, partial);
       surface.redraw();

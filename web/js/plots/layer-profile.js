@@ -6,13 +6,31 @@ import { linear, ticks } from './axes.js';
 
 const MARGIN = { top: 6, right: 8, bottom: 18, left: 40 };
 
+/** @typedef {{values: (number | null)[], color: string, dash?: number[], faded?: boolean}} ProfileSeries */
+/**
+ * @typedef {{
+ *   layers: number,
+ *   domain: import('../types').Domain,
+ *   yTicks: {v: number, label: string}[],
+ *   series: ProfileSeries[],
+ * }} LayerProfileState
+ */
+
 /**
  * update({ layers, domain: [lo, hi], yTicks: [{ v, label }], series: [{ values, color, dash?,
  * faded? }] }) repaints. values: one per layer (null = not drawable, a gap).
+ * @param {HTMLElement} parent
+ * @param {{height?: (w: number) => number}} [options]
  */
 export function createLayerProfile(parent, { height = (w) => Math.max(110, w * 0.55) } = {}) {
+  /** @type {LayerProfileState} */
   const state = { layers: 0, domain: [0, 1], yTicks: [], series: [] };
 
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {number} w
+   * @param {number} h
+   */
   function draw(ctx, w, h) {
     const t = theme();
     const box = {
@@ -52,6 +70,7 @@ export function createLayerProfile(parent, { height = (w) => Math.max(110, w * 0
     ctx.rect(box.x, box.y - 4, box.w, box.h + 8);
     ctx.clip();
     const [lo, hi] = state.domain;
+    /** @param {number} v */
     const clampY = (v) => ys(Math.min(Math.max(v, lo), hi));
     for (const s of state.series) {
       ctx.strokeStyle = ctx.fillStyle = s.faded ? t.soft : t.color(s.color);
@@ -84,6 +103,7 @@ export function createLayerProfile(parent, { height = (w) => Math.max(110, w * 0
   const surface = createCanvas(parent, { height, draw });
   return {
     canvas: surface.canvas,
+    /** @param {Partial<LayerProfileState>} partial */
     update(partial) {
       Object.assign(state, partial);
       surface.redraw();

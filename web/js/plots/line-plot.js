@@ -5,7 +5,14 @@ import { drawAxes, linear } from './axes.js';
 
 const MARGIN = { top: 10, right: 12, bottom: 22, left: 44 };
 
+/** @typedef {import('../types').Domain} Domain */
+/** @typedef {import('../types').LinePlotState} LinePlotState */
+
 /** [min, max] of the visible series, padded (a caller's yDomain function may clamp it, e.g. accuracy <= 1). */
+/**
+ * @param {import('../types').Series[]} series
+ * @returns {Domain}
+ */
 function autoDomain(series, pad = 0.06) {
   let lo = Infinity,
     hi = -Infinity;
@@ -23,12 +30,20 @@ function autoDomain(series, pad = 0.06) {
  * options: height(w) -> h; fmt(value, digits); xLabel, yLabel; xDomain; yDomain ([a, b] or
  * a function (autoDomain) -> [a, b]). update({series, marks, cursor, ...}) repaints.
  * series: {xs, ys, color, width?, dash?, hidden?}; marks: {x, y, color, label?}; cursor: x | null.
+ * @param {HTMLElement} parent
+ * @param {Partial<LinePlotState> & import('../types').AxesOptions} options
  */
 export function createLinePlot(parent, options) {
+  /** @type {LinePlotState} */
   const state = { series: [], marks: [], cursor: null, ...options };
   let xs = linear([0, 1], [0, 1]),
     box = { x: 0, y: 0, w: 1, h: 1 };
 
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {number} w
+   * @param {number} h
+   */
   function draw(ctx, w, h) {
     const t = theme();
     box = {
@@ -113,11 +128,13 @@ export function createLinePlot(parent, options) {
   const surface = createCanvas(parent, { height: state.height ?? ((w) => w * 0.6), draw });
   return {
     canvas: surface.canvas,
+    /** @param {Partial<LinePlotState>} partial */
     update(partial) {
       Object.assign(state, partial);
       surface.redraw();
     },
     /** The x value under a client (pointer) x coordinate, clamped to the domain. */
+    /** @param {number} clientX */
     xAt(clientX) {
       const r = surface.canvas.getBoundingClientRect();
       const [a, b] = xs.domain;
