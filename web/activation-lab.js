@@ -9,23 +9,31 @@
 import { loadCore } from './js/core.js';
 import { ATTRIBUTES, COMMON_ATTRIBUTES } from './js/embed-attributes.js';
 import { languageOf } from './js/i18n.js';
+import { messageOf } from './js/worker-error.js';
 
 export { ATTRIBUTES, COMMON_ATTRIBUTES };
 
+/** @typedef {import('./js/types').I18n} I18n */
+/** @typedef {import('./js/types').Widget} Widget */
+
 const here = new URL('.', import.meta.url);
+/** @type {Map<string, Promise<I18n>>} */
 const languages = new Map(); // 'en' | 'pt' -> Promise<i18n module instance>
 
-/** One i18n module instance per language (i18n.js?lang=…), so two languages can share a page. */
+/**
+ * One i18n module instance per language (i18n.js?lang=…), so two languages can share a page.
+ * @param {'en' | 'pt'} code
+ * @returns {Promise<I18n>}
+ */
 function i18nFor(code) {
-  if (!languages.has(code)) {
-    languages.set(
-      code,
-      import(new URL(`js/i18n.js?lang=${code}`, here).href).then(
-        (i18n) => (i18n.useLanguage(code), i18n),
-      ),
+  let i18n = languages.get(code);
+  if (!i18n) {
+    i18n = import(new URL(`js/i18n.js?lang=${code}`, here).href).then(
+      (/** @type {I18n} */ module) => (module.useLanguage(code), module),
     );
+    languages.set(code, i18n);
   }
-  return languages.get(code);
+  return i18n;
 }
 
 // Browsers start workers only from the page's own origin. When this script comes from another
@@ -34,6 +42,10 @@ function i18nFor(code) {
 // Same-origin workers, the page's own included, pass through untouched.
 if (here.origin !== location.origin) {
   const NativeWorker = window.Worker;
+  /**
+   * @param {string | URL} url
+   * @param {WorkerOptions} [options]
+   */
   const CrossOriginWorker = function Worker(url, options = {}) {
     const href = new URL(url, location.href).href;
     if (new URL(href).origin === location.origin) return new NativeWorker(url, options);
@@ -41,7 +53,8 @@ if (here.origin !== location.origin) {
     return new NativeWorker(URL.createObjectURL(blob), { ...options, type: 'module' });
   };
   CrossOriginWorker.prototype = NativeWorker.prototype;
-  window.Worker = CrossOriginWorker;
+  // A plain function called with `new` that returns the worker: tsc cannot type it as the class.
+  window.Worker = /** @type {typeof Worker} */ (/** @type {unknown} */ (CrossOriginWorker));
 }
 
 export { languageOf };
@@ -57,17 +70,22 @@ function linkFontsOnce() {
   document.head.append(link);
 }
 
-/** A stylesheet inside the shadow root; resolves when it has loaded (or failed: never blocks). */
+/**
+ * A stylesheet inside the shadow root; resolves when it has loaded (or failed: never blocks).
+ * @param {ShadowRoot} shadow
+ * @param {string} path
+ */
 function linkStyle(shadow, path) {
   const link = Object.assign(document.createElement('link'), {
     rel: 'stylesheet',
     href: new URL(path, here).href,
   });
-  const loaded = new Promise((ok) => (link.onload = link.onerror = ok));
+  const loaded = new Promise((ok) => (link.onload = link.onerror = () => ok(undefined)));
   shadow.append(link);
   return loaded;
 }
 
+/** @param {string} name */
 function defineWidget(name) {
   const attributes = ATTRIBUTES[name];
 
@@ -76,10 +94,16 @@ function defineWidget(name) {
 
     constructor() {
       super();
+      /** @type {Set<() => void>} */
       this.listeners = new Set();
       this.generation = 0; // mounts and removals: a mount that a removal overtook cleans up
       this.hash = '#'; // filled from the attributes by attributeChangedCallback
+      /** @type {Widget | null} */
+      this.widget = null;
+      this.started = false;
+      this.resetQueued = false;
       // Where the widget keeps its settings (see state.js): here, not in the page's URL.
+      /** @type {import('./js/types').SettingsStore} */
       this.store = {
         read: () => this.hash,
         write: (hash) => (this.hash = hash),
@@ -90,7 +114,8 @@ function defineWidget(name) {
     hashFromAttributes() {
       const params = new URLSearchParams();
       for (const [attr, key] of Object.entries(attributes)) {
-        if (this.hasAttribute(attr)) params.set(key, this.getAttribute(attr));
+        const value = this.getAttribute(attr);
+        if (value !== null) params.set(key, value);
       }
       return `#${params}`;
     }
@@ -124,6 +149,7 @@ function defineWidget(name) {
       this.removeAttribute('ready');
     }
 
+    /** @param {number} generation */
     async mount(generation) {
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       shadow.replaceChildren();
@@ -141,6 +167,7 @@ function defineWidget(name) {
         i18n = await i18nFor(lang);
         await i18n.need('embed');
         status.textContent = i18n.t('embed.loading');
+        /** @type {[import('./js/types').Core, {default: import('./js/types').WidgetFactory}, unknown]} */
         const [core, { default: create }] = await Promise.all([
           loadCore(),
           import(new URL(`js/widgets/${name}.js`, here).href),
@@ -162,13 +189,14 @@ function defineWidget(name) {
         console.error(`activation-lab-${name}:`, err);
         status.classList.add('al-failed');
         status.textContent = i18n
-          ? i18n.t('embed.failed', { name, message: err.message })
-          : `Activation Lab: ${err.message}`;
+          ? i18n.t('embed.failed', { name, message: messageOf(err) })
+          : `Activation Lab: ${messageOf(err)}`;
         if (!status.isConnected) shadow.replaceChildren(status);
         this.setAttribute('failed', '');
       }
     }
 
+    /** @param {I18n} i18n */
     credit(i18n) {
       const p = Object.assign(document.createElement('p'), { className: 'al-credit' });
       p.innerHTML = i18n.t('embed.credit', { href: new URL('index.html', here).href });

@@ -5,23 +5,31 @@
 // the searched quantities dip.x, dip.y, tanh.max, tanh.at (see analysis.js).
 import { minimum, tanhError } from './analysis.js';
 
+/** @type {WeakMap<import('./types').ActivationLab, Record<string, number>>} */
 const searchedBy = new WeakMap(); // M -> the searched quantities, found once per module
 
+/**
+ * @param {import('./types').Core} core
+ * @param {string} spec
+ * @returns {number}
+ */
 function valueOf(core, spec) {
   const { M } = core;
   const call = /^([a-z_]+)('?)\((-?[\d.]+)\)$/.exec(spec);
   if (call) {
     const [, fn, prime, x] = call;
     if (fn === 'phi') return M.normalCdf(Number(x));
-    if (!core.activations.includes(fn)) throw new Error(`core value: unknown function ${fn}`);
-    return M.evaluate(fn, prime === "'", false, Float32Array.of(Number(x)))[0];
+    const name = core.activations.find((a) => a === fn);
+    if (!name) throw new Error(`core value: unknown function ${fn}`);
+    return M.evaluate(name, prime === "'", false, Float32Array.of(Number(x)))[0];
   }
-  if (!searchedBy.has(M)) {
+  let searched = searchedBy.get(M);
+  if (!searched) {
     const dip = minimum(M);
     const tanh = tanhError(M);
-    searchedBy.set(M, { 'dip.x': dip.x, 'dip.y': dip.y, 'tanh.max': tanh.max, 'tanh.at': tanh.at });
+    searched = { 'dip.x': dip.x, 'dip.y': dip.y, 'tanh.max': tanh.max, 'tanh.at': tanh.at };
+    searchedBy.set(M, searched);
   }
-  const searched = searchedBy.get(M);
   if (!(spec in searched)) throw new Error(`core value: unknown quantity ${spec}`);
   return searched[spec];
 }
@@ -29,6 +37,8 @@ function valueOf(core, spec) {
 /**
  * The text of one placeholder: spec (data-core), digits (data-digits, default 4), format
  * (data-format: 'sci' or none), and num, the language's number formatter (i18n.num).
+ * @param {import('./types').Core} core
+ * @param {{spec: string, digits?: number, format?: string, num: Num}} placeholder
  */
 export function coreValueText(core, { spec, digits = 4, format, num }) {
   const value = valueOf(core, spec);
@@ -40,9 +50,18 @@ export function coreValueText(core, { spec, digits = 4, format, num }) {
     : num(value, digits);
 }
 
+/** @typedef {(x: number, digits: number) => string} Num */
+
+/**
+ * Fills every placeholder under root.
+ * @param {import('./types').Core} core
+ * @param {Num} num
+ * @param {ParentNode} [root]
+ */
 export function fillCoreValues(core, num, root = document) {
   for (const el of root.querySelectorAll('[data-core]')) {
-    const { core: spec, digits, format } = el.dataset;
+    if (!(el instanceof HTMLElement)) continue;
+    const { core: spec = '', digits, format } = el.dataset;
     const text = coreValueText(core, { spec, digits: Number(digits ?? 4), format, num });
     if (el.textContent !== text) el.textContent = text;
     el.classList.add('core-value');

@@ -12,6 +12,7 @@
 /**
  * Per widget: element attribute -> the widget's settings key. The hidden layers are `layers`, not
  * `hidden`: that is HTML's global attribute that hides an element.
+ * @type {Record<string, Record<string, string>>}
  */
 export const ATTRIBUTES = {
   curves: {},
@@ -88,6 +89,7 @@ export const COMMON_ATTRIBUTES = ['lang', 'theme', 'credit'];
  * iframe heights (px) that fit each figure after a finished run, in a column 360, 700 and 1000 px
  * wide: measured by tests/e2e/embed.test.mjs, plus 8% (the Portuguese text runs longer). The
  * dialog's iframe snippet takes the tallest; the resize message (README) is better still.
+ * @type {Record<string, number[]>}
  */
 export const IFRAME_HEIGHTS = {
   curves: [720, 700, 730],
@@ -102,11 +104,18 @@ export const IFRAME_HEIGHTS = {
   transformer: [6400, 4700, 3900],
 };
 
-/** The height an iframe snippet gets when the column's width is unknown: the tallest. */
+/**
+ * The height an iframe snippet gets when the column's width is unknown: the tallest.
+ * @param {string} name
+ */
 export const iframeHeight = (name) => Math.max(...(IFRAME_HEIGHTS[name] ?? [900]));
 
-/** The rows of a state.js settings table whose value differs from its default: { key: text }. */
+/**
+ * The rows of a state.js settings table whose value differs from its default: { key: text }.
+ * @param {import('./types').Settings} settings
+ */
 export function changedSettings(settings) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const row of settings.rows) {
     const value = settings.format(row, settings.values[row.key]);
@@ -115,10 +124,15 @@ export function changedSettings(settings) {
   return out;
 }
 
-/** A mounted widget's current settings as its element's attributes: { attribute: text }. */
+/**
+ * A mounted widget's current settings as its element's attributes: { attribute: text }.
+ * @param {string} name
+ * @param {import('./types').Widget | null | undefined} widget
+ */
 export function attributesOf(name, widget) {
   const keys =
     widget?.embedSettings?.() ?? (widget?.settings ? changedSettings(widget.settings) : {});
+  /** @type {Record<string, string>} */
   const attrs = {};
   for (const [attr, key] of Object.entries(ATTRIBUTES[name] ?? {})) {
     if (key in keys) attrs[attr] = keys[key];

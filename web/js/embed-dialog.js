@@ -3,13 +3,22 @@
 // element and the iframe, both carrying the figure's current settings (the widget's embed hook,
 // see embed-attributes.js) and pointing at this copy of the site, wherever it is hosted.
 import { ATTRIBUTES, attributesOf, iframeHeight } from './embed-attributes.js';
+import { must } from './dom.js';
+
+/** @typedef {import('./types').I18n} I18n */
 
 /** This copy of the site: the folder that holds js/ (the page may be index.html or pt/). */
 export const siteBase = () => new URL('../', import.meta.url).href;
 
+/** @param {unknown} s */
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The two snippets for widget `name` with attributes `attrs` in language `lang`. */
+/**
+ * The two snippets for widget `name` with attributes `attrs` in language `lang`.
+ * @param {string} name
+ * @param {Record<string, string>} attrs
+ * @param {{base?: string, lang?: string, title?: string}} [options]
+ */
 export function snippets(name, attrs, { base = siteBase(), lang = 'en', title = '' } = {}) {
   const all = { ...attrs, lang };
   const list = Object.entries(all)
@@ -25,10 +34,13 @@ export function snippets(name, attrs, { base = siteBase(), lang = 'en', title = 
   return { script, iframe };
 }
 
+/** @type {HTMLDialogElement | null} */
 let dialog = null;
 
+/** @param {I18n} i18n */
 function buildDialog(i18n) {
-  dialog = document.createElement('dialog');
+  const d = document.createElement('dialog');
+  dialog = d;
   dialog.className = 'embed-dialog';
   dialog.setAttribute('aria-labelledby', 'embed-dialog-title');
   dialog.innerHTML = `
@@ -47,10 +59,11 @@ function buildDialog(i18n) {
     <p class="embed-status" role="status" data-embed-status></p>
     <form method="dialog"><button class="btn primary" data-close>${i18n.t('embed.close')}</button></form>`;
   dialog.addEventListener('click', async (event) => {
-    const kind = event.target.closest('[data-copy]')?.dataset.copy;
+    const button = event.target instanceof Element ? event.target.closest('[data-copy]') : null;
+    const kind = button instanceof HTMLElement ? button.dataset.copy : undefined;
     if (!kind) return;
-    const area = dialog.querySelector(`[data-snippet="${kind}"]`);
-    const status = dialog.querySelector('[data-embed-status]');
+    const area = /** @type {HTMLTextAreaElement} */ (must(d, `[data-snippet="${kind}"]`));
+    const status = must(d, '[data-embed-status]');
     try {
       await navigator.clipboard.writeText(area.value);
       status.textContent = i18n.t('embed.copied');
@@ -63,6 +76,11 @@ function buildDialog(i18n) {
   return dialog;
 }
 
+/**
+ * @param {string} name
+ * @param {import('./types').Widget} widget
+ * @param {I18n} i18n
+ */
 function open(name, widget, i18n) {
   const d = dialog ?? buildDialog(i18n);
   const base = siteBase();
@@ -71,18 +89,25 @@ function open(name, widget, i18n) {
     lang: i18n.language(),
     title: i18n.t('embed.iframe_title'),
   });
-  d.querySelector('[data-intro]').textContent = i18n.t('embed.dialog_intro', { base });
-  d.querySelector('[data-snippet="script"]').value = script;
-  d.querySelector('[data-snippet="iframe"]').value = iframe;
-  d.querySelector('[data-embed-status]').textContent = '';
+  /** @param {string} kind */
+  const area = (kind) => /** @type {HTMLTextAreaElement} */ (must(d, `[data-snippet="${kind}"]`));
+  must(d, '[data-intro]').textContent = i18n.t('embed.dialog_intro', { base });
+  area('script').value = script;
+  area('iframe').value = iframe;
+  must(d, '[data-embed-status]').textContent = '';
   d.dataset.widget = name;
   d.showModal();
 }
 
-/** Adds the embed button to a mounted figure of the article (nothing for a widget with no element). */
+/**
+ * Adds the embed button to a mounted figure of the article (nothing for a widget with no element).
+ * @param {HTMLElement} figure
+ * @param {import('./types').Widget} widget
+ * @param {I18n} i18n
+ */
 export function addEmbedButton(figure, widget, i18n) {
   const name = figure.dataset.widget;
-  if (!(name in ATTRIBUTES)) return;
+  if (name === undefined || !(name in ATTRIBUTES)) return;
   const bar = document.createElement('div');
   bar.className = 'embed-bar';
   const button = document.createElement('button');

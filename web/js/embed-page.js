@@ -3,22 +3,24 @@
 // keys become the element's attributes (the same names as in the one-tag embed), so both routes
 // take the same settings. It tells the parent page its height, for hosts that resize iframes.
 import { ATTRIBUTES, COMMON_ATTRIBUTES, languageOf } from '../activation-lab.js';
+import { must } from './dom.js';
 
-const main = document.getElementById('figure');
-const heading = document.getElementById('embed-title');
+const main = must(document, '#figure');
+const heading = must(document, '#embed-title');
 
 async function show() {
   const params = new URLSearchParams(location.hash.slice(1));
   const name = params.get('widget') ?? 'twin';
   const lang = languageOf(params.get('lang') ?? navigator.language);
   document.documentElement.lang = lang === 'pt' ? 'pt-PT' : 'en';
+  /** @type {import('./types').I18n} */
   const i18n = await import(`./i18n.js?lang=${lang}`);
   i18n.useLanguage(lang);
   await i18n.need('embed');
   document.title = i18n.t('embed.page_title');
   // An h1 for the page and an h2 for the figure, whose own headings are h3 (as in the article).
   heading.textContent = i18n.t('embed.page_title');
-  document.getElementById('embed-figure').textContent = i18n.t('embed.figure_heading');
+  must(document, '#embed-figure').textContent = i18n.t('embed.figure_heading');
   // Own keys only: 'constructor', '__proto__' and the like are inherited by every object.
   if (!Object.hasOwn(ATTRIBUTES, name)) {
     const p = Object.assign(document.createElement('p'), { className: 'embed-message' });

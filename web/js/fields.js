@@ -3,24 +3,43 @@
 // announced). The fields know nothing about what they hold: the widget validates (with the core)
 // and passes the values, hints and errors back through sync().
 
-const esc = (s) =>
-  String(s).replace(
-    /[&<>"]/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
-  );
+/** @typedef {import('./types').Core} Core */
+/** @typedef {import('./types').I18n} I18n */
+/** @typedef {import('./types').Settings} Settings */
+/** @typedef {import('./types').SettingRow} SettingRow */
+/** @typedef {import('./types').SettingValue} SettingValue */
+/**
+ * @typedef {{
+ *   key: string,
+ *   label: string,
+ *   kind: 'input' | 'select',
+ *   inputmode?: string,
+ *   options?: {value: string, label: string}[],
+ * }} FieldSpec
+ */
+/** @typedef {Record<string, string>} Texts  key -> text */
+
+/** @type {Record<string, string>} */
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** @param {unknown} s */
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ENTITIES[c]);
 
 /**
  * fields: [{ key, label: 'ns.key', kind: 'input' | 'select', inputmode?, options?: [{ value, label }] }]
  * (option labels are i18n keys). onChange(key, text) when the reader commits a value.
+ * @param {HTMLElement} container
+ * @param {FieldSpec[]} fields
+ * @param {{idPrefix: string, onChange: (key: string, text: string) => void}} options
  */
 export function createFields(container, fields, { idPrefix, onChange }) {
+  /** @param {string} key */
   const id = (key) => `${idPrefix}-${key}`;
   container.innerHTML = fields
     .map((f) => {
       const control =
         f.kind === 'select'
           ? `<select id="${id(f.key)}" name="${f.key}" aria-describedby="${id(f.key)}-err">
-          ${f.options.map((o) => `<option value="${esc(o.value)}" data-i18n="${o.label}"></option>`).join('')}</select>`
+          ${(f.options ?? []).map((o) => `<option value="${esc(o.value)}" data-i18n="${o.label}"></option>`).join('')}</select>`
           : `<input id="${id(f.key)}" name="${f.key}" type="text" inputmode="${f.inputmode ?? 'decimal'}" autocomplete="off"
           spellcheck="false" aria-describedby="${id(f.key)}-hint ${id(f.key)}-err">`;
       return `<div class="field" data-field="${f.key}">
@@ -30,34 +49,50 @@ export function createFields(container, fields, { idPrefix, onChange }) {
     })
     .join('');
 
-  const controls = () => [...container.querySelectorAll('[name]')];
+  const controls = () => [
+    .../** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (
+      container.querySelectorAll('input[name], select[name]')
+    ),
+  ];
   for (const el of controls()) {
     el.addEventListener('change', () => onChange(el.name, el.value));
     // Enter commits a text field (through its change event) without submitting a form.
-    el.addEventListener('keydown', (e) => {
+    // (as an HTMLElement: on the union of input and select, tsc loses the event's type)
+    /** @type {HTMLElement} */ (el).addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && el.tagName === 'INPUT') (e.preventDefault(), el.blur(), el.focus());
     });
   }
 
   return {
-    /** values: key -> text; errors: key -> message or ''; hints: key -> text. */
+    /**
+     * values: key -> text; errors: key -> message or ''; hints: key -> text.
+     * @param {Texts} values
+     * @param {Texts} [errors]
+     * @param {Texts} [hints]
+     */
     sync(values, errors = {}, hints = {}) {
       for (const el of controls()) {
         const key = el.name;
         if (key in values) el.value = values[key];
         el.setAttribute('aria-invalid', String(Boolean(errors[key])));
-        container.querySelector(`#${CSS.escape(id(key))}-err`).textContent = errors[key] ?? '';
+        const error = container.querySelector(`#${CSS.escape(id(key))}-err`);
+        if (error) error.textContent = errors[key] ?? '';
         const hint = container.querySelector(`#${CSS.escape(id(key))}-hint`);
         if (hint) hint.textContent = hints[key] ?? '';
       }
     },
+    /** @param {boolean} disabled */
     setDisabled(disabled) {
       for (const el of controls()) el.disabled = disabled;
     },
   };
 }
 
-/** The row of preset buttons of a widget: `ns` is its i18n namespace (keys presets, preset_<name>). */
+/**
+ * The row of preset buttons of a widget: `ns` is its i18n namespace (keys presets, preset_<name>).
+ * @param {string} ns
+ * @param {string[]} names
+ */
 export function presetButtons(ns, names) {
   return `<div class="ev-presets" role="group" aria-labelledby="${ns}-presets">
         <span id="${ns}-presets" class="ev-presets-label" data-i18n="${ns}.presets"></span>
@@ -65,16 +100,25 @@ export function presetButtons(ns, names) {
       </div>`;
 }
 
-/** "min–max" of a config field from the core's limits (integers plain, others locale-formatted). */
+/**
+ * "min–max" of a config field from the core's limits (integers plain, others locale-formatted).
+ * @param {Core} core
+ * @param {I18n} i18n
+ * @param {string} field
+ * @param {SettingRow['type']} type
+ */
 export function rangeHint(core, i18n, field, type) {
+  if (type === 'layers') {
+    const layers = core.limits.hidden;
+    return i18n.t('evidence.range_layers', {
+      max: layers.layers_max,
+      min: layers.width_min,
+      maxw: layers.width_max,
+    });
+  }
   const lim = core.limits[field];
   if (!lim) return '';
-  if (type === 'layers')
-    return i18n.t('evidence.range_layers', {
-      max: lim.layers_max,
-      min: lim.width_min,
-      maxw: lim.width_max,
-    });
+  /** @param {number} v */
   const fmt = (v) => (lim.integer ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
   // An open lower bound (the learning rate must be above 0) is written as an interval.
   return lim.min_open ? `(${fmt(lim.min)}, ${fmt(lim.max)}]` : `${fmt(lim.min)}–${fmt(lim.max)}`;
@@ -83,6 +127,10 @@ export function rangeHint(core, i18n, field, type) {
 /**
  * A setting's value as its field shows it: numbers with the page's decimal separator (0,3 in
  * Portuguese, as the hints write them; the core reads either), layer widths as 64,64.
+ * @param {I18n} i18n
+ * @param {Settings} settings
+ * @param {SettingRow} row
+ * @param {SettingValue} value
  */
 export function shownValue(i18n, settings, row, value) {
   const text = settings.format(row, value);
@@ -93,10 +141,16 @@ export function shownValue(i18n, settings, row, value) {
  * What createFields' sync() shows for a settings table (state.js): each row's value as text, the
  * message of its rejected input (with the default it fell back to) and, but for the activation
  * selects, its allowed range.
+ * @param {Settings} settings
+ * @param {Core} core
+ * @param {I18n} i18n
  */
 export function settingsFields(settings, core, i18n) {
+  /** @type {Texts} */
   const values = {},
+    /** @type {Texts} */
     errors = {},
+    /** @type {Texts} */
     hints = {};
   for (const row of settings.rows) {
     values[row.key] = shownValue(i18n, settings, row, settings.values[row.key]);
@@ -110,7 +164,12 @@ export function settingsFields(settings, core, i18n) {
   return { values, errors, hints };
 }
 
-/** The message for a settings error (state.js's { kind, raw, detail }) with its fallback value. */
+/**
+ * The message for a settings error (state.js's { kind, raw, detail }) with its fallback value.
+ * @param {I18n} i18n
+ * @param {Partial<import('./types').SettingError> | null | undefined} error
+ * @param {string} fallback
+ */
 export function errorMessage(i18n, error, fallback) {
   if (!error) return '';
   // Plain text: sync() writes it with textContent, so the reader's input is never parsed as HTML.

@@ -5,9 +5,15 @@
 /**
  * Sets button.disabled; when that disables the focused button, the focus goes to `next` (an
  * element, or a function returning one; the first enabled one of a list) before.
+ * @typedef {HTMLElement & {disabled?: boolean}} Focusable
+ * @typedef {Focusable | null | undefined} Target
+ * @param {HTMLButtonElement} button
+ * @param {boolean} disabled
+ * @param {Target | Target[] | (() => Target | Target[])} [next]
  */
 export function setDisabled(button, disabled, next) {
-  if (disabled && !button.disabled && button.getRootNode().activeElement === button) {
+  const root = /** @type {Document | ShadowRoot} */ (button.getRootNode());
+  if (disabled && !button.disabled && root.activeElement === button) {
     const options = [typeof next === 'function' ? next() : next].flat();
     options.find((el) => el && !el.disabled && el.isConnected)?.focus();
   }

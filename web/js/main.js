@@ -7,15 +7,19 @@ import * as i18n from './i18n.js';
 import { loadCore } from './core.js';
 import { fillCoreValues } from './core-values.js';
 import { addEmbedButton } from './embed-dialog.js';
+import { must } from './dom.js';
+import { messageOf } from './worker-error.js';
+
+/** @typedef {import('./types').WidgetContext} WidgetContext */
 
 const WIDGET_NAME = /^[a-z][a-z0-9-]*$/;
 
 /**
  * @param {HTMLElement} el
- * @param {() => Promise<{core: object, i18n: typeof i18n}>} context the core, loaded once
+ * @param {() => Promise<WidgetContext>} context the core, loaded once
  */
 async function mountWidget(el, context) {
-  const name = el.dataset.widget;
+  const name = el.dataset.widget ?? '';
   let ctx;
   try {
     ctx = await context();
@@ -24,13 +28,14 @@ async function mountWidget(el, context) {
   }
   try {
     if (!WIDGET_NAME.test(name)) throw new Error(`bad widget name ${name}`);
+    /** @type {{default: import('./types').WidgetFactory}} */
     const { default: create } = await import(`./widgets/${name}.js`);
     const widget = await create(el, ctx);
     addEmbedButton(el, widget, i18n);
   } catch (err) {
     console.error(`widget ${name}:`, err);
     el.classList.add('widget-failed');
-    el.textContent = i18n.t('meta.widget_failed', { name, message: err.message });
+    el.textContent = i18n.t('meta.widget_failed', { name, message: messageOf(err) });
   }
   el.dataset.mounted = 'true'; // started (or failed, with a message): for tests and embedders
 }
@@ -40,8 +45,10 @@ async function mountWidget(el, context) {
  * carry the current settings, which live in the URL hash, to the other language.
  */
 function wireLanguageSwitch() {
+  /** @param {HTMLAnchorElement} link */
   const carryHash = (link) => (link.hash = location.hash);
   for (const link of document.querySelectorAll('a[data-lang]')) {
+    if (!(link instanceof HTMLAnchorElement)) continue;
     for (const type of ['click', 'focus', 'pointerenter']) {
       link.addEventListener(type, () => carryHash(link));
     }
@@ -51,9 +58,9 @@ function wireLanguageSwitch() {
 /** Links in the prose such as <a href="#b=identity" data-goto="lab"> set the lab and scroll to it. */
 function wireGotoLinks() {
   document.addEventListener('click', (event) => {
-    const link = event.target.closest('a[data-goto]');
-    if (!link) return;
-    const target = document.getElementById(link.dataset.goto);
+    const link = event.target instanceof Element ? event.target.closest('a[data-goto]') : null;
+    if (!(link instanceof HTMLElement)) return;
+    const target = document.getElementById(link.dataset.goto ?? '');
     requestAnimationFrame(() => target?.scrollIntoView({ block: 'start' }));
   });
 }
@@ -63,27 +70,40 @@ async function main() {
   await i18n.init();
   await i18n.need('embed');
   wireGotoLinks();
-  /** @type {Promise<{core: object, i18n: typeof i18n}> | null} */
+  /** @type {Promise<WidgetContext> | null} */
   let started = null;
   const context = () => (started ??= startCore());
-  if (globalThis.ACTIVATION_LAB_EAGER === true) context().catch(() => {});
+  if (eager()) context().catch(() => {});
   document.documentElement.dataset.started = 'true'; // links work; figures start near view
-  await mountFigures([...document.querySelectorAll('[data-widget]')], context);
+  await mountFigures(
+    [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-widget]'))],
+    context,
+  );
   document.documentElement.dataset.ready = 'true'; // for tests and embedders: every widget is up
 }
 
-/** Loads the core (once), shows which engine runs, and refreshes the prose's numbers from it. */
+/**
+ * `globalThis.ACTIVATION_LAB_EAGER = true`, set by a test or the bench before this script runs.
+ * (A page-defined global, so tsc knows it through this one cast.)
+ */
+const eager = () =>
+  /** @type {{ACTIVATION_LAB_EAGER?: unknown}} */ (globalThis).ACTIVATION_LAB_EAGER === true;
+
+/**
+ * Loads the core (once), shows which engine runs, and refreshes the prose's numbers from it.
+ * @returns {Promise<WidgetContext>}
+ */
 async function startCore() {
   let core = null;
   try {
     core = await loadCore();
   } catch (err) {
-    const box = document.getElementById('core-error');
-    box.textContent = i18n.t('meta.core_failed', { message: err.message });
+    const box = must(document, '#core-error');
+    box.textContent = i18n.t('meta.core_failed', { message: messageOf(err) });
     box.hidden = false;
     throw err;
   }
-  document.getElementById('engine').textContent = i18n.t('intro.engine', { arch: core.arch });
+  must(document, '#engine').textContent = i18n.t('intro.engine', { arch: core.arch });
   fillCoreValues(core, i18n.num); // the same text as the build wrote, now from the live core
   return { core, i18n };
 }
@@ -94,9 +114,12 @@ async function startCore() {
  * main thread for seconds). The prerendered page already reserves each figure's space, so nothing
  * moves when one starts. `globalThis.ACTIVATION_LAB_EAGER = true` (set before this script runs)
  * starts them all at once, as tests that drive figures far down the page need.
+ * @param {HTMLElement[]} figures
+ * @param {() => Promise<WidgetContext>} context
+ * @returns {Promise<unknown>}
  */
 function mountFigures(figures, context) {
-  if (globalThis.ACTIVATION_LAB_EAGER === true || !('IntersectionObserver' in globalThis))
+  if (eager() || !('IntersectionObserver' in globalThis))
     return Promise.all(figures.map((el) => mountWidget(el, context)));
   return new Promise((done) => {
     let left = figures.length;
@@ -106,7 +129,9 @@ function mountFigures(figures, context) {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
           observer.unobserve(entry.target);
-          mountWidget(entry.target, context).then(() => --left || (observer.disconnect(), done()));
+          mountWidget(/** @type {HTMLElement} */ (entry.target), context).then(
+            () => --left || (observer.disconnect(), done(undefined)),
+          );
         }
       },
       { rootMargin: '100% 0px' },

@@ -4,6 +4,7 @@
 // reader compares setups the way the study compares activations. Values are the text a control
 // would hold; the settings table (state.js) parses and validates them like typed input.
 
+/** @type {Record<string, Record<string, string>>} */
 export const SETUPS = {
   deep_he: { hidden: '32x16', init: 'he' },
   deep_default: { hidden: '32x16', init: 'default' },
@@ -16,9 +17,14 @@ export const SETUPS = {
 /**
  * The text of every shared (non-side) row of a settings table for a setup: the default, or the
  * setup's value for that row's config field. extra: more { field: text } on top.
+ * @param {import('./types').Settings} settings
+ * @param {Record<string, string>} setup
+ * @param {Record<string, string>} [extra]
  */
 export function setupTexts(settings, setup, extra = {}) {
+  /** @type {Record<string, string>} */
   const fields = { ...setup, ...extra };
+  /** @type {Record<string, string>} */
   const out = {};
   for (const row of settings.rows) {
     if (row.side) continue;

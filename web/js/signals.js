@@ -6,7 +6,16 @@
 /**
  * The four diagnostics, in the panel's order. scale: 'linear' | 'log'. fixed: a range the metric
  * can never leave (cosine similarity, fractions); floor: a lower end when only the top is free.
+ * @typedef {{
+ *   key: keyof LayerStats,
+ *   scale: 'linear' | 'log',
+ *   fixed?: [number, number],
+ *   floor?: number,
+ * }} Metric
+ * @typedef {import('./types').LayerStats} LayerStats
+ * @typedef {number | null | undefined} Maybe
  */
+/** @type {Metric[]} */
 export const METRICS = [
   { key: 'pre_std', scale: 'linear', floor: 0 },
   { key: 'grad_norm', scale: 'log' },
@@ -14,7 +23,11 @@ export const METRICS = [
   { key: 'dead_fraction', scale: 'linear', fixed: [0, 1] },
 ];
 
-/** A value as drawn on the metric's axis: log10 for log scales; null when it cannot be drawn. */
+/**
+ * A value as drawn on the metric's axis: log10 for log scales; null when it cannot be drawn.
+ * @param {Metric} metric
+ * @param {Maybe} v
+ */
 export function axisValue(metric, v) {
   if (v === null || v === undefined || !Number.isFinite(v)) return null;
   if (metric.scale === 'log') return v > 0 ? Math.log10(v) : null;
@@ -26,6 +39,9 @@ export function axisValue(metric, v) {
  * of the given per-layer profiles (arrays of numbers). Log axes snap to whole decades and span at
  * least one; linear axes start at their floor (or lower, for negative values) and stay inside
  * `fixed`.
+ * @param {Metric} metric
+ * @param {(Maybe[] | null | undefined)[]} profiles
+ * @returns {[number, number]}
  */
 export function domainOf(metric, profiles) {
   let lo = Infinity,
@@ -53,15 +69,22 @@ export function domainOf(metric, profiles) {
   return [a, b];
 }
 
-/** Whole decades to label on a log axis [lo, hi], thinned to at most `max` of them. */
+/**
+ * Whole decades to label on a log axis [lo, hi], thinned to at most `max` of them.
+ * @param {readonly number[]} domain
+ */
 export function decadeTicks([lo, hi], max = 5) {
+  /** @type {number[]} */
   const all = [];
   for (let k = Math.ceil(lo - 1e-9); k <= hi + 1e-9; k++) all.push(k);
   const step = Math.max(1, Math.ceil(all.length / max));
   return all.filter((k) => (k - all[0]) % step === 0);
 }
 
-/** "3.1 × 10⁻⁸" (minus as U+2212, superscript digits), for gradient norms; `sep` is the decimal mark. */
+/**
+ * "3.1 × 10⁻⁸" (minus as U+2212, superscript digits), for gradient norms; `sep` is the decimal mark.
+ * @param {Maybe} v
+ */
 export function sci(v, digits = 2, sep = '.') {
   if (v === null || v === undefined || Number.isNaN(v)) return '–';
   if (v === 0) return '0';
@@ -71,23 +94,35 @@ export function sci(v, digits = 2, sep = '.') {
   return `${m.replace('-', '−').replace('.', sep)} × 10${sup}`;
 }
 
-/** 10^k as a tick label: "1", "10", "10⁻³". */
+/**
+ * 10^k as a tick label: "1", "10", "10⁻³".
+ * @param {number} k
+ */
 export function decadeLabel(k) {
   if (k === 0) return '1';
   if (k === 1) return '10';
   return `10${String(k).replace(/[-\d]/g, (c) => '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'['-0123456789'.indexOf(c)])}`;
 }
 
-/** One metric's values across layers, from a `layers` array ([{pre_std, …}, …]). */
+/**
+ * One metric's values across layers, from a `layers` array ([{pre_std, …}, …]).
+ * @param {(LayerStats | null | undefined)[] | null | undefined} layers
+ * @param {keyof LayerStats} key
+ * @returns {(number | null)[]}
+ */
 export const profile = (layers, key) => (layers ?? []).map((l) => l?.[key] ?? null);
 
 /**
  * The first and last layer's values of a metric, for a one-line description of a chart:
  * { first, last, min, max, minLayer, maxLayer } (layers counted from 1), or null without data.
+ * @param {Parameters<typeof profile>[0]} layers
+ * @param {keyof LayerStats} key
  */
 export function describe(layers, key) {
   const p = profile(layers, key);
-  const finite = p.map((v, i) => [v, i + 1]).filter(([v]) => Number.isFinite(v));
+  const finite = /** @type {[number, number][]} */ (
+    p.map((v, i) => [v, i + 1]).filter(([v]) => Number.isFinite(v))
+  );
   if (!finite.length) return null;
   let [min, minLayer] = finite[0],
     [max, maxLayer] = finite[0];

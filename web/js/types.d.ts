@@ -84,6 +84,9 @@ export interface SettingError {
   detail?: string;
 }
 
+/** One table of settings (state.js createSettings()): values, errors, config(side), hash I/O. */
+export type Settings = ReturnType<typeof import('./state.js').createSettings>;
+
 /** Where settings live: the page's URL hash, or an embedded element's attributes. */
 export interface SettingsStore {
   /** The settings as a hash, "#a=relu&n=500". */
@@ -98,16 +101,32 @@ export interface SettingsStore {
 /** One file i18n/<lang>/<ns>.json: key -> trusted HTML with {name} placeholders. */
 export type I18nTable = { [key: string]: string };
 
+/** The i18n module itself, as widgets receive it. */
+export type I18n = typeof import('./i18n.js');
+
 /** Values of the {name} placeholders of a string. */
 export type I18nVars = { [name: string]: string | number };
 
 /** What a widget receives from the page (main.js) or from its custom element (activation-lab.js). */
 export interface WidgetContext {
   core: Core;
-  i18n: typeof import('./i18n.js');
+  i18n: I18n;
   /** The settings store; the URL hash when absent. */
   store?: SettingsStore;
 }
+
+/** What a widget factory returns: its hooks for the page and for an embedding element. */
+export interface Widget {
+  /** Ends its workers and timers (an embedded element left the page). */
+  dispose?: () => void;
+  /** Its settings table (state.js), read by the embed dialog when there is no embedSettings. */
+  settings?: Settings;
+  /** Its current settings that differ from the defaults, { hash key: text } (embed hook). */
+  embedSettings?: () => Record<string, string>;
+}
+
+/** The default export of widgets/<name>.js. */
+export type WidgetFactory = (root: HTMLElement, ctx: WidgetContext) => Promise<Widget>;
 
 // --- Training worker (workers/train-worker.js, driven by trainer.js) ----------------------------
 

@@ -22,3 +22,10 @@ export function explainError(i18n, message) {
   const origin = new URL(import.meta.url).origin;
   return i18n.t('common.worker_failed', { origin: origin === 'null' ? 'blob:' : origin, detail });
 }
+
+/**
+ * The message of a caught value: an Error's message, or the value as text (a throw of a string,
+ * which `err.message` would print as "undefined").
+ * @param {unknown} err
+ */
+export const messageOf = (err) => (err instanceof Error ? err.message : String(err));
