@@ -2,18 +2,31 @@
 // worker per model; the pretrained model that the drawing and the sampler read is shared by every
 // figure of the document (it only answers questions, nothing changes it).
 
+/** @typedef {import('./types').LmCalls} LmCalls */
+/** @typedef {import('./types').LmProgress} LmProgress */
+/**
+ * @typedef {{
+ *   resolve: (result: any) => void,
+ *   reject: (err: Error) => void,
+ *   onProgress?: (m: LmProgress) => void,
+ * }} Pending  (any: each call's own result type, which call() states)
+ */
+
 /** A new worker holding one model. call(cmd, args, onProgress) -> Promise<result>. */
 export function createLmWorker() {
   const worker = new Worker(new URL('./workers/lm-worker.js', import.meta.url), { type: 'module' });
+  /** @type {Map<number, Pending>} */
   const calls = new Map(); // id -> { resolve, reject, onProgress }
   let next = 1,
+    /** @type {Error | null} */
     broken = null;
+  /** @param {string} message */
   const failAll = (message) => {
     broken = new Error(message);
     for (const c of calls.values()) c.reject(broken);
     calls.clear();
   };
-  worker.onmessage = ({ data: m }) => {
+  worker.onmessage = (/** @type {MessageEvent<import('./types').LmMessage>} */ { data: m }) => {
     const c = calls.get(m.id);
     if (!c) return;
     if (m.type === 'progress') return c.onProgress?.(m);
@@ -26,6 +39,13 @@ export function createLmWorker() {
     failAll(e.message || 'worker failed');
   };
   return {
+    /**
+     * @template {keyof LmCalls} K
+     * @param {K} cmd
+     * @param {LmCalls[K]['args']} [args]
+     * @param {(m: LmProgress) => void} [onProgress]
+     * @returns {Promise<LmCalls[K]['result']>}
+     */
     call(cmd, args = {}, onProgress) {
       if (broken) return Promise.reject(broken);
       const id = next++;
@@ -34,7 +54,10 @@ export function createLmWorker() {
         worker.postMessage({ ...args, id, cmd });
       });
     },
-    /** 'pause' or 'stop': ends the 'run' in progress (its promise resolves with the reason). */
+    /**
+     * 'pause' or 'stop': ends the 'run' in progress (its promise resolves with the reason).
+     * @param {'pause' | 'stop'} cmd
+     */
     signal(cmd) {
       worker.postMessage({ cmd });
     },
@@ -45,6 +68,8 @@ export function createLmWorker() {
   };
 }
 
+/** @typedef {ReturnType<typeof createLmWorker>} LmWorker */
+/** @type {{worker: LmWorker, ready: Promise<import('./types').LmInfo>} | null} */
 let shared = null;
 
 /** The shared pretrained model: { worker, ready: Promise<info> }, started on first use. */
@@ -59,6 +84,8 @@ export function pretrainedModel() {
 /**
  * Resolves once `el` comes near the viewport: the model (its corpus and weights, some hundreds of
  * kilobytes) loads when the reader gets to the figure, not with the rest of the page.
+ * @param {Element} el
+ * @returns {Promise<void>}
  */
 export function nearView(el, margin = '300px') {
   return new Promise((resolve) => {
@@ -72,7 +99,12 @@ export function nearView(el, margin = '300px') {
   });
 }
 
-/** Shows a generated text in `el`: the prompt in bold, then what the model wrote (as text). */
+/**
+ * Shows a generated text in `el`: the prompt in bold, then what the model wrote (as text).
+ * @param {Element} el
+ * @param {string} prompt
+ * @param {string | null | undefined} text
+ */
 export function showSample(el, prompt, text) {
   if (text === undefined || text === null) return el.replaceChildren();
   el.replaceChildren(
@@ -84,8 +116,10 @@ export function showSample(el, prompt, text) {
 /**
  * A repaint for progress messages: calls fn at most once per `ms` (and per animation frame), so
  * that several workers posting many messages never keep the main thread from the reader's clicks.
+ * @param {() => void} fn
  */
 export function throttled(fn, ms = 120) {
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let timer = 0,
     last = 0;
   return () => {

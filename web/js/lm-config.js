@@ -1,4 +1,3 @@
-// @ts-nocheck -- not annotated yet (checked through workers/lm-worker.js's imports)
 // The Transformer's configuration as the page sees it, all of it asked of the core: where its data
 // files live, the shape of a model (for the drawing) and an adapter that lets state.js validate
 // the Transformer's settings with the core's Transformer limits, as it does the MLP's.
@@ -15,7 +14,10 @@ export const LM_FILES = {
   pretrainedKey: 'gelu',
 };
 
-/** { d, ffn, heads, layers, ctx, act } of a configuration (the core's JSON field names). */
+/**
+ * { d, ffn, heads, layers, ctx, act } of a configuration (the core's JSON field names).
+ * @param {Required<import('./types').LmConfig>} config
+ */
 export function modelShape(config) {
   return {
     d: config.d,
@@ -30,10 +32,13 @@ export function modelShape(config) {
 /**
  * The core as state.js expects it (defaults, limits, activations, M.validateConfigJson), but for
  * the Transformer: createSettings(lmCore(core), ROWS, store) validates LM settings with the core.
+ * @param {{M: import('./types').ActivationLab}} core
+ * @returns {import('./types').LmCore}
  */
 export function lmCore(core) {
   const { M } = core;
   const defaults = JSON.parse(M.lmDefaultConfigJson());
+  /** @type {import('./types').LmLimits} */
   const limits = JSON.parse(M.lmConfigLimitsJson());
   return {
     M: { validateConfigJson: (json) => M.lmValidateConfigJson(json) },

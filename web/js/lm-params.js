@@ -4,23 +4,33 @@
 // their own keys. Ranges come from the core's limits table (lmConfigLimitsJson), never from here.
 // A rejected value keeps the default and records why, as state.js does. Pure but for `store`.
 
+/** @typedef {import('./types').ParamRow} ParamRow */
+/** @typedef {import('./types').ParamValue} ParamValue */
+/** @typedef {import('./types').ParamError} ParamError */
+
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
  * Text -> value, or { kind, ... } when rejected. row: { type: 'number', limit: {min, max,
  * integer, min_open} } | { type: 'text', max, allowEmpty? } | { type: 'choice', of: [allowed] } |
  * { type: 'list', of: [allowed], min, max } (a comma-separated list of distinct choices).
+ * @param {ParamRow} row
+ * @param {string | null | undefined} text
+ * @returns {ParamValue | ParamError}
  */
 export function parseParam(row, text) {
   const s = String(text ?? '').trim();
   if (row.type === 'number') {
-    const lim = row.limit ?? {};
+    const lim = row.limit ?? /** @type {Partial<import('./types').Range>} */ ({});
+    // Without a limit, any number: NaN compares false, as the missing bounds did.
+    const min = lim.min ?? NaN,
+      max = lim.max ?? NaN;
     const t = s.replace(/^([^,]*),([^,]*)$/, '$1.$2'); // pt-PT readers may type 0,8
     if (!NUMBER.test(t)) return { kind: lim.integer ? 'integer' : 'number' };
     const v = Number(t);
     if (lim.integer && !Number.isInteger(v)) return { kind: 'integer' };
-    const low = lim.min_open ? v <= lim.min : v < lim.min;
-    if (low || v > lim.max) return { kind: 'range', min: lim.min, max: lim.max };
+    const low = lim.min_open ? v <= min : v < min;
+    if (low || v > max) return { kind: 'range', min: lim.min, max: lim.max };
     return v;
   }
   if (row.type === 'text') {
@@ -39,21 +49,33 @@ export function parseParam(row, text) {
       return { kind: 'count', min: row.min, max: row.max };
     return items;
   }
-  throw new Error(`lm-params: unknown type ${row.type}`);
+  throw new Error(`lm-params: unknown type ${/** @type {{type: string}} */ (row).type}`);
 }
 
+/** @type {(v: ParamValue | ParamError) => v is ParamError} */
 const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** @param {ParamValue} v */
 const formatValue = (v) => (Array.isArray(v) ? v.join(',') : String(v));
 
 /**
  * rows: [{ key, type, initial, ... }] -> { values, errors, set(key, text), readHash(), writeHash(),
  * text(key) }. errors[key] = { kind, raw, ... } for the last rejected input of that key.
+ * Callers cast the result to Params<their values' shape> (types.d.ts).
+ * @param {ParamRow[]} rows
+ * @param {import('./types').SettingsStore} store
+ * @returns {import('./types').Params}
  */
 export function createParams(rows, store) {
   const byKey = new Map(rows.map((r) => [r.key, r]));
+  /** @type {Record<string, ParamValue>} */
   const values = Object.fromEntries(rows.map((r) => [r.key, r.initial]));
+  /** @type {Record<string, ParamError>} */
   const errors = {};
 
+  /**
+   * @param {string} key
+   * @param {string | null} text
+   */
   function set(key, text) {
     const row = byKey.get(key);
     if (!row) return null;
@@ -91,13 +113,19 @@ export function createParams(rows, store) {
     set,
     readHash,
     writeHash,
-    text: (key) => formatValue(values[key]),
+    text: (/** @type {string} */ key) => formatValue(values[key]),
   };
 }
 
-/** The message of a rejected value (i18n keys lm.err_<kind>), with the default it fell back to. */
+/**
+ * The message of a rejected value (i18n keys lm.err_<kind>), with the default it fell back to.
+ * @param {import('./types').I18n} i18n
+ * @param {ParamError | null | undefined} error
+ * @param {string} fallback
+ */
 export function paramError(i18n, error, fallback) {
   if (!error) return '';
+  /** @param {number | undefined} v */
   const fmt = (v) => (v === undefined ? '' : i18n.num(v, 0, { maximumFractionDigits: 6 }));
   return i18n.t(`lm.err_${error.kind}`, {
     raw: error.raw ?? '',

@@ -1,14 +1,18 @@
-// @ts-nocheck -- not annotated yet (checked through workers/lm-worker.js's imports)
 // Pure helpers of the Transformer figures (no DOM, no core): histogram bins and moments of the FFN
 // pre-activations the core computed, where two activations differ on a grid the core evaluated,
 // and the vocabulary check of a prompt. Tested in tests/js/web_lm.test.mjs.
 
+/** @typedef {ArrayLike<number> & Iterable<number>} Values  a Float32Array or numbers */
+
 /**
  * Counts of `values` in `bins` equal bins over [lo, hi); values below lo or at/above hi are
  * counted in `under` / `over` (never dropped silently). Non-finite values count as `bad`.
+ * @param {Values} values
+ * @param {{lo: number, hi: number, bins: number}} range
  */
 export function histogram(values, { lo, hi, bins }) {
   if (!(hi > lo) || !Number.isInteger(bins) || bins < 1) throw new Error('histogram: bad range');
+  /** @type {number[]} */
   const counts = new Array(bins).fill(0);
   const width = (hi - lo) / bins;
   let under = 0,
@@ -23,7 +27,10 @@ export function histogram(values, { lo, hi, bins }) {
   return { lo, hi, bins, width, counts, under, over, bad, n: values.length };
 }
 
-/** Mean, standard deviation (population, as torch.std(unbiased=False)), min and max, in double. */
+/**
+ * Mean, standard deviation (population, as torch.std(unbiased=False)), min and max, in double.
+ * @param {Iterable<number>} values
+ */
 export function moments(values) {
   let n = 0,
     sum = 0,
@@ -43,7 +50,12 @@ export function moments(values) {
   return { n, mean, sd: Math.sqrt(sq / n), min, max };
 }
 
-/** Fraction of the finite values inside [lo, hi]. */
+/**
+ * Fraction of the finite values inside [lo, hi].
+ * @param {Iterable<number>} values
+ * @param {number} lo
+ * @param {number} hi
+ */
 export function fractionWithin(values, lo, hi) {
   let n = 0,
     inside = 0;
@@ -59,6 +71,11 @@ export function fractionWithin(values, lo, hi) {
  * The interval of the grid `xs` where |f(x) − g(x)| > eps (f and g sampled on xs by the core),
  * as [first x, last x], or null if they never differ by that much. For GELU and ReLU the set is
  * one interval around 0 (their difference decays on both sides), so [first, last] describes it.
+ * @param {ArrayLike<number>} xs
+ * @param {ArrayLike<number>} fs
+ * @param {ArrayLike<number>} gs
+ * @param {number} eps
+ * @returns {[number, number] | null}
  */
 export function differInterval(xs, fs, gs, eps) {
   let first = -1,
@@ -75,6 +92,8 @@ export function differInterval(xs, fs, gs, eps) {
 /**
  * The characters of `text` that are not in `vocabulary` (a string of the model's characters), each
  * once, in order of appearance. An empty result means the model can read the text.
+ * @param {string} text
+ * @param {string} vocabulary
  */
 export function unknownCharacters(text, vocabulary) {
   const known = new Set(vocabulary);

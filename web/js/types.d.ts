@@ -8,12 +8,20 @@ import type {
   Config,
   EpochStats,
   LayerStats,
+  LmActivationName,
+  LmConfig,
+  LmEval,
+  LmExperiment,
   Metrics,
   Status,
   Which,
 } from '../../wasm/activation-lab';
 
 export type {
+  LmActivationName,
+  LmConfig,
+  LmEval,
+  LmExperiment,
   ActivationLab,
   ActivationName,
   Config,
@@ -352,3 +360,153 @@ export interface LinePlotState extends AxesOptions {
   marks: Mark[];
   cursor: number | null;
 }
+
+// --- The Transformer (lm-config.js, lm-params.js; workers/lm-worker.js driven by lm-client.js) --
+
+/** lmConfigLimitsJson(): a Range per numeric field of LmConfig, the names, the compute budget. */
+export type LmLimits = { [field: string]: Range | undefined } & {
+  [field in 'steps' | 'lr' | 'seed' | 'sample_chars' | 'temperature']: Range;
+} & {
+  act: LmActivationName[];
+  init: NonNullable<LmConfig['init']>[];
+  max_call_flops: number;
+  max_run_flops: number;
+  max_vocab: number;
+  eval_windows: number;
+};
+
+/** lm-config.js lmCore(): the Transformer's defaults and limits, shaped as state.js reads a core. */
+export interface LmCore {
+  M: { validateConfigJson(json: string): string };
+  defaults: Required<LmConfig>;
+  limits: LmLimits;
+  activations: LmActivationName[];
+}
+
+export type ParamValue = number | string | string[];
+
+/** One row of an lm-params.js table: a URL-hash key, how its text is read, its default. */
+export type ParamRow = {
+  key: string;
+  initial: ParamValue;
+  /** The allowed range as the field's hint. */
+  hint?: (i18n: I18n) => string;
+} & (
+  | { type: 'number'; limit?: Range }
+  | { type: 'text'; max: number; allowEmpty?: boolean }
+  | { type: 'choice'; of: string[] }
+  | { type: 'list'; of: string[]; min: number; max: number }
+);
+
+/** Why lm-params.js refused a text (i18n keys lm.err_<kind>), with what the message needs. */
+export interface ParamError {
+  kind: 'number' | 'integer' | 'range' | 'empty' | 'long' | 'choice' | 'repeat' | 'count';
+  raw?: string;
+  min?: number;
+  max?: number;
+  list?: string;
+}
+
+/** lm-params.js createParams(): V is the values' shape, which the caller's rows make. */
+export interface Params<V extends Record<string, ParamValue> = Record<string, ParamValue>> {
+  rows: ParamRow[];
+  values: V;
+  errors: Record<string, ParamError>;
+  store: SettingsStore;
+  set(key: string, text: string): ParamError | null;
+  readHash(hash?: string): void;
+  writeHash(): void;
+  text(key: string): string;
+}
+
+/** The sampler's settings (lm-rows.js sampleRows). */
+export type LmSampleValues = { lp: string; lt: number; ln: number; ls: number };
+
+/** What the shipped models were trained with (data/lm-pretrained.json, per activation). */
+export interface LmTrained {
+  config: Required<LmConfig>;
+  steps: number;
+  train_loss: number;
+  val_loss: number;
+}
+
+export interface LmInfo {
+  config: Required<LmConfig>;
+  /** The distinct characters of the corpus: the model's tokens. */
+  vocabulary: string;
+  activation: LmActivationName;
+  step: number;
+  trained: LmTrained | null;
+}
+
+export interface LmSampleArgs {
+  prompt: string;
+  n: number;
+  temperature: number;
+  seed: number;
+}
+
+export type LmHistogram = ReturnType<typeof import('./lm-stats.js').histogram> & {
+  layer: number;
+  moments: ReturnType<typeof import('./lm-stats.js').moments>;
+  /** Where GELU and ReLU differ by more than eps, or null. */
+  region: [number, number] | null;
+  /** The share of the values inside region. */
+  inRegion: number;
+};
+
+export interface LmRunResult {
+  reason: 'done' | 'paused' | 'stopped' | 'diverged';
+  step: number;
+  seconds: number;
+  error?: string;
+}
+
+/** Per command of the worker: what the request carries and what its answer holds. */
+export interface LmCalls {
+  init: {
+    args: { config?: LmConfig; pretrained?: boolean; overrides?: LmConfig };
+    result: LmInfo;
+  };
+  evaluate: { args: {}; result: LmEval };
+  sample: { args: LmSampleArgs; result: { text: string; ms: number } };
+  histogram: {
+    args: { layer: number; lo: number; hi: number; bins: number; eps: number };
+    result: LmHistogram;
+  };
+  activation: { args: { name: LmActivationName }; result: { activation: LmActivationName } };
+  extend: { args: { steps: number; lr: number }; result: { step: number; until: number } };
+  run: { args: { sample?: LmSampleArgs | null }; result: LmRunResult };
+}
+
+export type LmCommandName = keyof LmCalls;
+
+/** A request: one command with its arguments and an id for the answer. */
+export type LmCall = {
+  [K in LmCommandName]: LmCalls[K]['args'] & { id: number; cmd: K };
+}[LmCommandName];
+
+/** Signals, no answer of their own: end the 'run' in progress. */
+export interface LmSignal {
+  cmd: 'pause' | 'stop';
+}
+
+export type LmRequest = LmCall | LmSignal;
+
+/** Progress of a 'run', at most every slice of training. */
+export interface LmProgress {
+  id: number;
+  type: 'progress';
+  step: number;
+  until: number;
+  /** The core's new evaluation records since the previous message. */
+  evals: LmEval[];
+  /** A text written after the latest of them, or null. */
+  sample: string | null;
+  seconds: number;
+}
+
+export type LmMessage =
+  | { id: number; type: 'done'; result: LmCalls[LmCommandName]['result'] }
+  | LmProgress
+  | { id: number; type: 'error'; message: string };

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not annotated yet (tests/lint/tsconfig.json checks every worker)
 // A module Web Worker that owns one LmExperiment (the core's character-level Transformer): the
 // shipped pretrained model or a fresh one, kept between messages. Training runs in slices of at
 // most SLICE_MS, with a yield between them, so 'pause' and 'stop' take effect within one slice.
@@ -24,47 +23,65 @@
 // Signals, no answer of their own: {cmd:'pause'}, {cmd:'stop'} (end the current 'run').
 import { loadCore, linspace, sample as evaluateFn } from '../core.js';
 import { LM_FILES } from '../lm-config.js';
+import { messageOf } from '../worker-error.js';
 import { differInterval, fractionWithin, histogram, moments } from '../lm-stats.js';
+
+/** @typedef {import('../types').LmCalls} LmCalls */
+/** @typedef {import('../types').LmRequest} LmRequest */
+/** @typedef {import('../types').LmRunResult} LmRunResult */
+/** @typedef {LmCalls['run']['args'] & {id: number}} RunRequest */
 
 const SLICE_MS = 60;
 const core = loadCore();
+/** @type {Map<string, Promise<string>>} */
 const texts = new Map(); // file -> Promise<string>, fetched once per worker
+/** @type {import('../types').ActivationLab} */
 let M,
+  /** @type {import('../types').LmExperiment | null} */
   exp = null,
   runId = 0, // the id of the 'run' in progress, 0 when none
   signal = '', // 'pause' | 'stop', read between slices
   posted = 0, // history records already sent
   seconds = 0;
 
+/** @param {string} path */
 function text(path) {
-  if (!texts.has(path)) {
-    texts.set(
-      path,
-      fetch(new URL(`../../${path}`, import.meta.url)).then((r) => {
-        if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
-        return r.text();
-      }),
-    );
+  let promise = texts.get(path);
+  if (!promise) {
+    promise = fetch(new URL(`../../${path}`, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+      return r.text();
+    });
+    texts.set(path, promise);
   }
-  return texts.get(path);
+  return promise;
 }
 
+/** @param {string} json */
 const parse = (json) => JSON.parse(json);
 const need = () => {
   if (!exp) throw new Error('no model yet: send init first');
   return exp;
 };
 
+/** @returns {import('../types').LmEval} */
 function evaluate() {
   return parse(need().evaluateJson());
 }
 
+/** @param {string} corpus */
 function info(corpus) {
-  const config = parse(exp.configJson());
+  const e = need();
+  const config = parse(e.configJson());
   const vocabulary = [...new Set(corpus)].join('');
-  return { config, vocabulary, activation: exp.activation(), step: exp.stepCount() };
+  return { config, vocabulary, activation: e.activation(), step: e.stepCount() };
 }
 
+/**
+ * Each command answers its request (types.d.ts LmCalls).
+ * @type {{[K in keyof LmCalls]: (msg: LmCalls[K]['args'] & {id: number}) =>
+ *   LmCalls[K]['result'] | Promise<LmCalls[K]['result']>}}
+ */
 const commands = {
   async init({ config, pretrained, overrides }) {
     if (runId) throw new Error('training in progress: stop it first');
@@ -80,10 +97,11 @@ const commands = {
     const json = JSON.stringify({ ...base, ...overrides });
     const problem = M.lmValidateConfigJson(json);
     if (problem) throw new Error(problem);
-    exp = new M.LmExperiment(json, corpus);
-    if (exp.status() === 'invalid') throw new Error(exp.error() || 'invalid configuration');
+    const e = new M.LmExperiment(json, corpus);
+    exp = e;
+    if (e.status() === 'invalid') throw new Error(e.error() || 'invalid configuration');
     if (weights) {
-      const err = exp.loadStateJson(weights);
+      const err = e.loadStateJson(weights);
       if (err) throw new Error(err);
     }
     seconds = 0;
@@ -110,15 +128,17 @@ const commands = {
     };
   },
   activation({ name }) {
-    const err = need().setActivation(name);
+    const e = need();
+    const err = e.setActivation(name);
     if (err) throw new Error(err);
-    return { activation: exp.activation() };
+    return { activation: e.activation() };
   },
   extend({ steps, lr }) {
-    const until = need().stepCount() + steps;
-    const err = exp.setSteps(until) || exp.setConstantLr(lr);
+    const e = need();
+    const until = e.stepCount() + steps;
+    const err = e.setSteps(until) || e.setConstantLr(lr);
     if (err) throw new Error(err);
-    return { step: exp.stepCount(), until };
+    return { step: e.stepCount(), until };
   },
   run(msg) {
     need();
@@ -129,33 +149,39 @@ const commands = {
   },
 };
 
-/** One slice of training: steps until SLICE_MS has passed, then a progress message and a yield. */
+/**
+ * One slice of training: steps until SLICE_MS has passed, then a progress message and a yield.
+ * @param {RunRequest} msg
+ * @param {(result: LmRunResult) => void} resolve
+ */
 function slice({ id, sample }, resolve) {
   if (runId !== id) return resolve({ reason: 'stopped', step: exp?.stepCount() ?? 0, seconds });
-  const until = parse(exp.configJson()).steps;
+  const model = need(); // (a run holds the model: init refuses to replace it meanwhile)
+  const until = parse(model.configJson()).steps;
   let more = true;
   const t0 = performance.now();
-  while (more && !signal && performance.now() - t0 < SLICE_MS) more = exp.step(1);
+  while (more && !signal && performance.now() - t0 < SLICE_MS) more = model.step(1);
   // The core evaluates on its own (before the first step, every eval_every steps, at the end).
-  const evals = parse(exp.historyJson()).slice(posted);
+  const evals = parse(model.historyJson()).slice(posted);
   posted += evals.length;
   const written =
     sample && evals.length
-      ? exp.sample(sample.prompt, sample.n, sample.temperature, sample.seed)
+      ? model.sample(sample.prompt, sample.n, sample.temperature, sample.seed)
       : null;
   seconds += (performance.now() - t0) / 1000;
   postMessage({
     id,
     type: 'progress',
-    step: exp.stepCount(),
+    step: model.stepCount(),
     until,
     evals,
     sample: written,
     seconds,
   });
-  const status = exp.status();
+  const status = model.status();
   if (status === 'diverged' || !more || signal) {
     runId = 0;
+    /** @type {LmRunResult['reason']} */
     const reason =
       status === 'diverged'
         ? 'diverged'
@@ -165,23 +191,25 @@ function slice({ id, sample }, resolve) {
             ? 'paused'
             : 'stopped';
     signal = '';
-    return resolve({ reason, step: exp.stepCount(), seconds, error: exp.error() });
+    return resolve({ reason, step: model.stepCount(), seconds, error: model.error() });
   }
   setTimeout(() => slice({ id, sample }, resolve), 0);
 }
 
-onmessage = async ({ data: msg }) => {
-  if (msg.cmd === 'pause' || msg.cmd === 'stop') {
-    if (runId) signal = msg.cmd;
+onmessage = async (/** @type {MessageEvent<LmRequest>} */ { data }) => {
+  if (data.cmd === 'pause' || data.cmd === 'stop') {
+    if (runId) signal = data.cmd;
     return;
   }
+  const msg = /** @type {import('../types').LmCall} */ (data);
   try {
     M ??= (await core).M;
-    const run = commands[msg.cmd];
+    // tsc cannot pair a command with its own request type through the union: one cast.
+    const run = /** @type {((m: typeof msg) => unknown) | undefined} */ (commands[msg.cmd]);
     if (!run) throw new Error(`unknown command ${msg.cmd}`);
     const result = await run(msg);
     postMessage({ id: msg.id, type: 'done', result });
   } catch (err) {
-    postMessage({ id: msg.id, type: 'error', message: String(err?.message ?? err) });
+    postMessage({ id: msg.id, type: 'error', message: messageOf(err) });
   }
 };
