@@ -98,7 +98,7 @@ function defineWidget(name) {
       this.listeners = new Set();
       this.generation = 0; // mounts and removals: a mount that a removal overtook cleans up
       this.hash = '#'; // filled from the attributes by attributeChangedCallback
-      /** @type {Widget | null} */
+      /** @type {Widget | undefined | null} */
       this.widget = null;
       this.started = false;
       this.resetQueued = false;
@@ -178,7 +178,7 @@ function defineWidget(name) {
         figure.lang = i18n.languageTag();
         status.replaceWith(figure);
         const widget = await create(figure, { core, i18n, store: this.store });
-        if (generation !== this.generation) return widget.dispose?.(); // removed meanwhile
+        if (generation !== this.generation) return widget?.dispose?.(); // removed meanwhile
         this.widget = widget;
         if (this.getAttribute('credit') !== 'off') figure.after(this.credit(i18n));
         this.setAttribute('ready', '');

@@ -19,3 +19,20 @@ export function must(root, selector) {
  * @param {ParentNode} root
  */
 export const finder = (root) => (/** @type {string} */ selector) => must(root, selector);
+
+/**
+ * The element around an event's target that matches selector (a click on a button's label is a
+ * click on the button), or null. HTML or SVG: both have a dataset.
+ * @param {Event} event
+ * @param {string} selector
+ * @returns {(Element & HTMLOrSVGElement) | null}
+ */
+export const closest = (event, selector) =>
+  event.target instanceof Element ? event.target.closest(selector) : null;
+
+/**
+ * The control a change or input event came from: the widgets listen on their root, and only
+ * their inputs and selects fire these events.
+ * @param {Event} event
+ */
+export const controlOf = (event) => /** @type {HTMLInputElement} */ (event.target);

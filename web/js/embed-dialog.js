@@ -78,7 +78,7 @@ function buildDialog(i18n) {
 
 /**
  * @param {string} name
- * @param {import('./types').Widget} widget
+ * @param {import('./types').Widget | undefined} widget
  * @param {I18n} i18n
  */
 function open(name, widget, i18n) {
@@ -102,7 +102,7 @@ function open(name, widget, i18n) {
 /**
  * Adds the embed button to a mounted figure of the article (nothing for a widget with no element).
  * @param {HTMLElement} figure
- * @param {import('./types').Widget} widget
+ * @param {import('./types').Widget | undefined} widget
  * @param {I18n} i18n
  */
 export function addEmbedButton(figure, widget, i18n) {

@@ -12,7 +12,7 @@
  * @typedef {{
  *   key: string,
  *   label: string,
- *   kind: 'input' | 'select',
+ *   kind?: 'input' | 'select',
  *   inputmode?: string,
  *   options?: {value: string, label: string}[],
  * }} FieldSpec
@@ -102,14 +102,14 @@ export function presetButtons(ns, names) {
 
 /**
  * "min–max" of a config field from the core's limits (integers plain, others locale-formatted).
- * @param {Core} core
+ * @param {{limits: Core['limits'] | import('./types').LmLimits}} core  the MLP's or the Transformer's
  * @param {I18n} i18n
  * @param {string} field
  * @param {SettingRow['type']} type
  */
 export function rangeHint(core, i18n, field, type) {
   if (type === 'layers') {
-    const layers = core.limits.hidden;
+    const layers = /** @type {Core['limits']} */ (core.limits).hidden; // only the MLP has layers
     return i18n.t('evidence.range_layers', {
       max: layers.layers_max,
       min: layers.width_min,

@@ -102,7 +102,7 @@ export function nearView(el, margin = '300px') {
 /**
  * Shows a generated text in `el`: the prompt in bold, then what the model wrote (as text).
  * @param {Element} el
- * @param {string} prompt
+ * @param {string | undefined} prompt
  * @param {string | null | undefined} text
  */
 export function showSample(el, prompt, text) {

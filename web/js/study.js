@@ -144,6 +144,7 @@ export function pairs(study) {
  * The core's paired summary of test accuracy (a − b), or null with fewer than one pair.
  * @param {ActivationLab} M
  * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
+ * @returns {import('./types').PairedSummary | null}
  */
 export function summarize(M, study) {
   const p = pairs(study);
@@ -186,6 +187,7 @@ export function speedPairs(study) {
  * The core's paired summary of epochs to 95 % (a − b), or null without a pair.
  * @param {import('./types').ActivationLab} M
  * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
+ * @returns {import('./types').PairedSummary | null}
  */
 export function summarizeSpeed(M, study) {
   const { pairs: p } = speedPairs(study);

@@ -134,7 +134,7 @@ export interface Widget {
 }
 
 /** The default export of widgets/<name>.js. */
-export type WidgetFactory = (root: HTMLElement, ctx: WidgetContext) => Promise<Widget>;
+export type WidgetFactory = (root: HTMLElement, ctx: WidgetContext) => Promise<Widget | undefined>;
 
 // --- Training worker (workers/train-worker.js, driven by trainer.js) ----------------------------
 
@@ -215,6 +215,20 @@ export type SeedMessage =
   | { type: 'progress'; id: string; epoch: number }
   | SeedResult
   | { type: 'error'; id?: string; message: string };
+
+/** pairedSummaryJson(): statistics of a − b over pairs (NaN, for fewer than 2 pairs, is null). */
+export interface PairedSummary {
+  n: number;
+  mean_a: number | null;
+  sd_a: number | null;
+  mean_b: number | null;
+  sd_b: number | null;
+  mean_diff: number | null;
+  sd_diff: number | null;
+  /** The 95 % interval of mean_diff. */
+  ci_low: number | null;
+  ci_high: number | null;
+}
 
 // --- Pretrained swap (workers/swap-worker.js, driven by widgets/swap.js) -----------------------
 
@@ -400,7 +414,8 @@ export type ParamRow = {
 
 /** Why lm-params.js refused a text (i18n keys lm.err_<kind>), with what the message needs. */
 export interface ParamError {
-  kind: 'number' | 'integer' | 'range' | 'empty' | 'long' | 'choice' | 'repeat' | 'count';
+  /** chars: a prompt with characters the model never saw (widgets/lm-sample.js). */
+  kind: 'number' | 'integer' | 'range' | 'empty' | 'long' | 'choice' | 'repeat' | 'count' | 'chars';
   raw?: string;
   min?: number;
   max?: number;
@@ -421,6 +436,17 @@ export interface Params<V extends Record<string, ParamValue> = Record<string, Pa
 
 /** The sampler's settings (lm-rows.js sampleRows). */
 export type LmSampleValues = { lp: string; lt: number; ln: number; ls: number };
+
+/** The swap's settings (lm-rows.js swapRows, with sampleRows). */
+export type LmSwapValues = LmSampleValues & { lto: LmActivationName; lk: number; llr: number };
+
+/** The from-scratch runs' settings (lm-rows.js scratchRows, with sampleRows). */
+export type LmScratchValues = LmSampleValues & {
+  lacts: LmActivationName[];
+  lsteps: number;
+  lseed: number;
+  linit: NonNullable<LmConfig['init']>;
+};
 
 /** What the shipped models were trained with (data/lm-pretrained.json, per activation). */
 export interface LmTrained {

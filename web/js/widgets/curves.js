@@ -2,20 +2,31 @@
 // kernels, with a cursor (pointer or arrow keys) that reads x and each f(x) from the core.
 import { linspace, sample } from '../core.js';
 import { createLinePlot } from '../plots/line-plot.js';
+import { must } from '../dom.js';
 
+/** @typedef {import('../types').ActivationName} ActivationName */
+
+/** @type {[number, number]} */
 const X_RANGE = [-4, 4];
 const SAMPLES = 801;
+/** @type {Set<ActivationName>} */
 const HIDDEN_AT_START = new Set(['identity']); // a straight line that would only clutter the view
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createCurves(root, { core, i18n }) {
   await i18n.need('curves', 'common');
   const { M, activations } = core;
   const xs = linspace(...X_RANGE, SAMPLES);
+  /** @type {Record<string, {value: Float32Array, grad: Float32Array}>} */
   const curves = {};
   for (const fn of activations) {
     curves[fn] = { value: sample(M, fn, xs), grad: sample(M, fn, xs, true) };
   }
   const shown = new Set(activations.filter((fn) => !HIDDEN_AT_START.has(fn)));
+  /** @type {'value' | 'grad'} */
   let mode = 'value';
   let cursor = -1;
 
@@ -30,7 +41,7 @@ export default async function createCurves(root, { core, i18n }) {
     <div class="plot-wrap"></div>
     <p class="readout"></p>
     <figcaption data-i18n="curves.caption"></figcaption>`;
-  const chips = root.querySelector('.chips');
+  const chips = must(root, '.chips');
   for (const fn of activations) {
     const label = document.createElement('label');
     label.className = 'chip';
@@ -38,8 +49,8 @@ export default async function createCurves(root, { core, i18n }) {
     label.innerHTML = `<input type="checkbox" value="${fn}" ${shown.has(fn) ? 'checked' : ''}><span data-i18n="common.act_${fn}"></span>`;
     chips.append(label);
   }
-  const readout = root.querySelector('.readout');
-  const plot = createLinePlot(root.querySelector('.plot-wrap'), {
+  const readout = must(root, '.readout');
+  const plot = createLinePlot(must(root, '.plot-wrap'), {
     height: (w) => Math.max(240, Math.min(w * 0.55, 460)),
     xDomain: X_RANGE,
     fmt: (v, d) => i18n.num(v, d),
@@ -90,6 +101,7 @@ export default async function createCurves(root, { core, i18n }) {
     canvas.setAttribute('aria-valuetext', [xText, ...said].join(', '));
   }
 
+  /** @param {number} x */
   const setCursor = (x) => {
     cursor = Math.round(Math.min(Math.max(x, X_RANGE[0]), X_RANGE[1]) * 100) / 100;
     render();
@@ -98,6 +110,7 @@ export default async function createCurves(root, { core, i18n }) {
   canvas.addEventListener('pointerdown', (e) => setCursor(plot.xAt(e.clientX)));
   canvas.addEventListener('keydown', (e) => {
     const step = e.shiftKey ? 0.5 : 0.05;
+    /** @type {Record<string, number>} */
     const moves = {
       ArrowLeft: -step,
       ArrowDown: -step,
@@ -113,14 +126,15 @@ export default async function createCurves(root, { core, i18n }) {
     e.preventDefault();
   });
   root.addEventListener('change', (e) => {
-    if (e.target.name === 'curves-mode') mode = e.target.value;
-    else if (e.target.type === 'checkbox')
-      e.target.checked ? shown.add(e.target.value) : shown.delete(e.target.value);
+    const input = /** @type {HTMLInputElement} */ (e.target); // the radios and the checkboxes
+    const value = /** @type {ActivationName & typeof mode} */ (input.value);
+    if (input.name === 'curves-mode') mode = value;
+    else if (input.type === 'checkbox') input.checked ? shown.add(value) : shown.delete(value);
     render();
   });
 
   await i18n.apply(root);
   i18n.onChange(render);
   render();
-  return { setCursor, setMode: (m) => ((mode = m), render()) };
+  return { setCursor, setMode: (/** @type {typeof mode} */ m) => ((mode = m), render()) };
 }

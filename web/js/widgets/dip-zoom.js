@@ -3,10 +3,17 @@
 import { linspace, sample } from '../core.js';
 import { minimum } from '../analysis.js';
 import { createLinePlot } from '../plots/line-plot.js';
+import { must } from '../dom.js';
 
+/** @type {[number, number]} */
 const X_RANGE = [-4, 0.5];
+/** @type {import('../types').ActivationName[]} */
 const FNS = ['relu', 'gelu', 'silu'];
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createDipZoom(root, { core, i18n }) {
   await i18n.need('dip-zoom', 'common');
   const { M } = core;
@@ -17,8 +24,8 @@ export default async function createDipZoom(root, { core, i18n }) {
 
   root.innerHTML = `<div class="plot-wrap"></div><p class="figure-note"></p>
     <figcaption data-i18n="dip-zoom.caption"></figcaption>`;
-  const note = root.querySelector('.figure-note');
-  const plot = createLinePlot(root.querySelector('.plot-wrap'), {
+  const note = must(root, '.figure-note');
+  const plot = createLinePlot(must(root, '.plot-wrap'), {
     height: (w) => Math.max(220, Math.min(w * 0.5, 340)),
     xDomain: X_RANGE,
     yDomain: [-0.32, 0.12],

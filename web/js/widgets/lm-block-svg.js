@@ -10,33 +10,48 @@ const W = 340,
   BW = 180, // box left and width; the notes on the right get the rest
   BH = 28;
 
-const esc = (s) =>
-  String(s).replace(
-    /[&<>"]/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
-  );
+/** @type {Record<string, string>} */
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** @param {unknown} s */
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ENTITIES[c]);
 
+/**
+ * @param {number} y
+ * @param {string} label
+ * @param {{cls?: string, tip?: string, data?: string}} [options]
+ */
 function box(y, label, { cls = '', tip = label, data = '' } = {}) {
   return `<g class="lm-box ${cls}"${data ? ` data-part="${data}"` : ''}><title>${esc(tip)}</title>
     <rect x="${X}" y="${y}" width="${BW}" height="${BH}" rx="6"/>
     <text x="${X + BW / 2}" y="${y + BH / 2}" dominant-baseline="central" text-anchor="middle">${esc(label)}</text></g>`;
 }
 
+/**
+ * @param {number} y1
+ * @param {number} y2
+ */
 const arrow = (y1, y2, x = X + BW / 2) =>
   `<line class="lm-flow" x1="${x}" y1="${y1}" x2="${x}" y2="${y2 - 3}" marker-end="url(#lm-arrow)"/>`;
 
+/** @param {number} y */
 function plus(y) {
   const cx = X + BW / 2;
   return `<g class="lm-add"><circle cx="${cx}" cy="${y}" r="9"/><path d="M${cx - 5} ${y}h10M${cx} ${y - 5}v10"/></g>`;
 }
 
-/** A residual path: leaves the main line at y1, runs down the left margin, joins the ⊕ at y2. */
+/**
+ * A residual path: leaves the main line at y1, runs down the left margin, joins the ⊕ at y2.
+ * @param {number} y1
+ * @param {number} y2
+ */
 const skip = (y1, y2) =>
   `<path class="lm-skip" d="M${X + BW / 2} ${y1}H${X - 22}V${y2}H${X + BW / 2 - 12}" marker-end="url(#lm-arrow)"/>`;
 
 /**
  * t(key, vars): the i18n lookup; model: { d, ffn, heads, layers, ctx, activation } where
  * activation is the display name of the FFN activation. Returns the <svg> markup.
+ * @param {(key: string, vars?: import('../types').I18nVars) => string} t
+ * @param {{d: number, ffn: number, heads: number, layers: number, ctx: number, activation: string}} model
  */
 export function blockSvg(t, model) {
   const y = {

@@ -8,12 +8,19 @@ import { linspace, sample } from '../core.js';
 import { modelShape } from '../lm-config.js';
 import { nearView, pretrainedModel } from '../lm-client.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
+import { closest, controlOf, finder } from '../dom.js';
+import { messageOf } from '../worker-error.js';
 
 const RANGE = { lo: -5, hi: 5, bins: 80 };
 const EPS = 0.01; // "differ": |GELU(x) − ReLU(x)| above this
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createLmBlock(root, { core, i18n }) {
   await i18n.need('lm', 'common', 'evidence');
+  /** @type {ReturnType<typeof pretrainedModel> | null} */
   let model = null; // the shared pretrained model, started when the figure comes into view
   root.innerHTML = `
     <div class="lm-block-grid">
@@ -27,7 +34,7 @@ export default async function createLmBlock(root, { core, i18n }) {
       </div>
     </div>
     <figcaption data-i18n="lm.block_caption"></figcaption>`;
-  const $ = (s) => root.querySelector(s);
+  const $ = finder(root);
   const plot = createHistogram($('[data-plot="hist"]'), {
     height: (w) => Math.max(180, Math.min(w * 0.62, 300)),
     fmt: (v, d) => i18n.num(v, d),
@@ -42,22 +49,28 @@ export default async function createLmBlock(root, { core, i18n }) {
     { xs, ys: sample(core.M, 'relu', xs), color: 'relu', dash: [5, 4] },
   ];
 
+  /** @type {import('../types').LmInfo | null} */
   let info = null,
     layer = 0,
+    /** @type {import('../types').LmHistogram | null} */
     hist = null,
     error = '';
+  /** @type {Map<number, import('../types').LmHistogram>} */
   const cache = new Map(); // layer -> histogram result
 
+  /** @param {number} l */
   async function show(l) {
     layer = l;
     try {
-      if (!cache.has(l))
+      if (!cache.has(l)) {
+        if (!model) throw new Error('no model yet'); // (show() is called once it has loaded)
         cache.set(l, await model.worker.call('histogram', { layer: l, ...RANGE, eps: EPS }));
+      }
       if (layer !== l) return;
-      hist = cache.get(l);
+      hist = cache.get(l) ?? null;
       error = '';
     } catch (err) {
-      error = err.message;
+      error = messageOf(err);
     }
     render();
   }
@@ -124,10 +137,11 @@ export default async function createLmBlock(root, { core, i18n }) {
   }
 
   root.addEventListener('change', (e) => {
-    if (e.target.name === 'lm-layer') show(Number(e.target.value));
+    const input = controlOf(e);
+    if (input.name === 'lm-layer') show(Number(input.value));
   });
   root.addEventListener('click', (e) => {
-    if (e.target.closest('[data-png="hist"]'))
+    if (closest(e, '[data-png="hist"]'))
       downloadPng(plot.canvas, stampedName(`transformer-ffn-inputs-block${layer + 1}`, 'png'));
   });
   await i18n.apply(root);
@@ -138,7 +152,7 @@ export default async function createLmBlock(root, { core, i18n }) {
     .then(() => (model = pretrainedModel()).ready)
     .then(
       (result) => ((info = result), show(0)),
-      (err) => ((error = err.message), render()),
+      (err) => ((error = messageOf(err)), render()),
     );
   return { show };
 }

@@ -3,12 +3,24 @@
 // element maps its attributes onto them (activation-lab.js).
 import { rangeHint } from '../fields.js';
 
-const hintOf = (lm, field) => (i18n) => rangeHint(lm, i18n, field, 'number');
+/** @typedef {import('../types').LmCore} LmCore */
+/** @typedef {import('../types').ParamRow} ParamRow */
+
+/**
+ * @param {LmCore} lm
+ * @param {string} field
+ */
+const hintOf = (lm, field) => (/** @type {import('../types').I18n} */ i18n) =>
+  rangeHint(lm, i18n, field, 'number');
 
 // What the reader sees first; the core's limits say what is allowed.
 const SAMPLE_DEFAULTS = { prompt: 'The hacker ', temperature: 0.8, chars: 200 };
 
-/** The sampler's prompt, temperature, length and seed (shared by the swap's samples). */
+/**
+ * The sampler's prompt, temperature, length and seed (shared by the swap's samples).
+ * @param {LmCore} lm
+ * @returns {ParamRow[]}
+ */
 export function sampleRows(lm) {
   const L = lm.limits;
   return [
@@ -46,7 +58,12 @@ export function sampleRows(lm) {
   ];
 }
 
-/** The swap: the activation swapped in and the fine-tuning steps. */
+/**
+ * The swap: the activation swapped in and the fine-tuning steps.
+ * @param {LmCore} lm
+ * @param {string[]} targets
+ * @returns {ParamRow[]}
+ */
 export function swapRows(lm, targets) {
   return [
     { key: 'lto', type: 'choice', of: targets, initial: 'relu', hint: () => '' },
@@ -56,7 +73,11 @@ export function swapRows(lm, targets) {
   ];
 }
 
-/** From scratch: which activations (2 or 3), steps, seed and initialisation. */
+/**
+ * From scratch: which activations (2 or 3), steps, seed and initialisation.
+ * @param {LmCore} lm
+ * @returns {ParamRow[]}
+ */
 export function scratchRows(lm) {
   const L = lm.limits;
   return [
@@ -66,7 +87,11 @@ export function scratchRows(lm) {
       of: lm.activations,
       min: 2,
       max: 3,
-      initial: ['relu', 'gelu', 'swiglu'].filter((a) => lm.activations.includes(a)),
+      initial: /** @type {import('../types').LmActivationName[]} */ ([
+        'relu',
+        'gelu',
+        'swiglu',
+      ]).filter((a) => lm.activations.includes(a)),
       hint: () => '',
     },
     {

@@ -10,12 +10,21 @@ import { lmCore } from '../lm-config.js';
 import { nearView, pretrainedModel, showSample } from '../lm-client.js';
 import { unknownCharacters } from '../lm-stats.js';
 import { sampleRows } from './lm-rows.js';
+import { closest, finder } from '../dom.js';
+import { messageOf } from '../worker-error.js';
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createLmSample(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
-  const params = createParams(sampleRows(lm, 'l'), store);
+  const params = /** @type {import('../types').Params<import('../types').LmSampleValues>} */ (
+    createParams(sampleRows(lm), store)
+  );
   params.readHash();
+  /** @type {ReturnType<typeof pretrainedModel> | null} */
   let model = null; // the shared pretrained model, started when the figure comes into view
   root.innerHTML = `
     <div class="ev-panel">
@@ -28,7 +37,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
       <p class="lm-text" data-out aria-live="polite"></p>
     </div>
     <figcaption data-i18n="lm.sample_caption"></figcaption>`;
-  const $ = (s) => root.querySelector(s);
+  const $ = finder(root);
   const fields = createFields(
     $('.ev-form'),
     [
@@ -41,12 +50,19 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   );
   $('[data-field="lp"]').classList.add('lm-prompt');
 
+  /** @type {(import('../types').LmInfo & {eval: import('../types').LmEval}) | null} */
   let info = null,
     busy = false,
+    /** @type {{prompt: string, text: string, ms: number, n: number} | null} */
     result = null,
     error = '',
+    /** @type {string | null} */
     vocabulary = null;
 
+  /**
+   * @param {string} key
+   * @param {string} text
+   */
   function change(key, text) {
     params.set(key, text);
     checkPrompt();
@@ -60,24 +76,27 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
     const bad = unknownCharacters(params.values.lp, vocabulary);
     if (bad.length) {
       params.errors.lp = { kind: 'chars', raw: params.values.lp, list: bad.join(' ') };
-      params.values.lp = params.rows[0].initial;
+      params.values.lp = String(params.rows[0].initial); // the prompt's row
     }
   }
 
   function sync() {
+    /** @type {Record<string, string>} */
     const values = {},
+      /** @type {Record<string, string>} */
       errors = {},
+      /** @type {Record<string, string>} */
       hints = {};
     for (const row of params.rows) {
       values[row.key] = params.text(row.key);
       errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
-      hints[row.key] = row.hint(i18n);
+      hints[row.key] = row.hint?.(i18n) ?? '';
     }
     fields.sync(values, errors, hints);
   }
 
   async function write() {
-    if (busy || !info) return;
+    if (busy || !info || !model) return;
     busy = true;
     error = '';
     render();
@@ -86,14 +105,14 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
       const r = await model.worker.call('sample', { prompt, n, temperature, seed });
       result = { prompt, text: r.text, ms: r.ms, n };
     } catch (err) {
-      error = err.message;
+      error = messageOf(err);
     }
     busy = false;
     render();
   }
 
   function render() {
-    $('[data-act="write"]').disabled = busy || !info;
+    /** @type {HTMLButtonElement} */ ($('[data-act="write"]')).disabled = busy || !info;
     $('[data-meta]').innerHTML = info
       ? i18n.t('lm.sample_meta', {
           act: info.activation,
@@ -116,7 +135,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   }
 
   root.addEventListener('click', (e) => {
-    if (e.target.closest('[data-act="write"]')) write();
+    if (closest(e, '[data-act="write"]')) write();
   });
   params.store.listen?.(() => {
     params.readHash();
@@ -130,7 +149,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   nearView(root)
     .then(() => (model = pretrainedModel()).ready)
     .then(async (r) => {
-      const evaluated = await model.worker.call('evaluate');
+      const evaluated = await pretrainedModel().worker.call('evaluate'); // (model, shared)
       info = { ...r, eval: evaluated };
       vocabulary = r.vocabulary;
       checkPrompt();
@@ -138,6 +157,6 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
       render();
       write(); // the first text appears without a click: the model is the point of the figure
     })
-    .catch((err) => ((error = err.message), render()));
+    .catch((err) => ((error = messageOf(err)), render()));
   return { write, params };
 }

@@ -11,13 +11,39 @@ import { createLmWorker, showSample, throttled } from '../lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, scratchRows } from './lm-rows.js';
+import { closest, finder, must } from '../dom.js';
+import { messageOf } from '../worker-error.js';
+
+/** @typedef {import('../types').LmActivationName} LmActivationName */
+/**
+ * One model of the comparison and its run.
+ * @typedef {{
+ *   act: LmActivationName,
+ *   worker: ReturnType<typeof createLmWorker> | null,
+ *   status: 'ready' | 'loading' | 'running' | 'done' | 'paused' | 'stopped' | 'diverged',
+ *   step: number,
+ *   steps: number,
+ *   evals: import('../types').LmEval[],
+ *   sample: string,
+ *   prompt?: string,
+ *   seconds: number,
+ *   started: boolean,
+ *   error?: string,
+ * }} Model
+ */
 
 const CURVE_POINTS = 20;
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createLmScratch(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
-  const params = createParams([...scratchRows(lm), ...sampleRows(lm)], store);
+  const params = /** @type {import('../types').Params<import('../types').LmScratchValues>} */ (
+    createParams([...scratchRows(lm), ...sampleRows(lm)], store)
+  );
   params.readHash();
   root.innerHTML = `
     <div class="ev-panel">
@@ -47,7 +73,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       <div class="lm-samples" data-samples></div>
     </div>
     <figcaption data-i18n="lm.scratch_caption"></figcaption>`;
-  const $ = (s) => root.querySelector(s);
+  const $ = finder(root);
   const fields = createFields(
     $('.ev-form'),
     [
@@ -68,11 +94,17 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   });
   curve.canvas.setAttribute('role', 'img');
 
-  let phase = 'ready', // ready | running | paused | finished
+  /** @type {'ready' | 'running' | 'paused' | 'finished'} */
+  let phase = 'ready',
+    /** @type {Model[]} */
     models = [],
     error = '',
     generation = 0; // bumped by reset: answers of terminated workers are ignored
 
+  /**
+   * @param {string} key
+   * @param {string} text
+   */
   function change(key, text) {
     params.set(key, text);
     params.writeHash();
@@ -80,21 +112,31 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     reset();
   }
   function sync() {
+    /** @type {Record<string, string>} */
     const values = {},
+      /** @type {Record<string, string>} */
       errors = {},
+      /** @type {Record<string, string>} */
       hints = {};
     for (const row of params.rows) {
       values[row.key] = params.text(row.key);
       errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
-      hints[row.key] = row.hint(i18n);
+      hints[row.key] = row.hint?.(i18n) ?? '';
     }
     fields.sync(values, errors, hints);
-    for (const box of root.querySelectorAll('[name="lacts"]'))
-      box.checked = params.values.lacts.includes(box.value);
+    for (const box of chips())
+      box.checked = params.values.lacts.includes(/** @type {LmActivationName} */ (box.value));
     $('#lm-scratch-lacts-err').textContent = errors.lacts;
   }
 
-  /** The configuration of one model: the core's defaults, the reader's settings, one activation. */
+  /** The activation chips. */
+  const chips = () =>
+    /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll('[name="lacts"]'));
+
+  /**
+   * The configuration of one model: the core's defaults, the reader's settings, one activation.
+   * @param {LmActivationName} act
+   */
   const configOf = (act) => ({
     ...lm.defaults,
     act,
@@ -129,12 +171,13 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     render();
   }
 
+  /** @param {Model} m */
   async function start(m) {
-    m.worker ??= createLmWorker();
+    const worker = (m.worker ??= createLmWorker());
     if (!m.started) {
       m.started = true;
       m.status = 'loading';
-      await m.worker.call('init', { config: configOf(m.act) });
+      await worker.call('init', { config: configOf(m.act) });
     }
     m.status = 'running';
     const p = {
@@ -143,7 +186,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       temperature: params.values.lt,
       seed: params.values.ls,
     };
-    const r = await m.worker.call('run', { sample: p }, (msg) => {
+    const r = await worker.call('run', { sample: p }, (msg) => {
       m.step = msg.step;
       m.seconds = msg.seconds;
       m.evals.push(...msg.evals);
@@ -155,6 +198,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     if (r.reason === 'diverged') m.error = r.error;
   }
 
+  /** @param {Model} m */
   const ended = (m) => ['done', 'stopped', 'diverged'].includes(m.status);
 
   async function play() {
@@ -166,7 +210,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       await Promise.all(models.filter((m) => !ended(m)).map((m) => start(m)));
     } catch (err) {
       if (g !== generation) return;
-      error = err.message;
+      error = messageOf(err);
       for (const m of models) m.worker?.signal('stop');
     }
     if (g !== generation) return;
@@ -177,6 +221,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     render();
   }
 
+  /** @type {Record<string, () => void>} */
   const actions = {
     play() {
       if (phase === 'running') {
@@ -194,7 +239,9 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     reset,
   };
 
+  /** @param {string} a */
   const nameOf = (a) => i18n.t(`common.act_${a}`);
+  /** @param {string} key */
   function announce(key) {
     $('[data-announce]').textContent = i18n.t(key, {
       list: models.map((m) => nameOf(m.act)).join(', '),
@@ -204,18 +251,19 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   const repaint = throttled(() => render());
   function render() {
     root.dataset.phase = phase;
-    const playButton = $('[data-act="play"]');
-    playButton.querySelector('[data-label]').textContent = i18n.t(
+    const playButton = /** @type {HTMLButtonElement} */ ($('[data-act="play"]'));
+    must(playButton, '[data-label]').textContent = i18n.t(
       phase === 'running' ? 'lm.pause' : 'lm.train',
     );
-    playButton.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
+    must(playButton, '.icon').textContent = phase === 'running' ? '❚❚' : '▶';
     playButton.disabled = phase === 'finished' || Boolean(error);
-    $('[data-act="stop"]').disabled = phase === 'ready' || phase === 'finished';
+    /** @type {HTMLButtonElement} */ ($('[data-act="stop"]')).disabled =
+      phase === 'ready' || phase === 'finished';
     fields.setDisabled(phase === 'running');
-    for (const box of root.querySelectorAll('[name="lacts"]')) box.disabled = phase === 'running';
+    for (const box of chips()) box.disabled = phase === 'running';
     const done = models.reduce((n, m) => n + m.step, 0),
       total = models.reduce((n, m) => n + m.steps, 0);
-    const bar = $('progress');
+    const bar = /** @type {HTMLProgressElement} */ ($('progress'));
     bar.max = Math.max(1, total);
     bar.value = done;
     $('[data-progress]').textContent = error
@@ -224,7 +272,9 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
           list: models.map((m) => `${nameOf(m.act)} ${m.step}`).join(' · '),
           steps: params.values.lsteps,
         });
-    const last = (m) => m.evals[m.evals.length - 1];
+    /** @param {Model} m */
+    const last = (m) =>
+      /** @type {import('../types').LmEval | undefined} */ (m.evals[m.evals.length - 1]);
     $('tbody').innerHTML = models
       .map(
         (
@@ -240,12 +290,13 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       samples.innerHTML = models.map(() => `<div><h4></h4><p class="lm-text"></p></div>`).join('');
     models.forEach((m, i) => {
       const box = samples.children[i];
-      box.querySelector('h4').textContent = i18n.t('lm.scratch_sample_title', {
+      must(box, 'h4').textContent = i18n.t('lm.scratch_sample_title', {
         name: nameOf(m.act),
         step: last(m)?.step ?? 0,
       });
-      showSample(box.querySelector('.lm-text'), m.prompt, m.sample || null);
+      showSample(must(box, '.lm-text'), m.prompt, m.sample || null);
     });
+    /** @param {Model} m */
     const xs = (m) => m.evals.map((e) => e.step);
     curve.update({
       xDomain: [0, Math.max(1, params.values.lsteps)],
@@ -274,15 +325,15 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
 
   // The chips: the checked activations, in the core's order, as one setting (2 or 3 of them).
   $('[data-acts]').addEventListener('change', () => {
-    const checked = [...root.querySelectorAll('[name="lacts"]:checked')].map((b) => b.value);
+    const checked = [...chips()].filter((b) => b.checked).map((b) => b.value);
     change('lacts', checked.join(','));
   });
   root.addEventListener('click', (e) => {
-    const b = e.target.closest('button');
+    const b = /** @type {HTMLButtonElement | null} */ (closest(e, 'button'));
     if (!b || b.disabled) return;
     if (b.dataset.png === 'curve')
       downloadPng(curve.canvas, stampedName('transformer-from-scratch', 'png'));
-    else if (b.dataset.act in actions) actions[b.dataset.act]();
+    else if (b.dataset.act && b.dataset.act in actions) actions[b.dataset.act]();
   });
   params.store.listen?.(() => {
     if (phase === 'running') return;

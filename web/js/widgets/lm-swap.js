@@ -10,17 +10,34 @@ import { createLmWorker, showSample, throttled } from '../lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, swapRows } from './lm-rows.js';
+import { closest, finder, must } from '../dom.js';
+import { messageOf } from '../worker-error.js';
 
+/** @typedef {import('../types').LmActivationName} LmActivationName */
+/** @typedef {import('../types').LmEval} LmEval */
+/** @typedef {ReturnType<typeof createLmWorker>} LmWorker */
+/** @typedef {'before' | 'swapped' | 'tuned' | 'control'} Stage */
+/** @typedef {'a' | 'b'} Which  a: the swapped model; b: the control, GELU kept */
+/** @typedef {{step: number, val_loss: number}[]} Curve */
+
+/** @type {Record<string, LmActivationName>} */
 const PRESETS = { relu: 'relu', gelu_tanh: 'gelu_tanh', silu: 'silu' };
+/** @type {Stage[]} */
 const STAGES = ['before', 'swapped', 'tuned', 'control'];
 const CURVE_POINTS = 20; // evaluations along a fine-tuning run
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createLmSwap(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
   // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall).
   const targets = lm.activations.filter((a) => a !== 'swiglu');
-  const params = createParams([...swapRows(lm, targets), ...sampleRows(lm)], store);
+  const params = /** @type {import('../types').Params<import('../types').LmSwapValues>} */ (
+    createParams([...swapRows(lm, targets), ...sampleRows(lm)], store)
+  );
   params.readHash();
   root.innerHTML = `
     <div class="ev-panel">
@@ -49,7 +66,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       <div class="lm-samples">${STAGES.map((s) => `<div data-sample="${s}"><h4></h4><p class="lm-text"></p></div>`).join('')}</div>
     </div>
     <figcaption data-i18n="lm.swap_caption"></figcaption>`;
-  const $ = (s) => root.querySelector(s);
+  const $ = finder(root);
   const fields = createFields(
     $('.ev-form'),
     [
@@ -70,7 +87,21 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   });
   curve.canvas.setAttribute('role', 'img');
 
+  /** @type {Record<Which, LmWorker | null>} */
   const workers = { a: null, b: null };
+  /**
+   * @type {{
+   *   busy: '' | 'swap' | 'tune',
+   *   error: string,
+   *   progress: {done: number, of: number} | null,
+   *   stages: Partial<Record<Stage, LmEval>>,
+   *   samples: Partial<Record<Stage, string>>,
+   *   curves: Record<Which, Curve>,
+   *   to?: LmActivationName,
+   *   k?: number,
+   *   prompt?: string,
+   * }}
+   */
   const run = {
     busy: '',
     error: '',
@@ -79,8 +110,13 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     samples: {},
     curves: { a: [], b: [] },
   };
+  /** @type {LmActivationName | null} */
   let from = null; // the pretrained model's activation, from the core
 
+  /**
+   * @param {string} key
+   * @param {string} text
+   */
   function change(key, text) {
     params.set(key, text);
     // Another target makes the last swap's numbers stale: swap again before fine-tuning.
@@ -91,13 +127,16 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     render();
   }
   function sync() {
+    /** @type {Record<string, string>} */
     const values = {},
+      /** @type {Record<string, string>} */
       errors = {},
+      /** @type {Record<string, string>} */
       hints = {};
     for (const row of params.rows) {
       values[row.key] = params.text(row.key);
       errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
-      hints[row.key] = row.hint(i18n);
+      hints[row.key] = row.hint?.(i18n) ?? '';
     }
     fields.sync(values, errors, hints);
   }
@@ -108,19 +147,26 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     temperature: params.values.lt,
     seed: params.values.ls,
   });
+  /**
+   * @param {LmWorker} worker
+   * @param {Stage} stage
+   */
   async function measure(worker, stage) {
     run.prompt = params.values.lp;
     run.stages[stage] = await worker.call('evaluate');
     run.samples[stage] = (await worker.call('sample', samplesArgs())).text;
   }
-  /** Worker `which` holding the shipped pretrained model, evaluated `points` times over K steps. */
+  /**
+   * Worker `which` holding the shipped pretrained model, evaluated `points` times over K steps.
+   * @param {Which} which
+   */
   async function fresh(which, points = 1) {
-    workers[which] ??= createLmWorker();
+    const worker = (workers[which] ??= createLmWorker());
     const k = params.values.lk;
     const overrides = { eval_every: Math.max(1, Math.round(k / points)) };
-    const info = await workers[which].call('init', { pretrained: true, overrides });
+    const info = await worker.call('init', { pretrained: true, overrides });
     from = info.activation;
-    return workers[which];
+    return worker;
   }
 
   async function swap() {
@@ -140,14 +186,21 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     const k = params.values.lk;
     // Both from the pretrained weights, every time: A swapped again, B (the control) as shipped.
     const [a, b] = await Promise.all([fresh('a', CURVE_POINTS), fresh('b', CURVE_POINTS)]);
-    await a.call('activation', { name: run.to });
+    const to = run.to;
+    if (!to) throw new Error('swap first'); // (Fine-tune is disabled until a swap has been made)
+    await a.call('activation', { name: to });
     delete run.stages.tuned;
     delete run.stages.control;
     run.curves = { a: [], b: [] }; // the core records step 0 (before fine-tuning) itself
-    const start = {};
-    for (const [w, worker] of Object.entries({ a, b }))
+    /** @type {Record<Which, number>} */
+    const start = { a: 0, b: 0 };
+    for (const [w, worker] of /** @type {[Which, LmWorker][]} */ (Object.entries({ a, b })))
       start[w] = (await worker.call('extend', { steps: k, lr: params.values.llr })).step;
     const done = { a: 0, b: 0 };
+    /**
+     * @param {Which} w
+     * @param {LmWorker} worker
+     */
     const go = (w, worker) =>
       worker.call('run', {}, (m) => {
         done[w] = m.step - start[w];
@@ -166,6 +219,10 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     announce('lm.swap_announce_tuned');
   }
 
+  /**
+   * @param {'swap' | 'tune'} name
+   * @param {() => Promise<void>} job
+   */
   async function act(name, job) {
     if (run.busy) return;
     run.busy = name;
@@ -175,7 +232,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     try {
       await job();
     } catch (err) {
-      run.error = err.message;
+      run.error = messageOf(err);
       announce('lm.swap_announce_error');
     }
     run.busy = '';
@@ -183,9 +240,13 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     render();
   }
 
+  /** @param {string} a */
   const nameOf = (a) => i18n.t(`common.act_${a}`);
+  /** @param {number | undefined} x */
   const loss = (x) => i18n.num(x, 3);
+  /** @param {number} x */
   const signed = (x) => i18n.num(x, 3, { signDisplay: 'exceptZero' });
+  /** @param {string} key */
   function announce(key) {
     $('[data-announce]').textContent = i18n.t(key, vars());
   }
@@ -216,13 +277,18 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       to: nameOf(params.values.lto),
     });
     $('[data-act="tune"]').textContent = i18n.t('lm.swap_step_tune', { k: params.values.lk });
-    $('[data-act="swap"]').disabled = busy;
-    $('[data-act="tune"]').disabled = busy || !s.swapped;
-    $('[data-act="stop"]').disabled = run.busy !== 'tune';
-    for (const b of root.querySelectorAll('[data-preset]')) b.disabled = busy;
+    /** @param {string} name */
+    const button = (name) => /** @type {HTMLButtonElement} */ ($(`[data-act="${name}"]`));
+    button('swap').disabled = busy;
+    button('tune').disabled = busy || !s.swapped;
+    button('stop').disabled = run.busy !== 'tune';
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
+      root.querySelectorAll('button[data-preset]')
+    ))
+      b.disabled = busy;
     fields.setDisabled(busy);
     const p = run.progress,
-      bar = $('progress');
+      bar = /** @type {HTMLProgressElement} */ ($('progress'));
     bar.value = p ? p.done / p.of : 0;
     $('[data-progress]').textContent = run.error
       ? i18n.t('lm.error', { message: run.error })
@@ -250,20 +316,22 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     for (const stage of STAGES) {
       const row = $(`tr[data-row="${stage}"]`),
         m = s[stage];
-      row.querySelector('th').textContent = titles[stage];
-      row.querySelector('[data-col="val"]').textContent = m ? loss(m.val_loss) : '–';
-      row.querySelector('[data-col="delta"]').textContent =
+      must(row, 'th').textContent = titles[stage];
+      must(row, '[data-col="val"]').textContent = m ? loss(m.val_loss) : '–';
+      must(row, '[data-col="delta"]').textContent =
         m && stage !== 'before' && s.before ? signed(m.val_loss - s.before.val_loss) : '–';
       row.dataset.val = m ? String(m.val_loss) : '';
       const box = $(`[data-sample="${stage}"]`);
-      box.querySelector('h4').textContent = titles[stage];
-      showSample(box.querySelector('.lm-text'), run.prompt, run.samples[stage]);
+      must(box, 'h4').textContent = titles[stage];
+      showSample(must(box, '.lm-text'), run.prompt, run.samples[stage]);
     }
     renderCurve(v);
   }
 
+  /** @param {ReturnType<typeof vars>} v */
   function renderCurve(v) {
     const k = Math.max(1, params.values.lk);
+    /** @type {import('../types').Series[]} */
     const series = [];
     if (run.stages.before)
       series.push({
@@ -273,6 +341,11 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
         dash: [2, 4],
         width: 1,
       });
+    /**
+     * @param {Curve} c
+     * @param {string} color
+     * @param {number[]} [dash]
+     */
     const line = (c, color, dash) => ({
       xs: c.map((r) => r.step),
       ys: c.map((r) => r.val_loss),
@@ -296,7 +369,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   }
 
   root.addEventListener('click', (e) => {
-    const b = e.target.closest('button');
+    const b = /** @type {HTMLButtonElement | null} */ (closest(e, 'button'));
     if (!b || b.disabled) return;
     if (b.dataset.preset) change('lto', PRESETS[b.dataset.preset.replace(/^swap_/, '')]);
     else if (b.dataset.act === 'swap') act('swap', swap);

@@ -3,7 +3,12 @@
 // 95 % interval. In deep setups two activations often end at the same accuracy and differ in how
 // fast they get there. Runs that never reached 95 % are counted and named, not hidden.
 import { speedPairs, summarizeSpeed } from '../study.js';
+import { finder } from '../dom.js';
 
+/**
+ * @param {HTMLElement} root
+ * @param {Pick<import('../types').WidgetContext, 'core' | 'i18n'>} ctx
+ */
 export function createSeedsSpeed(root, { core, i18n }) {
   root.innerHTML = `
     <h3 class="plot-title" id="seeds-speed-title" data-i18n="seeds.speed_title"></h3>
@@ -12,16 +17,26 @@ export function createSeedsSpeed(root, { core, i18n }) {
         <th scope="col" class="num" data-i18n="seeds.speed_col_sd"></th><th scope="col" class="num" data-i18n="seeds.speed_col_ci"></th></tr></thead>
       <tbody></tbody></table></div>
     <p class="ev-verdict" data-speed-verdict></p>`;
-  const $ = (s) => root.querySelector(s);
+  const $ = finder(root);
+  /** @type {import('../types').PairedSummary | null} */
   let summary = null;
 
-  /** Draws the speed summary of a study (running or ended); returns the core's summary or null. */
+  /**
+   * Draws the speed summary of a study (running or ended); returns the core's summary or null.
+   * @param {import('../study.js').Study} study
+   */
   function render(study) {
     const [a, b] = study.acts;
+    /** @param {string} act */
     const name = (act) => i18n.t(`common.act_${act}`);
     const { pairs, never } = speedPairs(study);
     summary = summarizeSpeed(core.M, study);
+    /** @param {number | null | undefined} v */
     const ep = (v) => (Number.isFinite(v) ? i18n.num(v, 1) : '–');
+    /**
+     * @param {number | null} lo
+     * @param {number | null} hi
+     */
     const ci = (lo, hi) => (Number.isFinite(lo) ? `[${ep(lo)}, ${ep(hi)}]` : '–');
     $('tbody').innerHTML = summary
       ? `<tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${ep(summary.mean_a)}</td><td class="num">${ep(summary.sd_a)}</td><td class="num">–</td></tr>
@@ -38,16 +53,18 @@ export function createSeedsSpeed(root, { core, i18n }) {
       high: ep(summary?.ci_high),
       epochs: study.base.epochs,
     };
-    if (!summary || !(summary.n >= 2) || !Number.isFinite(summary.ci_low))
+    const lo = summary?.ci_low ?? NaN, // null (NaN in the core) for fewer than 2 pairs
+      hi = summary?.ci_high ?? NaN;
+    if (!summary || !(summary.n >= 2) || !Number.isFinite(lo))
       parts.push(i18n.t('seeds.speed_too_few', vars));
-    else if (summary.ci_high < 0 || summary.ci_low > 0) {
-      const aFaster = summary.ci_high < 0; // a − b < 0: a needed fewer epochs
+    else if (hi < 0 || lo > 0) {
+      const aFaster = hi < 0; // a − b < 0: a needed fewer epochs
       parts.push(
         i18n.t('seeds.speed_faster', {
           ...vars,
           fast: name(aFaster ? a : b),
           slow: name(aFaster ? b : a),
-          mean: ep(Math.abs(summary.mean_diff)),
+          mean: ep(Math.abs(summary.mean_diff ?? NaN)),
         }),
       );
     } else parts.push(i18n.t('seeds.speed_no_difference', vars));

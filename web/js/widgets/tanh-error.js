@@ -2,15 +2,20 @@
 // largest gap found and marked (analysis.js).
 import { tanhError } from '../analysis.js';
 import { createLinePlot } from '../plots/line-plot.js';
+import { must } from '../dom.js';
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createTanhError(root, { core, i18n }) {
   await i18n.need('tanh-error');
   const { xs, err, max, at } = tanhError(core.M);
 
   root.innerHTML = `<div class="plot-wrap"></div><p class="figure-note"></p>
     <figcaption data-i18n="tanh-error.caption"></figcaption>`;
-  const note = root.querySelector('.figure-note');
-  const plot = createLinePlot(root.querySelector('.plot-wrap'), {
+  const note = must(root, '.figure-note');
+  const plot = createLinePlot(must(root, '.plot-wrap'), {
     height: (w) => Math.max(200, Math.min(w * 0.42, 300)),
     xDomain: [xs[0], xs[xs.length - 1]],
     yDomain: [0, max * 1.2],

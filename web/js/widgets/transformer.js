@@ -5,14 +5,21 @@
 import { createParams } from '../lm-params.js';
 import { pageHash } from '../state.js';
 
+/** @type {Record<string, string>} */
 const PARTS = { block: 'lm-block', sample: 'lm-sample', swap: 'lm-swap', scratch: 'lm-scratch' };
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createTransformer(root, ctx) {
   const store = ctx.store ?? pageHash;
   const names = Object.keys(PARTS);
-  const params = createParams(
-    [{ key: 'lparts', type: 'list', of: names, min: 1, max: names.length, initial: names }],
-    store,
+  const params = /** @type {import('../types').Params<{lparts: string[]}>} */ (
+    createParams(
+      [{ key: 'lparts', type: 'list', of: names, min: 1, max: names.length, initial: names }],
+      store,
+    )
   );
   params.readHash();
   root.classList.add('lm-figure');
@@ -24,10 +31,13 @@ export default async function createTransformer(root, ctx) {
     return figure;
   });
   root.replaceChildren(...figures);
+  /** @type {Record<string, import('../types').Widget | undefined>} */
   const widgets = {};
   for (const figure of figures) {
-    const { default: create } = await import(`./${figure.dataset.lmPart}.js`);
-    widgets[figure.dataset.lmPart] = await create(figure, { ...ctx, store });
+    const part = figure.dataset.lmPart ?? '';
+    /** @type {{default: import('../types').WidgetFactory}} */
+    const { default: create } = await import(`./${part}.js`);
+    widgets[part] = await create(figure, { ...ctx, store });
   }
   return widgets;
 }

@@ -2,6 +2,7 @@
 // inputs. Each cell carries data-fn and data-x so the numbers can be checked by tests.
 
 const INPUTS = [-1, 1, 2];
+/** @type {{fn: import('../types').ActivationName | 'phi', key: string}[]} */
 const ROWS = [
   { fn: 'relu', key: 'worked-values.row_relu' },
   { fn: 'phi', key: 'worked-values.row_phi' },
@@ -23,20 +24,37 @@ export function tableHtml() {
       </tbody></table></div>`;
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createWorkedValues(root, { core, i18n }) {
   await i18n.need('worked-values');
   const { M } = core;
+  /**
+   * @param {string} fn  a ROWS name (from a data-fn attribute)
+   * @param {number} x
+   */
   const value = (fn, x) =>
-    fn === 'phi' ? M.normalCdf(x) : M.evaluate(fn, false, false, Float32Array.of(x))[0];
+    fn === 'phi'
+      ? M.normalCdf(x)
+      : M.evaluate(
+          /** @type {import('../types').ActivationName} */ (fn),
+          false,
+          false,
+          Float32Array.of(x),
+        )[0];
 
   root.innerHTML = `${tableHtml()}
     <figcaption data-i18n="worked-values.caption"></figcaption>`;
 
   function render() {
-    for (const th of root.querySelectorAll('[data-x-head]'))
-      th.textContent = `x = ${i18n.num(Number(th.dataset.xHead), 0)}`;
-    for (const td of root.querySelectorAll('td[data-fn]')) {
-      const v = value(td.dataset.fn, Number(td.dataset.x));
+    for (const th of root.querySelectorAll('th[data-x-head]'))
+      th.textContent = `x = ${i18n.num(Number(/** @type {HTMLElement} */ (th).dataset.xHead), 0)}`;
+    for (const td of /** @type {NodeListOf<HTMLElement>} */ (
+      root.querySelectorAll('td[data-fn]')
+    )) {
+      const v = value(td.dataset.fn ?? '', Number(td.dataset.x));
       td.textContent = i18n.num(v, 4);
       td.dataset.value = String(v); // the raw number, for tests and screen readers' copy
     }
