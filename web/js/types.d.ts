@@ -92,8 +92,25 @@ export interface SettingError {
   detail?: string;
 }
 
-/** One table of settings (state.js createSettings()): values, errors, config(side), hash I/O. */
-export type Settings = ReturnType<typeof import('./state.js').createSettings>;
+/**
+ * One table of settings (state.js createSettings()): values, errors, config(side), hash I/O. A
+ * widget casts its table to Settings<the shape its rows give its values>.
+ */
+export type Settings<V extends Record<string, SettingValue> = Record<string, SettingValue>> = Omit<
+  ReturnType<typeof import('./state.js').createSettings>,
+  'values'
+> & { values: V };
+
+/** The swap's settings (widgets/swap.js ROWS). */
+export type SwapValues = {
+  wa: ActivationName;
+  wb: ActivationName;
+  whidden: number[];
+  wepochs: number;
+  wlr: number;
+  wseed: number;
+  wk: number;
+};
 
 /** Where settings live: the page's URL hash, or an embedded element's attributes. */
 export interface SettingsStore {

@@ -257,7 +257,7 @@ export function createBoundary(parent) {
       surface.relayout();
     },
     /**
-     * @param {ArrayLike<number>} values  P(class 1), size × size
+     * @param {ArrayLike<number> | null} values  P(class 1), size × size; null clears it
      * @param {number} size
      */
     setGrid(values, size) {

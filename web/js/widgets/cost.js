@@ -14,11 +14,18 @@ import {
 } from '../export.js';
 import { setDisabled } from '../focus.js';
 import { explainError, workerFailed } from '../worker-error.js';
+import { closest, finder } from '../dom.js';
+
+/** @typedef {import('../types').ActivationName} ActivationName */
 
 const N = 1 << 16; // 256 KB of floats: stays in cache, so this times the arithmetic, not memory
 const TARGET_MS = 40; // each kernel measurement lasts about this long (see workers/bench-worker.js)
 const ROUNDS = 5; // timed epochs per activation, taken in turns (the best is kept)
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createCost(root, { core, i18n }) {
   await i18n.need('cost', 'evidence', 'common');
   const fns = core.activations.filter((a) => a !== 'identity');
@@ -46,19 +53,32 @@ export default async function createCost(root, { core, i18n }) {
         <button type="button" class="btn small" data-export="json">JSON</button></div>
     </div>
     <figcaption data-i18n="cost.caption"></figcaption>`;
-  const $ = (s) => root.querySelector(s);
+  const $ = finder(root);
   const chart = createBarChart($('[data-plot]'));
   chart.canvas.setAttribute('role', 'img');
   const simd = simdSupported();
-  let kernels = new Map(),
-    epochs = new Map(),
+  /** @type {Map<string, number>} */
+  let kernels = new Map(), // key() -> elements/s
+    /** @type {Map<string, number>} */
+    epochs = new Map(), // activation -> seconds
+    /** @type {'idle' | 'running' | 'done' | 'error'} */
     state = 'idle',
+    /** @type {Worker | null} */
     worker = null,
     error = '';
+  /**
+   * @param {string} fn
+   * @param {boolean} grad
+   * @param {boolean} scalar
+   */
   const key = (fn, grad, scalar) =>
     `${fn}/${grad ? 'grad' : 'value'}/${scalar ? 'scalar' : 'simd'}`;
   const total = fns.length * 5; // four kernels and one epoch per activation
 
+  /**
+   * @param {string} message
+   * @param {import('../types').I18nVars} [vars]
+   */
   const announce = (message, vars) => ($('[data-announce]').textContent = i18n.t(message, vars));
 
   function measure() {
@@ -69,14 +89,17 @@ export default async function createCost(root, { core, i18n }) {
     error = '';
     state = 'running';
     announce('cost.progress_running', { done: 0, total });
-    worker = new Worker(new URL('../workers/bench-worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = ({ data: m }) => {
+    const w = new Worker(new URL('../workers/bench-worker.js', import.meta.url), {
+      type: 'module',
+    });
+    worker = w;
+    w.onmessage = (/** @type {MessageEvent<import('../types').BenchMessage>} */ { data: m }) => {
       if (m.type === 'kernel') kernels.set(key(m.fn, m.grad, m.scalar), m.rate);
       else if (m.type === 'epoch') epochs.set(m.fn, m.seconds);
       else if (m.type === 'done' || m.type === 'error') {
         state = m.type;
-        error = m.message ?? '';
-        worker.terminate();
+        error = m.type === 'error' ? m.message : '';
+        w.terminate();
         worker = null;
         // Screen readers hear the start and the end, not each of the timings in between.
         if (m.type === 'done') announce('cost.progress_done', { total });
@@ -84,28 +107,30 @@ export default async function createCost(root, { core, i18n }) {
       }
       render();
     };
-    worker.onerror = (e) => (
-      e.preventDefault(),
-      (state = 'error'),
-      (error = workerFailed(e)),
-      render()
-    );
-    worker.postMessage({
+    w.onerror = (e) => (e.preventDefault(), (state = 'error'), (error = workerFailed(e)), render());
+    /** @type {import('../types').BenchRequest} */
+    const request = {
       fns,
       n: N,
       targetMs: TARGET_MS,
       epochConfig: core.defaults,
       rounds: ROUNDS,
-    });
+    };
+    w.postMessage(request);
     render();
   }
 
+  /** @param {string} fn */
   const name = (fn) => i18n.t(`common.act_${fn}`);
+  /** @param {number} rate */
   const mps = (rate) => i18n.num(rate / 1e6, rate < 1e8 ? 1 : 0);
+  /** @param {number} x */
   const times = (x) => (Number.isFinite(x) ? `${i18n.num(x, x < 10 ? 1 : 0)}×` : '–');
 
   function renderRatios() {
-    const rate = (fn, scalar = false) => kernels.get(key(fn, false, scalar));
+    /** @param {string} fn */
+    const rate = (fn, scalar = false) => kernels.get(key(fn, false, scalar)) ?? 0;
+    /** @type {{id: string, value: number, text: string}[]} */
     const cards = [];
     for (const fn of fns.filter((f) => f !== 'relu')) {
       if (rate('relu') && rate(fn))
@@ -121,10 +146,12 @@ export default async function createCost(root, { core, i18n }) {
         value: rate('gelu') / rate('gelu', true),
         text: i18n.t('cost.ratio_simd', { fn: name('gelu') }),
       });
-    if (epochs.has('relu') && epochs.has('gelu'))
+    const gelu = epochs.get('gelu'),
+      relu = epochs.get('relu');
+    if (relu !== undefined && gelu !== undefined)
       cards.push({
         id: 'epoch_gelu_relu',
-        value: epochs.get('gelu') / epochs.get('relu'),
+        value: gelu / relu,
         text: i18n.t('cost.ratio_epoch'),
       });
     $('[data-ratios]').innerHTML = cards
@@ -136,6 +163,7 @@ export default async function createCost(root, { core, i18n }) {
   }
 
   function renderChart() {
+    /** @type {import('../plots/bar-chart.js').BarGroup[]} */
     const groups = [];
     for (const grad of [false, true]) {
       for (const fn of fns) {
@@ -178,9 +206,13 @@ export default async function createCost(root, { core, i18n }) {
   function render() {
     root.dataset.state = state;
     const done = kernels.size + epochs.size;
-    $('progress').value = done / total;
+    /** @type {HTMLProgressElement} */ ($('progress')).value = done / total;
     // While it measures, the focus waits on the progress line (the button disables itself).
-    setDisabled($('[data-act="measure"]'), state === 'running', $('.progress'));
+    setDisabled(
+      /** @type {HTMLButtonElement} */ ($('[data-act="measure"]')),
+      state === 'running',
+      $('.progress'),
+    );
     labelPngButtons(root, i18n);
     $('[data-progress]').textContent =
       state === 'error'
@@ -200,7 +232,7 @@ export default async function createCost(root, { core, i18n }) {
       return { fn, pass, kernel, elements_per_second: rate, epoch_seconds: epochs.get(fn) ?? null };
     });
   root.addEventListener('click', (e) => {
-    const t = e.target.closest('button');
+    const t = /** @type {HTMLButtonElement | null} */ (closest(e, 'button'));
     if (!t || t.disabled) return;
     if (t.dataset.act === 'measure') measure();
     else if ('png' in t.dataset) downloadPng(chart.canvas, stampedName('cost', 'png'));

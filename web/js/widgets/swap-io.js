@@ -5,8 +5,24 @@
 import { download } from '../export.js';
 import { torchSnippet } from '../formats.js';
 
+import { closest, finder } from '../dom.js';
+
+/** @typedef {import('../types').ActivationName} ActivationName */
+/** @typedef {import('../types').SwapStageMessage} SwapStageMessage */
+
 const MAX_BYTES = 20 * 1024 * 1024; // far above any network the limits allow; stops huge files early
 
+/**
+ * @param {HTMLElement} root
+ * @param {{
+ *   core: import('../types').Core,
+ *   i18n: import('../types').I18n,
+ *   settings: import('../types').Settings<import('../types').SwapValues>,
+ *   requestState: (callback: (m: {json: string, activation: ActivationName}) => void) => void,
+ *   importState: (state: string, hidden: number[]) => void,
+ *   busy: () => boolean,
+ * }} options
+ */
 export function createSwapIo(root, { core, i18n, settings, requestState, importState, busy }) {
   root.innerHTML = `
     <div>
@@ -25,18 +41,22 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
       <span class="field-error" id="swap-import-err" aria-live="polite"></span>
       <span class="ev-note" id="swap-import-ok" aria-live="polite"></span>
     </div>`;
-  const $ = (s) => root.querySelector(s);
-  const input = $('#swap-import');
+  const $ = finder(root);
+  const input = /** @type {HTMLInputElement} */ ($('#swap-import'));
+  /** @type {ActivationName | null} */
   let lastActivation = null,
     lastName = '';
+  /** @param {string} act */
   const fileFor = (act) => `activation-lab-${act}-weights.json`;
 
+  /** @param {string} message */
   const showImportError = (message) => {
     $('#swap-import-err').textContent = message;
     $('#swap-import-ok').textContent = '';
     input.setAttribute('aria-invalid', message ? 'true' : 'false');
   };
 
+  /** @param {File} file */
   async function readFile(file) {
     showImportError('');
     if (file.size > MAX_BYTES)
@@ -44,6 +64,7 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
     // The core reads the file, as the CLI's --init does: one reader, one verdict, one message
     // (a byte-order mark, duplicate keys, 1e309: the same answer on both faces).
     const text = await file.text();
+    /** @type {{hidden: number[], error?: string}} (hidden is there when error is not) */
     const shape = JSON.parse(core.M.stateDictHiddenJson(text));
     if (shape.error)
       return showImportError(
@@ -70,7 +91,7 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
     input.value = ''; // the same file can be chosen again after a fix
   });
   root.addEventListener('click', (e) => {
-    const b = e.target.closest('[data-export]');
+    const b = /** @type {HTMLButtonElement | null} */ (closest(e, '[data-export]'));
     if (!b || b.disabled) return;
     requestState(({ json, activation }) => {
       lastActivation = activation;
@@ -87,12 +108,20 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
   return {
     sync,
     /** The core refused the file (its message says which key and why). */
-    rejected: (message) =>
+    rejected: (/** @type {string} */ message) =>
       showImportError(
         i18n.t('swap.import_rejected', { name: lastName, message: message.replace(/[<&]/g, '') }),
       ),
+    /**
+     * @param {{
+     *   busy: string,
+     *   pretrained: SwapStageMessage | null,
+     *   swapped: SwapStageMessage | null,
+     *   finetuned: SwapStageMessage | null,
+     * }} run
+     */
     render(run) {
-      $('[data-export]').disabled = busy() || !run.pretrained;
+      /** @type {HTMLButtonElement} */ ($('[data-export]')).disabled = busy() || !run.pretrained;
       input.disabled = busy();
       if (run.pretrained?.imported && !run.busy && $('#swap-import-ok').textContent) {
         $('#swap-import-ok').textContent = i18n.t('swap.import_done', {

@@ -10,9 +10,15 @@ import { downloadPng, labelPngButtons, pngButton, stampedName } from '../export.
 import { createSwapIo } from './swap-io.js';
 import { explainError, workerFailed } from '../worker-error.js';
 import { setDisabled } from '../focus.js';
+import { closest, finder, must } from '../dom.js';
+
+/** @typedef {import('../types').ActivationName} ActivationName */
+/** @typedef {import('../types').SwapStageMessage} SwapStageMessage */
+/** @typedef {import('../types').SwapStage} SwapStage */
 
 const GRID = 60;
 const VAL_FRACTION = 0.2; // accuracies here are on validation points: the test set stays unread
+/** @type {import('../types').SettingRow[]} */
 const ROWS = [
   { key: 'wa', field: 'activation', type: 'activation', side: 'a', initial: 'gelu' },
   { key: 'wb', field: 'activation', type: 'activation', side: 'b', initial: 'relu' },
@@ -22,16 +28,24 @@ const ROWS = [
   { key: 'wseed', field: 'seed', type: 'number' },
   { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true }, // fine-tuning epochs
 ];
+/** @type {Record<string, [ActivationName, ActivationName]>} */
 const PRESETS = {
   gelu_relu: ['gelu', 'relu'],
   relu_gelu: ['relu', 'gelu'],
   gelu_tanh: ['gelu', 'gelu_tanh'],
 };
+/** @type {SwapStage[]} */
 const STAGES = ['pretrained', 'swapped', 'finetuned'];
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createSwap(root, { core, i18n, store }) {
   await i18n.need('swap', 'evidence', 'common');
-  const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
+  const settings = /** @type {import('../types').Settings<import('../types').SwapValues>} */ (
+    createSettings(core, ROWS, store) // store: the URL hash unless embedded
+  );
   settings.readHash();
   root.innerHTML = `
     <div class="ev-panel">
@@ -58,7 +72,8 @@ export default async function createSwap(root, { core, i18n, store }) {
       <div class="swap-io" data-io></div>
     </div>
     <figcaption data-i18n="swap.caption"></figcaption>`;
-  const $ = (s) => root.querySelector(s);
+  const $ = finder(root);
+  /** @param {string} a */
   const name = (a) => i18n.t(`common.act_${a}`);
   const fields = createFields(
     $('.ev-form'),
@@ -83,8 +98,10 @@ export default async function createSwap(root, { core, i18n, store }) {
     ],
     { idPrefix: 'swap', onChange: change },
   );
-  const boards = Object.fromEntries(
-    STAGES.map((s) => [s, createBoundary($(`[data-board="${s}"] .boundary-wrap`))]),
+  const boards = /** @type {Record<SwapStage, ReturnType<typeof createBoundary>>} */ (
+    Object.fromEntries(
+      STAGES.map((s) => [s, createBoundary($(`[data-board="${s}"] .boundary-wrap`))]),
+    )
   );
   const curve = createLinePlot($('[data-plot="curve"]'), {
     height: (w) => Math.max(160, Math.min(w * 0.35, 240)),
@@ -94,6 +111,17 @@ export default async function createSwap(root, { core, i18n, store }) {
   curve.canvas.setAttribute('role', 'img');
 
   // What the worker reported, per stage; `busy` is the running command or ''.
+  /**
+   * @type {{
+   *   busy: string,
+   *   progress: {epoch: number, of: number} | null,
+   *   error: string,
+   *   pretrained: SwapStageMessage | null,
+   *   swapped: SwapStageMessage | null,
+   *   finetuned: SwapStageMessage | null,
+   *   curve: import('../types').FinetuneCurve | null,
+   * }}
+   */
   const run = {
     busy: '',
     progress: null,
@@ -103,9 +131,13 @@ export default async function createSwap(root, { core, i18n, store }) {
     finetuned: null,
     curve: null,
   };
+  /** @type {Worker | null} */
   let worker = null,
+    /** @type {((m: {json: string, activation: ActivationName}) => void) | null} */
     onState = null,
-    saved = null, // the pretrained network as the worker last had it: {config, state}
+    /** @type {{config: import('../types').Config, state: string} | null} */
+    saved = null, // the pretrained network as the worker last had it
+    /** @type {number[] | null} */
     pendingImport = null; // the widths of a file being imported, applied once it is accepted
   // wk shares the core's 'epochs' field for its validation only: it is not a pretraining setting.
   const config = () => ({
@@ -114,16 +146,20 @@ export default async function createSwap(root, { core, i18n, store }) {
     val_fraction: VAL_FRACTION,
   });
 
+  /**
+   * @param {import('../types').SwapCommand['cmd']} cmd
+   * @param {object} [extra]  the rest of the command (types.d.ts SwapCommand)
+   */
   function send(cmd, extra = {}) {
-    worker ??= startWorker();
+    const w = (worker ??= startWorker());
     run.busy = cmd;
     run.error = '';
-    worker.postMessage({ cmd, ...extra });
+    w.postMessage({ cmd, ...extra });
     render();
   }
   function startWorker() {
     const w = new Worker(new URL('../workers/swap-worker.js', import.meta.url), { type: 'module' });
-    w.onmessage = ({ data: m }) => {
+    w.onmessage = (/** @type {MessageEvent<import('../types').SwapMessage>} */ { data: m }) => {
       if (m.type === 'progress') ((run.progress = m), m.curve && (run.curve = m.curve));
       else if (m.type === 'stage') stageDone(m);
       else if (m.type === 'state') ((run.busy = ''), onState?.(m));
@@ -146,6 +182,7 @@ export default async function createSwap(root, { core, i18n, store }) {
     return w;
   }
 
+  /** @param {SwapStageMessage} m */
   function stageDone(m) {
     run.busy = '';
     run.progress = null;
@@ -157,13 +194,13 @@ export default async function createSwap(root, { core, i18n, store }) {
         sync();
         pendingImport = null;
       }
-      saved = { config: { ...config(), hidden: settings.values.whidden }, state: m.state };
-      for (const b of Object.values(boards)) b.setData(m.data, m.bounds);
+      saved = { config: { ...config(), hidden: settings.values.whidden }, state: m.state ?? '' };
+      for (const b of Object.values(boards)) b.setData(m.data ?? {}, m.bounds);
       run.swapped = run.finetuned = run.curve = null;
       root.dataset.probe = JSON.stringify(m.probe); // exact outputs at fixed points (tests, embedders)
     }
     if (m.stage === 'swapped') ((run.finetuned = null), (run.curve = null));
-    if (m.stage === 'finetuned') run.curve = m.curve;
+    if (m.stage === 'finetuned') run.curve = m.curve ?? null;
     run[m.stage] = m;
     boards[m.stage].setGrid(m.grid, GRID);
     // One announcement per finished step (the progress text changes too often to be read out).
@@ -203,7 +240,8 @@ export default async function createSwap(root, { core, i18n, store }) {
       worker = startWorker();
       worker.postMessage({ cmd: 'restore', ...saved, grid: GRID });
       run.swapped = run.finetuned = run.curve = null;
-      for (const stage of ['swapped', 'finetuned']) boards[stage].setGrid(null, GRID);
+      for (const stage of /** @type {SwapStage[]} */ (['swapped', 'finetuned']))
+        boards[stage].setGrid(null, GRID);
       root.dataset.stage = 'pretrained';
     }
     pendingImport = null;
@@ -211,6 +249,10 @@ export default async function createSwap(root, { core, i18n, store }) {
     render();
   }
 
+  /**
+   * @param {string} key
+   * @param {string} text
+   */
   function change(key, text) {
     settings.set(key, text);
     settings.writeHash();
@@ -224,7 +266,9 @@ export default async function createSwap(root, { core, i18n, store }) {
     io.sync();
   }
 
+  /** @param {number} x */
   const pts = (x) => i18n.num(x * 100, 1, { signDisplay: 'exceptZero' });
+  /** @param {number} x */
   const sig = (x) =>
     i18n.num(x, 0, {
       minimumFractionDigits: 0,
@@ -243,20 +287,22 @@ export default async function createSwap(root, { core, i18n, store }) {
         fn: name(from),
       }),
       swapped: i18n.t('swap.board_swapped', { fn: name(to) }),
-      finetuned: i18n.t('swap.board_finetuned', { k: f ? f.curve.length - 1 : settings.values.wk }),
+      finetuned: i18n.t('swap.board_finetuned', {
+        k: f ? (f.curve?.length ?? 0) - 1 : settings.values.wk,
+      }),
     };
     for (const stage of STAGES) {
       const el = $(`[data-board="${stage}"]`),
         m = run[stage];
-      el.querySelector('h3').textContent = titles[stage];
+      must(el, 'h3').textContent = titles[stage];
       el.dataset.acc = m ? String(m.acc) : '';
-      el.querySelector('.swap-acc').innerHTML = m
+      must(el, '.swap-acc').innerHTML = m
         ? i18n.t('swap.acc', { acc: i18n.pct(m.acc, 1) }) +
           (stage !== 'pretrained' && p
             ? ` <span class="${m.acc < p.acc - 0.01 ? 'swap-drop' : ''}">(${pts(m.acc - p.acc)} ${i18n.t('swap.points')})</span>`
             : '')
         : i18n.t('swap.acc_none');
-      el.querySelector('.boundary-wrap').setAttribute(
+      must(el, '.boundary-wrap').setAttribute(
         'aria-label',
         m
           ? i18n.t('swap.board_label', { title: titles[stage], acc: i18n.pct(m.acc, 1) })
@@ -265,6 +311,7 @@ export default async function createSwap(root, { core, i18n, store }) {
     }
     const result = $('[data-result]');
     const parts = [];
+    const maxDiff = s?.maxDiff ?? NaN; // (the swapped stage carries it)
     if (p && s) {
       parts.push(
         i18n.t('swap.result_swap', {
@@ -276,15 +323,15 @@ export default async function createSwap(root, { core, i18n, store }) {
         }),
       );
       parts.push(
-        i18n.t(s.maxDiff < 0.01 ? 'swap.result_maxdiff_small' : 'swap.result_maxdiff', {
-          max: sig(s.maxDiff),
+        i18n.t(maxDiff < 0.01 ? 'swap.result_maxdiff_small' : 'swap.result_maxdiff', {
+          max: sig(maxDiff),
         }),
       );
     }
     if (p && s && f)
       parts.push(
         i18n.t('swap.result_finetuned', {
-          k: f.curve.length - 1,
+          k: (f.curve?.length ?? 0) - 1,
           to: name(s.activation),
           acc: i18n.pct(f.acc, 1),
           delta: pts(f.acc - p.acc),
@@ -302,6 +349,7 @@ export default async function createSwap(root, { core, i18n, store }) {
     const c = run.curve ?? [],
       p = run.pretrained;
     const k = Math.max(1, settings.values.wk, c.length ? c[c.length - 1].epoch : 0);
+    /** @type {import('../types').Series[]} */
     const series = [];
     if (p)
       series.push({
@@ -332,19 +380,27 @@ export default async function createSwap(root, { core, i18n, store }) {
       k: settings.values.wk,
     });
     // Enabled ones first, so that a button that disables itself hands the focus on (focus.js).
-    const steps = ['pretrain', 'swap', 'finetune'].map((a) => $(`[data-act="${a}"]`));
-    const cancelBtn = $('[data-act="cancel"]');
+    /** @param {string} a */
+    const button = (a) => /** @type {HTMLButtonElement} */ ($(`[data-act="${a}"]`));
+    const steps = ['pretrain', 'swap', 'finetune'].map(button);
+    const cancelBtn = button('cancel');
     if (busy) setDisabled(cancelBtn, false);
     const off = [busy, busy || !run.pretrained, busy || !run.swapped];
     // After a step, the next one (or Pretrain again); during one, Cancel.
-    const after = () => [steps[STAGES.indexOf(root.dataset.stage) + 1], ...steps];
+    const after = () => [
+      steps[STAGES.indexOf(/** @type {SwapStage} */ (root.dataset.stage)) + 1],
+      ...steps,
+    ];
     for (const i of [0, 1, 2]) if (!off[i]) setDisabled(steps[i], false);
     for (const i of [0, 1, 2]) if (off[i]) setDisabled(steps[i], true, busy ? cancelBtn : after);
     if (!busy) setDisabled(cancelBtn, true, after);
-    for (const b of root.querySelectorAll('[data-preset]')) b.disabled = busy;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
+      root.querySelectorAll('button[data-preset]')
+    ))
+      b.disabled = busy;
     fields.setDisabled(busy);
     const pr = run.progress,
-      progress = $('progress');
+      progress = /** @type {HTMLProgressElement} */ ($('progress'));
     progress.value = pr ? pr.epoch / pr.of : busy ? 0 : run.pretrained ? 1 : 0;
     $('[data-progress]').textContent = run.error
       ? i18n.t('swap.error', { message: explainError(i18n, run.error) })
@@ -359,8 +415,10 @@ export default async function createSwap(root, { core, i18n, store }) {
                   ? 'swap.status_pretrained'
                   : 'swap.status_idle',
           );
-    for (const stage of STAGES) $(`[data-board="${stage}"] [data-png]`).disabled = !run[stage]; // nothing to save yet
-    $('[data-png="curve"]').disabled = !run.curve?.length && !run.pretrained;
+    /** @param {string} sel */
+    const png = (sel) => /** @type {HTMLButtonElement} */ ($(sel));
+    for (const stage of STAGES) png(`[data-board="${stage}"] [data-png]`).disabled = !run[stage]; // nothing to save yet
+    png('[data-png="curve"]').disabled = !run.curve?.length && !run.pretrained;
     renderBoards();
     renderCurve();
     io.render(run);
@@ -368,7 +426,7 @@ export default async function createSwap(root, { core, i18n, store }) {
   }
 
   root.addEventListener('click', (e) => {
-    const b = e.target.closest('button');
+    const b = /** @type {HTMLButtonElement | null} */ (closest(e, 'button'));
     if (!b || b.disabled) return;
     if (b.dataset.preset) {
       const [from, to] = PRESETS[b.dataset.preset];
@@ -381,7 +439,10 @@ export default async function createSwap(root, { core, i18n, store }) {
     else if (b.dataset.png === 'curve')
       downloadPng(curve.canvas, stampedName('swap-recovery', 'png'));
     else if (b.dataset.png)
-      downloadPng(boards[b.dataset.png].canvas, stampedName(`swap-${b.dataset.png}`, 'png'));
+      downloadPng(
+        boards[/** @type {SwapStage} */ (b.dataset.png)].canvas,
+        stampedName(`swap-${b.dataset.png}`, 'png'),
+      );
   });
   settings.store.listen(() => {
     if (run.busy) return;
