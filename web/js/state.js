@@ -154,13 +154,14 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
   /**
    * The full Experiment config for one side ('a' or 'b').
    * @param {string} [side]
-   * @returns {Config & Record<string, SettingValue>}
+   * @returns {Required<Config> & Record<string, SettingValue>}
    */
   const config = (side) => {
     const cfg = shared();
     const row = rows.find((r) => r.side === side);
     if (row) cfg.activation = values[row.key];
-    return cfg;
+    // The core's defaults, with the rows' values (each one valid for its field).
+    return /** @type {Required<Config> & Record<string, SettingValue>} */ (cfg);
   };
 
   /**

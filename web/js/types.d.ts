@@ -54,6 +54,8 @@ export interface LayerLimits {
 export type Limits = { [field: string]: Range | undefined } & {
   hidden: LayerLimits;
   held_out_max: number;
+  /** The data sets; those whose noise flips labels, and that noise's maximum. */
+  dataset: { values: string[]; flip_noise: string[]; flip_noise_max: number };
 };
 
 /** What loadCore() resolves to: the module and what it says about itself. */

@@ -270,9 +270,9 @@ export function createBoundary(parent) {
      * `corners` dots where the decision boundary (the current grid, same size) crosses into
      * another region; null hides them.
      * @param {ArrayLike<number> | null} patterns
-     * @param {number} size
+     * @param {number} [size]  with patterns
      */
-    setPatterns(patterns, size, corners = false) {
+    setPatterns(patterns, size = 0, corners = false) {
       outlines = patterns
         ? {
             segs: patternEdges(patterns, size),

@@ -4,31 +4,53 @@ import { shownValue } from '../fields.js';
 
 import { enumValues } from '../state.js';
 
+/** @typedef {import('../types').SettingRow} SettingRow */
+/** @typedef {import('../types').Limits} Limits */
+/** @typedef {import('../types').I18n} I18n */
+/** @typedef {import('../types').Settings} Settings */
+
 const GROUPS = [
   { key: 'data', rows: ['data', 'factor', 'n', 'noise', 'dseed', 'test', 'val'] },
   { key: 'network', rows: ['hidden', 'init', 'norm'] },
   { key: 'training', rows: ['lr', 'batch', 'epochs', 'seed'] },
 ];
 
+/**
+ * @param {SettingRow} row
+ * @param {Limits} limits
+ */
 const inputMode = (row, limits) =>
   row.type === 'layers' ? 'text' : limits[row.field]?.integer ? 'numeric' : 'decimal';
 
-/** "min–max" for a row, from the core's limits. */
+/**
+ * "min–max" for a row, from the core's limits.
+ * @param {SettingRow} row
+ * @param {Limits} limits
+ * @param {I18n} i18n
+ */
 function rangeOf(row, limits, i18n) {
   const lim = limits[row.field];
   if (!lim) return '';
   if (row.type === 'layers') {
+    const layers = limits.hidden; // (the one field of type layers)
     return i18n.t('twin.range_layers', {
-      max: lim.layers_max,
-      min: lim.width_min,
-      maxw: lim.width_max,
+      max: layers.layers_max,
+      min: layers.width_min,
+      maxw: layers.width_max,
     });
   }
+  /** @param {number} v */
   const fmt = (v) => (i18n.language?.() === 'pt' ? String(v).replace('.', ',') : String(v)); // as the fields
   return lim.min_open ? `${fmt(lim.min)} < x ≤ ${fmt(lim.max)}` : `${fmt(lim.min)}–${fmt(lim.max)}`;
 }
 
-/** The text shown for a rejected value. */
+/**
+ * The text shown for a rejected value.
+ * @param {import('../types').SettingError | undefined} error
+ * @param {SettingRow} row
+ * @param {Settings} settings
+ * @param {I18n} i18n
+ */
 export function errorText(error, row, settings, i18n) {
   if (!error) return '';
   const fallback = shownValue(i18n, settings, row, settings.defaults[row.key]);
@@ -38,12 +60,23 @@ export function errorText(error, row, settings, i18n) {
 /**
  * Builds the form into `form` and the activation selects into sideSlots.a / sideSlots.b.
  * onChange(key, text) is called when the reader commits a value (change event).
+ * @param {HTMLElement} form
+ * @param {{a: HTMLElement, b: HTMLElement}} sideSlots
+ * @param {{
+ *   settings: Settings,
+ *   core: import('../types').Core,
+ *   i18n: I18n,
+ *   onChange: (key: string, text: string) => void,
+ * }} options
  */
 export function createControls(form, sideSlots, { settings, core, i18n, onChange }) {
   const byKey = new Map(settings.rows.map((r) => [r.key, r]));
+  /** @param {string} key */
   const id = (key) => `lab-${key}`;
   // Labels: twin.field_<key>, or lab.field_<key> for the rows of the deep-network settings.
+  /** @param {SettingRow} row */
   const label = (row) => (row.type === 'enum' || row.key === 'factor' ? 'lab' : 'twin');
+  /** @param {SettingRow} row */
   const field = (row) =>
     row.type === 'enum'
       ? `
@@ -68,14 +101,16 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
     (g) => `
     <fieldset class="lab-group"><legend data-i18n="twin.group_${g.key}"></legend>
       ${g.rows
-        .filter((k) => byKey.has(k))
-        .map((k) => field(byKey.get(k)))
+        .map((k) => byKey.get(k))
+        .filter((row) => row !== undefined)
+        .map(field)
         .join('')}
     </fieldset>`,
   ).join('');
 
-  for (const side of ['a', 'b']) {
+  for (const side of /** @type {('a' | 'b')[]} */ (['a', 'b'])) {
     const row = settings.rows.find((r) => r.side === side);
+    if (!row) throw new Error(`twin: no activation row for side ${side}`); // LAB_SETTINGS has both
     sideSlots[side].innerHTML = `
       <label class="side-label" for="${id(row.key)}" data-i18n="twin.side_${side}"></label>
       <select id="${id(row.key)}" name="${row.key}" aria-describedby="${id(row.key)}-err">
@@ -84,15 +119,17 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       <span class="field-error" id="${id(row.key)}-err" aria-live="polite"></span>`;
   }
 
-  const inputs = () => [
-    ...form.querySelectorAll('[name]'),
-    ...sideSlots.a.querySelectorAll('[name]'),
-    ...sideSlots.b.querySelectorAll('[name]'),
-  ];
+  /** @param {HTMLElement} parent */
+  const named = (parent) =>
+    /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (
+      parent.querySelectorAll('[name]')
+    );
+  const inputs = () => [...named(form), ...named(sideSlots.a), ...named(sideSlots.b)];
   for (const el of inputs()) {
     el.addEventListener('change', () => onChange(el.name, el.value));
-    // Enter commits a text field without submitting anything.
-    el.addEventListener(
+    // Enter commits a text field without submitting anything. (As an HTMLElement: on the union
+    // of input and select, tsc loses the event's type.)
+    /** @type {HTMLElement} */ (el).addEventListener(
       'keydown',
       (e) =>
         e.key === 'Enter' && el.tagName === 'INPUT' && (e.preventDefault(), el.blur(), el.focus()),
@@ -101,10 +138,11 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
 
   // XOR and the checkerboard flip labels instead of moving points: their noise has its own range.
   const flips = core.limits.dataset?.flip_noise ?? [];
+  /** @param {SettingRow} row */
   function hintOf(row) {
     const range = rangeOf(row, core.limits, i18n);
     if (row.key === 'factor') return i18n.t('lab.factor_hint', { range });
-    if (row.key === 'noise' && flips.includes(settings.values.data))
+    if (row.key === 'noise' && flips.includes(String(settings.values.data)))
       return `0–${core.limits.dataset.flip_noise_max} · ${i18n.t('lab.noise_flip')}`;
     return range;
   }
@@ -113,12 +151,14 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
   function sync() {
     for (const el of inputs()) {
       const row = byKey.get(el.name);
+      if (!row) continue; // (every control is named after its row)
       const error = settings.errors[row.key];
       el.value = shownValue(i18n, settings, row, settings.values[row.key]);
       el.setAttribute('aria-invalid', String(Boolean(error)));
       // The form's own root (the document, or a shadow root when embedded) holds these ids.
-      const root = form.getRootNode();
-      root.getElementById(`${id(row.key)}-err`).textContent = errorText(error, row, settings, i18n);
+      const root = /** @type {Document | ShadowRoot} */ (form.getRootNode());
+      const message = root.getElementById(`${id(row.key)}-err`);
+      if (message) message.textContent = errorText(error, row, settings, i18n);
       const hint = root.getElementById(`${id(row.key)}-hint`);
       if (hint) hint.textContent = hintOf(row);
     }

@@ -8,8 +8,37 @@ import { explainError } from '../worker-error.js';
 import { crossedPieces } from '../pieces.js';
 import { createSignals } from './twin-signals.js';
 
+import { must } from '../dom.js';
+
+/** @typedef {import('../types').ActivationName} ActivationName */
+/**
+ * What one network's worker reported, as the twin lab reads it.
+ * @typedef {{
+ *   side: 'a' | 'b',
+ *   status: import('../types').Status | 'loading' | 'error',
+ *   stopped: boolean,
+ *   epoch: number,
+ *   epochs: number,
+ *   progress?: number,
+ *   history: import('../types').EpochStats[],
+ *   seconds: number,
+ *   final: {train: import('../types').Metrics, test: import('../types').Metrics} | null,
+ *   error: string | null,
+ *   data: import('../types').SplitData | null,
+ *   activation: ActivationName | null,
+ *   init: import('../types').LayerStats[] | null,
+ *   pieces: {pieces: number, crossings: number} | null,
+ * }} SideRun
+ */
+/** @typedef {{grid: Float32Array, n: number, patterns: Uint32Array | null}} Grids */
+
 export const GRID = 72; // decision-boundary resolution, per axis
 
+/**
+ * @param {HTMLElement} panel
+ * @param {'a' | 'b'} side
+ * @param {{i18n: import('../types').I18n, onUpdate: (run: SideRun) => void}} options
+ */
 export function createSide(panel, side, { i18n, onUpdate }) {
   panel.innerHTML = `
     <div class="side-head"><div class="side-select"></div><span class="side-tools"><span class="badge" data-status></span>${pngButton(side)}</span></div>
@@ -17,9 +46,10 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     <p class="side-pieces" data-pieces></p>
     <p class="side-stats" data-stats></p>
     <div class="side-signals" hidden></div>`;
-  const wrap = panel.querySelector('.boundary-wrap');
+  const wrap = must(panel, '.boundary-wrap');
   const boundary = createBoundary(wrap);
-  const signals = createSignals(panel.querySelector('.side-signals'), side, { i18n });
+  const signals = createSignals(must(panel, '.side-signals'), side, { i18n });
+  /** @type {SideRun} */
   const run = {
     side,
     status: 'loading',
@@ -35,6 +65,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     init: null, // per-layer diagnostics at epoch 0
     pieces: null, // { pieces, crossings } of the last pattern grid
   };
+  /** @type {Grids | null} */
   let pendingGrid = null,
     showPieces = false;
 
@@ -66,6 +97,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
   const status = () =>
     run.error ? 'error' : run.stopped && run.status !== 'diverged' ? 'stopped' : run.status;
 
+  /** @param {Grids} grids */
   function paintGrid({ grid, n, patterns }) {
     boundary.setGrid(grid, n);
     // Corners only where the activation is piecewise linear: a GELU boundary bends everywhere.
@@ -82,16 +114,19 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     return i18n.t(`lab.pieces_count_${kind}`, run.pieces);
   }
 
-  /** Paints what the last messages brought (called at most once per animation frame); color: the network's series colour. */
+  /**
+   * Paints what the last messages brought (called at most once per animation frame).
+   * @param {string} color  the network's series colour
+   */
   function render(color) {
     if (pendingGrid) (paintGrid(pendingGrid), (pendingGrid = null));
     const last = run.history[run.history.length - 1];
     const name = i18n.t(`common.act_${run.activation}`);
     wrap.setAttribute('aria-label', i18n.t('twin.boundary_label', { name, epoch: run.epoch }));
-    const badge = panel.querySelector('[data-status]');
+    const badge = must(panel, '[data-status]');
     badge.dataset.state = status();
     badge.textContent = i18n.t(`twin.status_${status()}`);
-    panel.querySelector('[data-stats]').innerHTML = run.error
+    must(panel, '[data-stats]').innerHTML = run.error
       ? i18n.t('twin.side_error', { message: explainError(i18n, run.error) })
       : i18n.t('twin.side_stats', {
           epoch: run.epoch,
@@ -99,7 +134,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
           loss: last ? i18n.num(last.train_loss, 4) : '–',
           acc: last ? i18n.pct(last.train_acc) : '–',
         });
-    panel.querySelector('[data-pieces]').textContent = piecesText();
+    must(panel, '[data-pieces]').textContent = piecesText();
     // The epoch-0 profile until the first epoch's record arrives.
     const epoch = last?.layers ? last.epoch : 0;
     signals.render({ init: run.init, last: last?.layers ?? null, epoch, color });
@@ -109,8 +144,9 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     run,
     render,
     status,
-    selectSlot: panel.querySelector('.side-select'),
+    selectSlot: must(panel, '.side-select'),
     canvas: boundary.canvas,
+    /** @param {import('../types').Config & {epochs: number, activation: ActivationName}} config */
     create(config) {
       Object.assign(run, {
         status: 'loading',
@@ -131,7 +167,10 @@ export function createSide(panel, side, { i18n, onUpdate }) {
       trainer.create({ ...config, diagnostics: true }, GRID);
       if (showPieces) trainer.pieces(true);
     },
-    /** Shows or hides the linear pieces (the worker then sends pattern grids, or stops). */
+    /**
+     * Shows or hides the linear pieces (the worker then sends pattern grids, or stops).
+     * @param {boolean} on
+     */
     setPieces(on) {
       showPieces = on;
       if (!on) ((run.pieces = null), boundary.setPatterns(null));

@@ -14,7 +14,16 @@ import {
 } from '../signals.js';
 import { ticks, tickDigits } from '../plots/axes.js';
 import { createLayerProfile } from '../plots/layer-profile.js';
+import { finder, must } from '../dom.js';
 
+/** @typedef {import('../signals.js').Metric} Metric */
+/** @typedef {import('../types').LayerStats} LayerStats */
+
+/**
+ * @param {HTMLElement} container
+ * @param {'a' | 'b'} side
+ * @param {{i18n: import('../types').I18n}} ctx
+ */
 export function createSignals(container, side, { i18n }) {
   container.innerHTML = `
     <details class="signals">
@@ -35,17 +44,22 @@ export function createSignals(container, side, { i18n }) {
           ).join('')}</tr></thead><tbody></tbody></table></div>
       </details>
     </details>`;
-  const $ = (s) => container.querySelector(s);
+  const $ = finder(container);
+  /** @type {Record<string, {wrap: HTMLElement, plot: ReturnType<typeof createLayerProfile>}>} */
   const plots = {};
   for (const m of METRICS) {
-    const wrap = container.querySelector(`[data-metric="${m.key}"] .signal-plot`);
+    const wrap = must(container, `[data-metric="${m.key}"] .signal-plot`);
     plots[m.key] = { wrap, plot: createLayerProfile(wrap) };
   }
   let drawn = '',
     chosen = false; // the reader opened or closed the panel: leave it so
-  const details = $('details.signals');
-  details.querySelector('summary').addEventListener('click', () => (chosen = true));
+  const details = /** @type {HTMLDetailsElement} */ ($('details.signals'));
+  must(details, 'summary').addEventListener('click', () => (chosen = true));
 
+  /**
+   * @param {Metric} m
+   * @param {number | null | undefined} v
+   */
   const fmtValue = (m, v) => {
     if (v === null || v === undefined || !Number.isFinite(v)) return '–';
     if (m.key === 'grad_norm') return sci(v, 2, i18n.language() === 'pt' ? ',' : '.');
@@ -53,6 +67,10 @@ export function createSignals(container, side, { i18n }) {
     return i18n.num(v, m.key === 'cos_sim' ? 2 : 3);
   };
 
+  /**
+   * @param {Metric} m
+   * @param {[number, number]} domain
+   */
   function yTicks(m, domain) {
     if (m.scale === 'log')
       return decadeTicks(domain, 4).map((k) => ({ v: k, label: decadeLabel(k) }));
@@ -65,6 +83,7 @@ export function createSignals(container, side, { i18n }) {
   /**
    * Draws the panel for { init: layers at epoch 0, last: layers of the latest epoch, epoch }
    * in the network's colour, when any of them changed (or after invalidate()).
+   * @param {{init: LayerStats[] | null, last: LayerStats[] | null, epoch: number, color: string}} state
    */
   function render({ init, last, epoch, color }) {
     const mark = `${epoch}/${color}/${init ? init.length : 0}/${last ? 1 : 0}`;
@@ -73,7 +92,7 @@ export function createSignals(container, side, { i18n }) {
     const current = last ?? init;
     const L = current?.length ?? 0;
     container.hidden = !L;
-    if (!L) return;
+    if (!current || !L) return;
     // Open by default where depth makes the signals worth watching (the article's 64,64 has two).
     if (!chosen) details.open = L > 2;
     $('[data-signals-note]').textContent = i18n.t(epoch ? 'signals.note' : 'signals.note_init', {
@@ -84,9 +103,15 @@ export function createSignals(container, side, { i18n }) {
       const now = profile(current, m.key),
         start = profile(init, m.key);
       const domain = domainOf(m, epoch ? [now, start] : [now]);
+      /** @type {import('../plots/layer-profile.js').ProfileSeries[]} */
       const series = [];
       if (epoch && init)
-        series.push({ values: start.map((v) => axisValue(m, v)), faded: true, dash: [3, 3] });
+        series.push({
+          values: start.map((v) => axisValue(m, v)),
+          color: '', // faded: drawn in the soft colour
+          faded: true,
+          dash: [3, 3],
+        });
       series.push({ values: now.map((v) => axisValue(m, v)), color });
       plots[m.key].plot.update({ layers: L, domain, yTicks: yTicks(m, domain), series });
       const d = describe(current, m.key);

@@ -8,11 +8,20 @@ import { setDisabled } from '../focus.js';
 import { downloadPng, labelPngButtons, pngButton, stampedName } from '../export.js';
 import { presetButtons } from '../fields.js';
 import { SETUPS, setupTexts } from '../presets.js';
+import { closest, controlOf, finder, must } from '../dom.js';
 
+/** @typedef {'a' | 'b'} Side */
+/** @typedef {import('./twin-side.js').SideRun} SideRun */
+
+/** @type {Side[]} */
 const SIDES = ['a', 'b'];
 const FRAME_MS = 60; // the workers post every 50 ms each: one repaint shows both
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createTwin(root, { core, i18n, store }) {
   await i18n.need('twin', 'common', 'evidence', 'lab', 'signals');
   const settings = createSettings(core, undefined, store); // store: the URL hash unless embedded
@@ -54,15 +63,17 @@ export default async function createTwin(root, { core, i18n, store }) {
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
     </div>
     <figcaption data-i18n="twin.caption"></figcaption>`;
-  const $ = (sel) => root.querySelector(sel);
+  const $ = finder(root);
 
-  let phase = 'ready'; // ready | running | paused | finished
+  /** @type {'ready' | 'running' | 'paused' | 'finished'} */
+  let phase = 'ready';
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let frame = 0,
     lastPaint = 0,
     lastCurves = '';
-  const sides = {};
-  for (const s of SIDES)
-    sides[s] = createSide($(`[data-side="${s}"]`), s, { i18n, onUpdate: () => schedule() });
+  /** @param {Side} s */
+  const side = (s) => createSide($(`[data-side="${s}"]`), s, { i18n, onUpdate: () => schedule() });
+  const sides = { a: side('a'), b: side('b') };
   const controls = createControls(
     $('.lab-form'),
     { a: sides.a.selectSlot, b: sides.b.selectSlot },
@@ -70,6 +81,10 @@ export default async function createTwin(root, { core, i18n, store }) {
       settings,
       core,
       i18n,
+      /**
+       * @param {string} key
+       * @param {string} text
+       */
       onChange(key, text) {
         settings.set(key, text);
         settings.writeHash();
@@ -78,6 +93,7 @@ export default async function createTwin(root, { core, i18n, store }) {
       },
     },
   );
+  /** @type {import('../types').TickFormat} */
   const fmtAxis = (v, d) => i18n.num(v, d);
   const lossPlot = createLinePlot($('[data-plot="loss"]'), {
     height: (w) => Math.max(160, w * 0.55),
@@ -93,8 +109,14 @@ export default async function createTwin(root, { core, i18n, store }) {
   lossPlot.canvas.dataset.i18nAttr = 'aria-label=twin.loss_title';
   accPlot.canvas.dataset.i18nAttr = 'aria-label=twin.acc_title';
 
+  /**
+   * @param {string} key
+   * @param {import('../types').I18nVars} [vars]
+   */
   const announce = (key, vars) => ($('[data-announce]').textContent = i18n.t(key, vars));
+  /** @param {Side} s */
   const name = (s) => i18n.t(`common.act_${settings.config(s).activation}`);
+  /** @param {Side} s */
   const colorOf = (s) => {
     const a = settings.config('a').activation,
       b = settings.config('b').activation;
@@ -108,6 +130,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     schedule(true);
   }
 
+  /** @type {Record<string, () => void>} */
   const actions = {
     play() {
       if (phase === 'running') {
@@ -133,6 +156,7 @@ export default async function createTwin(root, { core, i18n, store }) {
       for (const s of SIDES) sides[s].stop();
     },
   };
+  /** @param {string} preset */
   function applyPreset(preset) {
     const texts = setupTexts(settings, SETUPS[preset] ?? {});
     for (const [key, text] of Object.entries(texts)) settings.set(key, text);
@@ -142,8 +166,10 @@ export default async function createTwin(root, { core, i18n, store }) {
     announce('lab.announce_preset', { name: i18n.t(`lab.preset_${preset}`) });
   }
 
+  const piecesBox = () => /** @type {HTMLInputElement} */ ($('[data-pieces-toggle]'));
+  /** @param {boolean} on */
   function setPieces(on, write = true) {
-    const box = $('[data-pieces-toggle]');
+    const box = piecesBox();
     box.checked = on;
     for (const s of SIDES) sides[s].setPieces(on);
     if (!write) return;
@@ -152,22 +178,29 @@ export default async function createTwin(root, { core, i18n, store }) {
     else params.delete('pieces');
     settings.store.write(`#${params.toString().replace(/%2C/gi, ',')}`);
   }
-  $('[data-pieces-toggle]').addEventListener('change', (e) => setPieces(e.target.checked));
+  piecesBox().addEventListener('change', (e) => setPieces(controlOf(e).checked));
 
   root.addEventListener('click', (e) => {
-    const preset = e.target.closest('[data-preset]');
-    if (preset) return applyPreset(preset.dataset.preset);
-    const png = e.target.closest('[data-png]');
+    const preset = closest(e, '[data-preset]');
+    if (preset) return applyPreset(preset.dataset.preset ?? '');
+    const png = closest(e, '[data-png]');
     if (png) {
-      const plot = png.dataset.png; // loss | acc | a | b (a side's decision boundary)
-      const canvas = { loss: lossPlot.canvas, acc: accPlot.canvas }[plot] ?? sides[plot].canvas;
+      const plot = png.dataset.png ?? ''; // loss | acc | a | b (a side's decision boundary)
+      /** @type {Record<string, HTMLCanvasElement>} */
+      const canvases = {
+        loss: lossPlot.canvas,
+        acc: accPlot.canvas,
+        a: sides.a.canvas,
+        b: sides.b.canvas,
+      };
+      const canvas = canvases[plot];
       return downloadPng(
         canvas,
         stampedName(`twin-${plot === 'a' || plot === 'b' ? `boundary-${plot}` : plot}`, 'png'),
       );
     }
-    const button = e.target.closest('[data-act]');
-    if (button && !button.disabled) (actions[button.dataset.act](), schedule(true));
+    const button = /** @type {HTMLButtonElement | null} */ (closest(e, '[data-act]'));
+    if (button && !button.disabled) (actions[button.dataset.act ?? ''](), schedule(true));
   });
 
   /** Repaints at most every FRAME_MS (twice a second with reduced motion), at once on demand. */
@@ -194,23 +227,22 @@ export default async function createTwin(root, { core, i18n, store }) {
     }
     for (const s of SIDES) sides[s].render(colorOf(s));
     // Toolbar
-    const playBtn = $('[data-act="play"]');
-    playBtn.querySelector('[data-label]').textContent = i18n.t(
+    /** @param {string} act */
+    const button = (act) => /** @type {HTMLButtonElement} */ ($(`[data-act="${act}"]`));
+    const playBtn = button('play');
+    must(playBtn, '[data-label]').textContent = i18n.t(
       phase === 'running' ? 'twin.pause' : 'twin.play',
     );
-    playBtn.querySelector('.icon').textContent = phase === 'running' ? '❚❚' : '▶';
+    must(playBtn, '.icon').textContent = phase === 'running' ? '❚❚' : '▶';
     // A finished run plays no more: Play says why, and Reset takes the focus (focus.js).
-    const resetBtn = $('[data-act="reset"]');
+    const resetBtn = button('reset');
     setDisabled(playBtn, phase === 'finished', resetBtn);
-    setDisabled($('[data-act="step"]'), phase === 'running' || phase === 'finished', [
-      playBtn,
-      resetBtn,
-    ]);
+    setDisabled(button('step'), phase === 'running' || phase === 'finished', [playBtn, resetBtn]);
     // Stop works mid-epoch too (the workers train in slices): from the first Play or Step on.
-    setDisabled($('[data-act="stop"]'), phase === 'finished' || phase === 'ready', resetBtn);
+    setDisabled(button('stop'), phase === 'finished' || phase === 'ready', resetBtn);
     const total = runs.reduce((n, r) => n + r.epochs, 0),
       done = runs.reduce((n, r) => n + r.epoch + (r.progress ?? 0), 0);
-    const progress = $('progress');
+    const progress = /** @type {HTMLProgressElement} */ ($('progress'));
     progress.max = Math.max(total, 1);
     progress.value = done;
     const text = i18n.t('twin.progress', {
@@ -245,12 +277,16 @@ export default async function createTwin(root, { core, i18n, store }) {
     labelPngButtons(root, i18n);
   }
 
+  /** @param {SideRun[]} runs */
   function renderCurves(runs) {
+    /** @type {[number, number]} */
     const xDomain = [0, Math.max(1, ...runs.map((r) => r.epochs))];
+    /** @param {'loss' | 'acc'} metric */
     const series = (metric) =>
       SIDES.flatMap((s, i) => {
         const h = runs[i].history,
           xs = h.map((r) => r.epoch);
+        /** @type {import('../types').Series[]} */
         const out = [{ xs, ys: h.map((r) => r[`train_${metric}`] ?? NaN), color: colorOf(s) }];
         if (h.some((r) => r[`val_${metric}`] !== null))
           out.push({
@@ -274,25 +310,24 @@ export default async function createTwin(root, { core, i18n, store }) {
       `<span class="legend-item"><i class="line dashed"></i>${i18n.t(hasVal ? 'twin.legend_val' : 'twin.legend_no_val')}</span>`;
   }
 
+  /** @param {SideRun[]} runs */
   function renderTable(runs) {
     SIDES.forEach((s, i) => {
       const r = runs[i],
         row = $(`tr[data-row="${s}"]`);
       const last = r.history[r.history.length - 1];
-      row.querySelector('th').innerHTML =
+      /** @param {string} sel */
+      const cell = (sel) => must(row, sel);
+      cell('th').innerHTML =
         `<span class="legend-item" data-chip="${colorOf(s).replace(/_/g, '-')}"><i class="swatch"></i>${i18n.t(`twin.side_${s}`)}: ${name(s)}</span>`;
-      row.querySelector('[data-col="train"]').textContent = i18n.pct(
-        r.final?.train?.acc ?? last?.train_acc,
-      );
-      row.querySelector('[data-col="test"]').textContent = r.final
-        ? i18n.pct(r.final.test?.acc)
-        : '–';
-      row.querySelector('[data-col="epochs"]').textContent = `${r.epoch} / ${r.epochs}`;
-      row.querySelector('[data-col="time"]').textContent = i18n.t('twin.seconds', {
+      cell('[data-col="train"]').textContent = i18n.pct(r.final?.train?.acc ?? last?.train_acc);
+      cell('[data-col="test"]').textContent = r.final ? i18n.pct(r.final.test?.acc) : '–';
+      cell('[data-col="epochs"]').textContent = `${r.epoch} / ${r.epochs}`;
+      cell('[data-col="time"]').textContent = i18n.t('twin.seconds', {
         s: i18n.num(r.seconds, 2),
       });
       const status = sides[s].status();
-      row.querySelector('[data-col="status"]').textContent = i18n.t(`twin.status_${status}`);
+      cell('[data-col="status"]').textContent = i18n.t(`twin.status_${status}`);
       row.dataset.status = status;
     });
   }
@@ -301,7 +336,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     settings.readHash();
     controls.sync();
     reset();
-    if (piecesOn() !== $('[data-pieces-toggle]').checked) setPieces(piecesOn(), false);
+    if (piecesOn() !== piecesBox().checked) setPieces(piecesOn(), false);
   });
   await i18n.apply(root);
   i18n.onChange(() => {
