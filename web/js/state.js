@@ -93,7 +93,7 @@ function parse(row, text, core) {
 
 /**
  * Value -> text, for the URL and the controls. Three or more equal widths read as "32x16".
- * @param {SettingRow} _row
+ * @param {Partial<SettingRow>} _row
  * @param {SettingValue} value
  */
 export function format(_row, value) {

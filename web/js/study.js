@@ -13,7 +13,7 @@ import { runPool } from './pool.js';
 /** @typedef {SeedResult & {seed: number, activation: ActivationName}} Run */
 /**
  * @typedef {object} Study
- * @property {Config & {seed: number, epochs: number}} base
+ * @property {Required<Config>} base  the full config shared by every run (the settings give it)
  * @property {ActivationName[]} acts
  * @property {Choose} choose
  * @property {number[]} seeds

@@ -89,7 +89,8 @@ export type SettingValue = number | string | number[] | boolean;
 
 /** Why a text was refused: its kind, the text, and the core's message when the core refused. */
 export interface SettingError {
-  kind: 'number' | 'integer' | 'layers' | 'activation' | 'core';
+  /** needs_val: the study's validation share must not be 0 (widgets/seeds.js). */
+  kind: 'number' | 'integer' | 'layers' | 'activation' | 'core' | 'needs_val';
   raw: string;
   detail?: string;
 }
@@ -100,8 +101,26 @@ export interface SettingError {
  */
 export type Settings<V extends Record<string, SettingValue> = Record<string, SettingValue>> = Omit<
   ReturnType<typeof import('./state.js').createSettings>,
-  'values'
-> & { values: V };
+  'values' | 'defaults'
+> & { values: V; defaults: V };
+
+/** The many-seeds study's settings (widgets/seeds.js ROWS). */
+export type SeedsValues = {
+  sa: ActivationName;
+  sb: ActivationName;
+  sdata: string;
+  sfactor: number;
+  sn: number;
+  snoise: number;
+  shidden: number[];
+  sinit: string;
+  snorm: string;
+  sbatch: number;
+  slr: number;
+  sepochs: number;
+  sseed: number;
+  sval: number;
+};
 
 /** The swap's settings (widgets/swap.js ROWS). */
 export type SwapValues = {

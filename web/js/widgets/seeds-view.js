@@ -7,7 +7,16 @@ import { readSummary } from '../verdict.js';
 import { pairs, reached95, summarize, seedRows, epochRows, studyJson } from '../study.js';
 import { createSeedsSpeed } from './seeds-speed.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
+import { closest, finder } from '../dom.js';
 
+/** @typedef {import('../study.js').Study} Study */
+/** @typedef {ReturnType<typeof pairs>} Pairs */
+/** @typedef {import('../types').ActivationName[]} Acts  [a, b] */
+
+/**
+ * @param {HTMLElement} root
+ * @param {Pick<import('../types').WidgetContext, 'core' | 'i18n'>} ctx
+ */
 export function createSeedsView(root, { core, i18n }) {
   root.innerHTML = `
     <div class="ev-plots">
@@ -33,7 +42,8 @@ export function createSeedsView(root, { core, i18n }) {
     </div>
     <details class="ev-details"><summary data-i18n="seeds.table_summary"></summary>
       <div class="table-scroll" tabindex="0"><table class="results-table" data-seeds-table><thead></thead><tbody></tbody></table></div></details>`;
-  const $ = (s) => root.querySelector(s);
+  const $ = finder(root);
+  /** @type {import('../types').TickFormat} */
   const fmt = (v, d) => i18n.num(v, d);
   const plots = {
     acc: createDotPlot($('[data-plot="acc"]')),
@@ -48,20 +58,23 @@ export function createSeedsView(root, { core, i18n }) {
     (p.canvas.setAttribute('role', 'img'), (p.canvas.dataset.plot = name));
   const speed = createSeedsSpeed($('[data-speed-box]'), { core, i18n });
 
+  /** @type {Study | null} */
   let study = null,
+    /** @type {import('../types').PairedSummary | null} */
     summary = null,
     drawn = '';
+  /** @param {string} act */
   const name = (act) => i18n.t(`common.act_${act}`);
-  const pts = (x, d = 2) => i18n.num(x * 100, d);
+  /** @param {number | null} x */
+  const pts = (x, d = 2) => i18n.num(x === null ? x : x * 100, d);
 
   root.addEventListener('click', (e) => {
-    const png = e.target.closest('[data-png]');
-    if (png)
-      return downloadPng(
-        plots[png.dataset.png].canvas,
-        stampedName(`seeds-${png.dataset.png}`, 'png'),
-      );
-    const ex = e.target.closest('[data-export]');
+    const png = closest(e, '[data-png]');
+    if (png) {
+      const plot = /** @type {keyof typeof plots} */ (png.dataset.png);
+      return downloadPng(plots[plot].canvas, stampedName(`seeds-${plot}`, 'png'));
+    }
+    const ex = closest(e, '[data-export]');
     if (!ex || !study) return;
     const kind = ex.dataset.export;
     if (kind === 'json')
@@ -84,6 +97,10 @@ export function createSeedsView(root, { core, i18n }) {
     }
   });
 
+  /**
+   * @param {Pairs} p
+   * @param {Acts} acts
+   */
   function renderPlots(p, [a, b]) {
     plots.acc.update({
       fmt: (v, d) => i18n.pct(v, Math.max(0, d - 2)),
@@ -103,8 +120,13 @@ export function createSeedsView(root, { core, i18n }) {
           label: `${name(a)} − ${name(b)}`,
           color: 'err',
           values: p.map((x) => x.diff),
+          // (nulls, NaN in the core, are not drawn: the plot checks Number.isFinite)
           interval: summary
-            ? { mean: summary.mean_diff, lo: summary.ci_low, hi: summary.ci_high }
+            ? /** @type {import('../plots/dot-plot.js').Interval} */ ({
+                mean: summary.mean_diff,
+                lo: summary.ci_low,
+                hi: summary.ci_high,
+              })
             : null,
         },
       ],
@@ -120,10 +142,15 @@ export function createSeedsView(root, { core, i18n }) {
     );
   }
 
-  function renderCurves([a, b]) {
+  /**
+   * @param {Study} current
+   * @param {Acts} acts
+   */
+  function renderCurves(current, [a, b]) {
+    /** @type {import('../types').Series[]} */
     const series = [];
     let epochs = 1;
-    for (const r of study.results.values()) {
+    for (const r of current.results.values()) {
       epochs = Math.max(epochs, r.history.length);
       const color = r.activation === b && a === b ? 'side-alt' : r.activation;
       series.push({
@@ -146,11 +173,20 @@ export function createSeedsView(root, { core, i18n }) {
       .join('');
   }
 
+  /**
+   * @param {Pairs} p
+   * @param {Acts} acts
+   */
   function renderSummary(p, [a, b]) {
     const body = $('[data-summary] tbody');
     $('[data-summary-caption]').textContent = i18n.t('seeds.summary_caption', { n: p.length });
     if (!summary) return (body.innerHTML = '');
+    /**
+     * @param {number | null} lo
+     * @param {number | null} hi
+     */
     const ci = (lo, hi) => (Number.isFinite(lo) ? `[${pts(lo)}, ${pts(hi)}]` : '–');
+    /** @param {number | null} v */
     const sd = (v) => (Number.isFinite(v) ? pts(v) : '–');
     body.innerHTML = `
       <tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${i18n.pct(summary.mean_a, 2)}</td><td class="num">${sd(summary.sd_a)}</td><td class="num">–</td></tr>
@@ -159,11 +195,16 @@ export function createSeedsView(root, { core, i18n }) {
         <td class="num">${sd(summary.sd_diff)}</td><td class="num" data-ci>${ci(summary.ci_low, summary.ci_high)}</td></tr>`;
   }
 
+  /**
+   * @param {Pairs} p
+   * @param {Acts} acts
+   */
   function renderVerdict(p, [a, b]) {
     const el = $('[data-verdict]');
-    const r = readSummary(summary);
+    // (its nulls, NaN in the core, come only with fewer than 2 pairs: readSummary's too_few)
+    const r = readSummary(/** @type {{[stat: string]: number} | null} */ (summary));
     el.dataset.kind = r.kind;
-    if (r.kind === 'too_few') return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
+    if (r.kind === 'too_few' || !summary) return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
     // Both sides the same activation: same seed, same start, same data, so the same run twice.
     if (a === b)
       return (
@@ -178,10 +219,10 @@ export function createSeedsView(root, { core, i18n }) {
       b: name(b),
       hi: name(hi),
       lo: name(lo),
-      mean: pts(sign * summary.mean_diff),
+      mean: pts(sign * (summary.mean_diff ?? NaN)),
       low: pts(summary.ci_low),
       high: pts(summary.ci_high),
-      wide: pts(Math.max(Math.abs(summary.ci_low), Math.abs(summary.ci_high))),
+      wide: pts(Math.max(Math.abs(summary.ci_low ?? NaN), Math.abs(summary.ci_high ?? NaN))),
       sd: pts(r.seedSpread),
     };
     let text = i18n.t(`seeds.verdict_${r.kind}`, vars);
@@ -192,14 +233,20 @@ export function createSeedsView(root, { core, i18n }) {
   }
 
   // A diverged run is tested on its last finite weights; the table says so rather than hide it.
+  /** @param {import('../study.js').Run} r */
   const epochKept = (r) =>
     r.status === 'diverged'
       ? i18n.t('seeds.diverged', { epoch: r.chosen_epoch })
       : String(r.chosen_epoch);
 
+  /**
+   * @param {Pairs} p
+   * @param {Acts} acts
+   */
   function renderTable(p, [a, b]) {
-    const table = $('[data-seeds-table]');
-    table.tHead.innerHTML = `<tr><th scope="col" data-i18n="seeds.col_seed">${i18n.t('seeds.col_seed')}</th>
+    const table = /** @type {HTMLTableElement} */ ($('[data-seeds-table]'));
+    /** @type {HTMLTableSectionElement} */ (table.tHead).innerHTML =
+      `<tr><th scope="col" data-i18n="seeds.col_seed">${i18n.t('seeds.col_seed')}</th>
       <th scope="col" class="num">${name(a)}</th><th scope="col" class="num">${name(b)}</th>
       <th scope="col" class="num">${i18n.t('seeds.col_diff_points')}</th><th scope="col" class="num">${i18n.t('seeds.col_epochs')}</th>
       <th scope="col" class="num">${i18n.t('seeds.col_to95')}</th></tr>`;
@@ -213,7 +260,10 @@ export function createSeedsView(root, { core, i18n }) {
   }
 
   const view = {
-    /** Draws everything a (running or ended) study has so far. */
+    /**
+     * Draws everything a (running or ended) study has so far.
+     * @param {Study | null} current
+     */
     render(current, force = false) {
       // Progress messages arrive many times a second but change nothing here: redraw only when a
       // run finished, the study ended, or the language changed (force).
@@ -225,12 +275,14 @@ export function createSeedsView(root, { core, i18n }) {
       const p = pairs(study);
       summary = summarize(core.M, study);
       renderPlots(p, study.acts);
-      renderCurves(study.acts);
+      renderCurves(study, study.acts);
       renderSummary(p, study.acts);
       renderVerdict(p, study.acts);
       renderTable(p, study.acts);
       speed.render(study);
-      for (const b of root.querySelectorAll('[data-export]'))
+      for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
+        root.querySelectorAll('button[data-export]')
+      ))
         b.disabled = !p.length || study.state === 'running';
     },
     summary: () => summary,

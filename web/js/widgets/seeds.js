@@ -11,7 +11,12 @@ import { explainError } from '../worker-error.js';
 import { changedSettings } from '../embed-attributes.js';
 import { setDisabled } from '../focus.js';
 import { labelPngButtons } from '../export.js';
+import { closest, finder, must } from '../dom.js';
 
+/** @typedef {import('../types').Core} Core */
+/** @typedef {import('../study.js').Study} Study */
+
+/** @type {import('../types').SettingRow[]} */
 const ROWS = [
   { key: 'sa', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
   { key: 'sb', field: 'activation', type: 'activation', side: 'b', initial: 'gelu' },
@@ -33,6 +38,8 @@ const MAX_SEEDS = 100,
 // Each preset changes one thing of the article's setup (every other field back to it), so that
 // the reader compares setups the way the study compares activations; the deep and data-set
 // setups are shared with the twin lab (presets.js).
+/** @typedef {(core: Core, v: {sn: number}) => string} PresetValue  a row's text for a preset */
+/** @type {Record<string, Record<string, PresetValue> | null>} */
 const PRESETS = {
   article: {},
   fullbatch: { sbatch: (core, v) => String(Math.min(core.limits.batch?.max ?? v.sn, v.sn)) },
@@ -41,10 +48,18 @@ const PRESETS = {
 };
 for (const name of Object.keys(SETUPS)) PRESETS[name] = null; // filled by setupTexts
 
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').WidgetContext} ctx
+ */
 export default async function createSeeds(root, { core, i18n, store }) {
   await i18n.need('seeds', 'evidence', 'common', 'lab');
-  const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
+  const settings = /** @type {import('../types').Settings<import('../types').SeedsValues>} */ (
+    createSettings(core, ROWS, store) // store: the URL hash unless embedded
+  );
+  /** @type {{seeds: number, choose: import('../types').Choose}} */
   const extra = { seeds: DEFAULT_SEEDS, choose: 'last' };
+  /** @type {Record<string, string>} */
   const extraErrors = {};
   settings.readHash();
   readExtras();
@@ -67,15 +82,21 @@ export default async function createSeeds(root, { core, i18n, store }) {
         <div class="table-scroll" tabindex="0"><table class="results-table"><thead></thead><tbody></tbody></table></div></div>
     </div>
     <figcaption data-i18n="seeds.caption"></figcaption>`;
-  const $ = (s) => root.querySelector(s);
+  const $ = finder(root);
 
   const actOptions = core.activations.map((a) => ({ value: a, label: `common.act_${a}` }));
+  /**
+   * @param {string} key
+   * @param {string} field
+   * @returns {import('../fields.js').FieldSpec}
+   */
   const enumField = (key, field) => ({
     key,
     label: `lab.field_${key.slice(1)}`,
     kind: 'select',
     options: enumValues(core, field).map((v) => ({ value: v, label: `lab.${field}_${v}` })),
   });
+  /** @type {import('../fields.js').FieldSpec[]} */
   const FIELDS = [
     { key: 'sa', label: 'seeds.field_a', kind: 'select', options: actOptions },
     { key: 'sb', label: 'seeds.field_b', kind: 'select', options: actOptions },
@@ -104,9 +125,11 @@ export default async function createSeeds(root, { core, i18n, store }) {
   ];
   const fields = createFields($('.ev-form'), FIELDS, { idPrefix: 'seeds', onChange: change });
   const view = createSeedsView($('[data-results]'), { core, i18n });
+  /** @type {Study | null} */
   let study = null,
     frame = 0,
     lastAnnounce = 0;
+  /** @type {{setup: string, acts: string[], sum: import('../types').PairedSummary}[]} */
   const past = []; // finished studies of this visit, to compare setups
 
   function readExtras(hash = settings.store.read()) {
@@ -116,9 +139,10 @@ export default async function createSeeds(root, { core, i18n, store }) {
     if (params.has('seeds')) setSeeds(params.get('seeds'));
     extra.choose = params.get('schoose') === 'best' ? 'best' : 'last';
   }
+  /** @param {string | null} text */
   function setSeeds(text) {
     const v = Number(String(text).trim());
-    if (/^\s*\d+\s*$/.test(text) && v >= 1 && v <= MAX_SEEDS)
+    if (/^\s*\d+\s*$/.test(String(text)) && v >= 1 && v <= MAX_SEEDS)
       return ((extra.seeds = v), delete extraErrors.seeds);
     extraErrors.seeds = i18n.t('seeds.err_seeds', {
       raw: String(text).replace(/[<&]/g, ''),
@@ -135,6 +159,10 @@ export default async function createSeeds(root, { core, i18n, store }) {
     settings.store.write(hash);
   }
 
+  /**
+   * @param {string} key
+   * @param {string} text
+   */
   function change(key, text) {
     if (key === 'seeds') setSeeds(text);
     else if (key === 'choose') extra.choose = text === 'best' ? 'best' : 'last';
@@ -166,6 +194,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     });
   }
 
+  /** @param {string} name */
   function applyPreset(name) {
     const values = setupTexts(settings, SETUPS[name] ?? {});
     const current = { sn: settings.defaults.sn };
@@ -176,6 +205,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     announce(i18n.t('seeds.announce_preset', { name: i18n.t(`seeds.preset_${name}`) }));
   }
 
+  /** @param {string} text */
   const announce = (text) => ($('[data-announce]').textContent = text);
 
   function run() {
@@ -214,6 +244,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     schedule();
   }
 
+  /** @param {Study} s */
   function progressVars(s) {
     const p = s.progress();
     return {
@@ -227,6 +258,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     };
   }
 
+  /** @param {Study} s */
   function addHistory(s) {
     const sum = summarize(core.M, s); // the view may not have drawn the last result yet
     if (!sum) return;
@@ -252,12 +284,14 @@ export default async function createSeeds(root, { core, i18n, store }) {
     const box = $('[data-history]');
     box.hidden = !past.length;
     if (!past.length) return;
+    /** @param {string} a */
     const name = (a) => i18n.t(`common.act_${a}`);
-    box.querySelector('thead').innerHTML =
+    must(box, 'thead').innerHTML =
       `<tr><th scope="col">${i18n.t('seeds.col_setup')}</th><th scope="col" class="num">${i18n.t('seeds.col_seeds')}</th>
       <th scope="col" class="num">${i18n.t('seeds.col_acc_a')}</th><th scope="col" class="num">${i18n.t('seeds.col_acc_b')}</th><th scope="col" class="num">${i18n.t('seeds.col_ci')}</th></tr>`;
-    const pts = (x) => (Number.isFinite(x) ? i18n.num(x * 100, 2) : '–');
-    box.querySelector('tbody').innerHTML = past
+    /** @param {number | null} x */
+    const pts = (x) => (x !== null && Number.isFinite(x) ? i18n.num(x * 100, 2) : '–');
+    must(box, 'tbody').innerHTML = past
       .map(
         (h) => `<tr><th scope="row">${h.setup}</th><td class="num">${h.sum.n}</td>
       <td class="num">${name(h.acts[0])} ${i18n.pct(h.sum.mean_a, 2)}</td><td class="num">${name(h.acts[1])} ${i18n.pct(h.sum.mean_b, 2)}</td>
@@ -273,14 +307,17 @@ export default async function createSeeds(root, { core, i18n, store }) {
   function render() {
     const running = study?.state === 'running';
     // The button that disables itself hands the focus to the other one (focus.js).
-    const runBtn = $('[data-act="run"]'),
-      cancelBtn = $('[data-act="cancel"]');
+    const runBtn = /** @type {HTMLButtonElement} */ ($('[data-act="run"]')),
+      cancelBtn = /** @type {HTMLButtonElement} */ ($('[data-act="cancel"]'));
     setDisabled(running ? cancelBtn : runBtn, false);
     setDisabled(running ? runBtn : cancelBtn, true, running ? cancelBtn : runBtn);
     fields.setDisabled(running);
-    for (const b of root.querySelectorAll('[data-preset]')) b.disabled = running;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
+      root.querySelectorAll('button[data-preset]')
+    ))
+      b.disabled = running;
     root.dataset.state = study?.state ?? 'idle';
-    const progress = $('progress'),
+    const progress = /** @type {HTMLProgressElement} */ ($('progress')),
       text = $('[data-progress]');
     if (study) {
       const p = study.progress(),
@@ -309,7 +346,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
   }
 
   root.addEventListener('click', (e) => {
-    const el = e.target.closest('[data-act], [data-preset]');
+    const el = /** @type {HTMLButtonElement | null} */ (closest(e, '[data-act], [data-preset]'));
     if (!el || el.disabled) return;
     if (el.dataset.preset) return applyPreset(el.dataset.preset);
     if (el.dataset.act === 'run') run();
