@@ -9,6 +9,7 @@ import { ship } from './ship/index.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
+/** @param {string} name */
 const arg = (name) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
@@ -19,8 +20,9 @@ const wasmDir = resolve(root, arg('wasm-dir') ?? process.env.WASM_DIR ?? 'build/
 const modules = ['activation-lab.mjs', 'activation-lab-scalar.mjs'];
 const katexDir = join(root, 'node_modules', 'katex', 'dist');
 const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship']); // ship/: build steps
-const typesOnly = (src) => src.endsWith('.d.ts'); // for the type checker, not the browser
+const typesOnly = (/** @type {string} */ src) => src.endsWith('.d.ts'); // for the type checker, not the browser
 
+/** @param {string} path */
 async function exists(path) {
   try {
     await stat(path);
@@ -30,21 +32,29 @@ async function exists(path) {
   }
 }
 
-/** Replaces $$…$$ and $…$ by KaTeX HTML; `\$` stays a literal dollar. Throws on bad TeX. */
+/**
+ * Replaces $$…$$ and $…$ by KaTeX HTML; `\$` stays a literal dollar. Throws on bad TeX.
+ * @param {string} text
+ */
 export function typeset(text, where = '') {
+  /**
+   * @param {string} tex
+   * @param {boolean} displayMode
+   */
   const render = (tex, displayMode) => {
     try {
       return katex.renderToString(tex, { displayMode, throwOnError: true, strict: 'error' });
     } catch (err) {
-      throw new Error(`${where}: ${err.message}`);
+      throw new Error(`${where}: ${/** @type {Error} */ (err).message}`); // KaTeX throws ParseErrors
     }
   };
   return text
-    .replace(/\$\$([\s\S]+?)\$\$/g, (_, tex) => render(tex, true))
-    .replace(/(?<!\\)\$((?:\\\$|[^$])+?)\$/g, (_, tex) => render(tex, false))
+    .replace(/\$\$([\s\S]+?)\$\$/g, (_, /** @type {string} */ tex) => render(tex, true))
+    .replace(/(?<!\\)\$((?:\\\$|[^$])+?)\$/g, (_, /** @type {string} */ tex) => render(tex, false))
     .replace(/\\\$/g, '$');
 }
 
+/** @param {string} dir */
 async function typesetI18n(dir) {
   for (const lang of await readdir(dir)) {
     for (const file of await readdir(join(dir, lang))) {

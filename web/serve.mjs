@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -23,12 +24,16 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Starts the server; resolves to { server, url } once it listens. */
-export function startServer({ dir, port = 8080, host = '127.0.0.1' } = {}) {
+/**
+ * Starts the server; resolves to { server, url } once it listens.
+ * @param {{dir: string, port?: number, host?: string}} options
+ * @returns {Promise<{server: import('node:http').Server, url: string}>}
+ */
+export function startServer({ dir, port = 8080, host = '127.0.0.1' }) {
   const base = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep))
         throw Object.assign(new Error(), { code: 403 });
@@ -43,7 +48,7 @@ export function startServer({ dir, port = 8080, host = '127.0.0.1' } = {}) {
       if (req.method === 'HEAD') res.end();
       else createReadStream(file).pipe(res);
     } catch (err) {
-      const code = err.code === 403 ? 403 : 404;
+      const code = /** @type {{code?: unknown}} */ (err).code === 403 ? 403 : 404;
       res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(code === 403 ? 'Forbidden\n' : 'Not found\n');
     }
@@ -51,12 +56,14 @@ export function startServer({ dir, port = 8080, host = '127.0.0.1' } = {}) {
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => {
-      ok({ server, url: `http://localhost:${server.address().port}/` });
+      const { port: bound } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      ok({ server, url: `http://localhost:${bound}/` });
     });
   });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  /** @param {string} name */
   const arg = (name) => {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? process.argv[i + 1] : undefined;

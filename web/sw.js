@@ -6,11 +6,14 @@
 //   without skipWaiting() it takes over only once no tab runs the old version, so a page never
 //   mixes the files of two versions. On activation it deletes the caches of older versions.
 // - Same origin only: it never fetches from, nor caches, another origin.
+// (tsc: a classic script's `self` is typed for any worker; this one is a service worker)
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = 'dev';
+/** @type {string[]} */
 const SHELL = [];
 const PREFIX = 'activation-lab-';
 const CACHE = PREFIX + VERSION;
-const scope = new URL(self.registration.scope);
+const scope = new URL(sw.registration.scope);
 
 // The smallest module using a SIMD128 instruction (as in js/core.js): the worker precaches only the
 // build of the core that this browser will run.
@@ -27,12 +30,12 @@ const simd = (() => {
 })();
 const unneeded = simd ? 'wasm/activation-lab-scalar.mjs' : 'wasm/activation-lab.mjs';
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (event) => {
   const files = SHELL.filter((path) => path !== unneeded).map((path) => new URL(path, scope).href);
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(files)));
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
@@ -40,7 +43,7 @@ self.addEventListener('activate', (event) => {
       }
       // The first visit's page is not controlled yet: claim it so that what it loads later (the
       // other language, fonts, the worker scripts) is cached too.
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
@@ -48,6 +51,7 @@ self.addEventListener('activate', (event) => {
 /**
  * The cache key of a request: the URL without query or hash (the files are static: ?engine=scalar
  * or the embed script's i18n.js?lang=pt are the same file), and the folder as its index.html.
+ * @param {Request} request
  */
 function keyOf(request) {
   const url = new URL(request.url);
@@ -57,6 +61,7 @@ function keyOf(request) {
   return url.href;
 }
 
+/** @param {Request} request */
 async function respond(request) {
   const cache = await caches.open(CACHE);
   const key = keyOf(request);
@@ -69,7 +74,7 @@ async function respond(request) {
   return response;
 }
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (

@@ -9,7 +9,7 @@ import { minimum, tanhError } from './analysis.js';
 const searchedBy = new WeakMap(); // M -> the searched quantities, found once per module
 
 /**
- * @param {import('./types').Core} core
+ * @param {Pick<import('./types').Core, 'M' | 'activations'>} core
  * @param {string} spec
  * @returns {number}
  */
@@ -37,7 +37,7 @@ function valueOf(core, spec) {
 /**
  * The text of one placeholder: spec (data-core), digits (data-digits, default 4), format
  * (data-format: 'sci' or none), and num, the language's number formatter (i18n.num).
- * @param {import('./types').Core} core
+ * @param {Pick<import('./types').Core, 'M' | 'activations'>} core
  * @param {{spec: string, digits?: number, format?: string, num: Num}} placeholder
  */
 export function coreValueText(core, { spec, digits = 4, format, num }) {
@@ -54,7 +54,7 @@ export function coreValueText(core, { spec, digits = 4, format, num }) {
 
 /**
  * Fills every placeholder under root.
- * @param {import('./types').Core} core
+ * @param {Pick<import('./types').Core, 'M' | 'activations'>} core
  * @param {Num} num
  * @param {ParentNode} [root]
  */

@@ -8,13 +8,20 @@ const TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-/** CRC-32 (IEEE, as PNG and ZIP use it) of a Buffer. */
+/**
+ * CRC-32 (IEEE, as PNG and ZIP use it) of a Buffer.
+ * @param {Uint8Array} buf
+ */
 export function crc32(buf) {
   let c = 0xffffffff;
   for (const byte of buf) c = TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
+/**
+ * @param {string} type
+ * @param {Buffer} data
+ */
 function chunk(type, data) {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
@@ -24,7 +31,12 @@ function chunk(type, data) {
   return Buffer.concat([head, data, crc]);
 }
 
-/** An 8-bit RGB PNG from `rgb`, width*height*3 bytes, rows top to bottom. */
+/**
+ * An 8-bit RGB PNG from `rgb`, width*height*3 bytes, rows top to bottom.
+ * @param {number} width
+ * @param {number} height
+ * @param {Buffer} rgb
+ */
 export function encodePng(width, height, rgb) {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
@@ -43,9 +55,14 @@ export function encodePng(width, height, rgb) {
   ]);
 }
 
-/** A ZIP archive (deflated entries) of [{ name, data: Buffer }]. */
+/**
+ * A ZIP archive (deflated entries) of [{ name, data: Buffer }].
+ * @param {{name: string, data: Buffer}[]} entries
+ */
 export function encodeZip(entries) {
+  /** @type {Buffer[]} */
   const locals = [],
+    /** @type {Buffer[]} */
     centrals = [];
   let offset = 0;
   for (const { name, data } of entries) {

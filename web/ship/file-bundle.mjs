@@ -15,8 +15,13 @@ import { join, posix, relative, sep } from 'node:path';
 
 const SKIP = new Set(['js/boot.js', 'js/app.file.js', 'sw.js']);
 
-/** Every file below `dir`, as sorted '/'-separated paths relative to it. */
+/**
+ * Every file below `dir`, as sorted '/'-separated paths relative to it.
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
 export async function walk(dir, base = dir) {
+  /** @type {string[]} */
   const files = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -26,7 +31,11 @@ export async function walk(dir, base = dir) {
   return files.sort();
 }
 
-/** './x.js' imported by 'js/widgets/a.js' -> 'js/widgets/x.js'. */
+/**
+ * './x.js' imported by 'js/widgets/a.js' -> 'js/widgets/x.js'.
+ * @param {string} spec
+ * @param {string} from
+ */
 function resolveId(spec, from) {
   if (!spec.startsWith('.'))
     throw new Error(`${from}: only relative imports can be bundled (${spec})`);
@@ -34,14 +43,20 @@ function resolveId(spec, from) {
 }
 
 /** `{ a, b as c }` -> `{ a, b: c }` (import) ; `[['a','a'],['c','b']]` (export list). */
-const importList = (list) => list.replace(/\s+as\s+/g, ': ');
+const importList = (/** @type {string} */ list) => list.replace(/\s+as\s+/g, ': ');
 
-/** One ES module -> the body of a function (require, exports, meta, import, fetch, Worker). */
+/**
+ * One ES module -> the body of a function (require, exports, meta, import, fetch, Worker). The
+ * replacers' arguments are the match and its groups, strings.
+ * @param {string} source
+ * @param {string} id  its path in dist/
+ */
 export function toClassic(source, id) {
+  /** @type {[string, string][]} */
   const exported = []; // [exported name, local name]
   let body = source.replace(
     /^import\s+([^'"]+?)\s+from\s+['"]([^'"]+)['"];?[ \t]*$/gm,
-    (m, what, spec) => {
+    (/** @type {string} */ m, /** @type {string} */ what, /** @type {string} */ spec) => {
       const dep = JSON.stringify(resolveId(spec, id));
       what = what.trim();
       if (what.startsWith('* as ')) return `const ${what.slice(5).trim()} = __al_require(${dep});`;
@@ -54,36 +69,43 @@ export function toClassic(source, id) {
   );
   body = body.replace(
     /^import\s+['"]([^'"]+)['"];?[ \t]*$/gm,
-    (m, spec) => `__al_require(${JSON.stringify(resolveId(spec, id))});`,
+    (/** @type {string} */ m, /** @type {string} */ spec) =>
+      `__al_require(${JSON.stringify(resolveId(spec, id))});`,
   );
   body = body.replace(
     /^export\s+default\s+((?:async\s+)?function\*?\s*([\w$]+))/gm,
-    (m, decl, name) => {
+    (/** @type {string} */ m, /** @type {string} */ decl, /** @type {string} */ name) => {
       exported.push(['default', name]);
       return decl;
     },
   );
-  body = body.replace(/^export\s+default\s+([\w$]+)\s*;?[ \t]*$/gm, (m, name) => {
-    exported.push(['default', name]);
-    return '';
-  });
+  body = body.replace(
+    /^export\s+default\s+([\w$]+)\s*;?[ \t]*$/gm,
+    (/** @type {string} */ m, /** @type {string} */ name) => {
+      exported.push(['default', name]);
+      return '';
+    },
+  );
   body = body.replace(
     /^export\s+((?:async\s+)?function\*?|const|let|var|class)\s+([\w$]+)/gm,
-    (m, kw, name) => {
+    (/** @type {string} */ m, /** @type {string} */ kw, /** @type {string} */ name) => {
       exported.push([name, name]);
       return `${kw} ${name}`;
     },
   );
-  body = body.replace(/^export\s*\{([^}]*)\}\s*;?[ \t]*$/gm, (m, list) => {
-    for (const item of list
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)) {
-      const [local, name = local] = item.split(/\s+as\s+/);
-      exported.push([name, local]);
-    }
-    return '';
-  });
+  body = body.replace(
+    /^export\s*\{([^}]*)\}\s*;?[ \t]*$/gm,
+    (/** @type {string} */ m, /** @type {string} */ list) => {
+      for (const item of list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const [local, name = local] = item.split(/\s+as\s+/);
+        exported.push([name, local]);
+      }
+      return '';
+    },
+  );
   body = body.replace(/\bimport\.meta\.url\b/g, '__al_meta.url');
   // Dynamic import() calls, not methods named import (`import({...}) {` in an object literal).
   body = body.replace(/(^|[=(,:?&|!]\s*|\b(?:await|return)\s+)import\(/gm, '$1__al_import(');
@@ -142,7 +164,10 @@ const RUNTIME = String.raw`
   }
 `;
 
-/** Writes out/js/app.file.js from the files already in out/. Returns its size in bytes. */
+/**
+ * Writes out/js/app.file.js from the files already in out/. Returns its size in bytes.
+ * @param {string} out
+ */
 export async function writeFileBundle(out) {
   const files = (await walk(out)).filter((f) => !SKIP.has(f) && !f.startsWith('examples/')).sort();
   const parts = [];

@@ -10,7 +10,11 @@ import { walk, writeFileBundle } from './file-bundle.mjs';
 import { prerender } from './prerender.mjs';
 import { PREVIEW } from './preview.mjs';
 
-/** Files the service worker precaches: everything the page and the embeds load over http. */
+/**
+ * Files the service worker precaches: everything the page and the embeds load over http.
+ * @param {string} file
+ * @param {string[]} fonts  the KaTeX font files the page uses
+ */
 function isShell(file, fonts) {
   if (file === 'sw.js' || file === 'js/app.file.js' || file === PREVIEW.path) return false;
   if (file.startsWith('examples/')) return false;
@@ -18,6 +22,7 @@ function isShell(file, fonts) {
   return !file.endsWith('.md');
 }
 
+/** @param {string} out  the dist/ folder */
 export async function ship(out) {
   const styles = await styleAttributesToClasses(out);
   const fonts = await katexFonts(out);

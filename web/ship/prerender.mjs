@@ -16,12 +16,22 @@ import * as i18n from '../js/i18n.js';
 import { PREVIEW, renderPreview } from './preview.mjs';
 
 /** Folder per language, relative to dist/ ('' is the root), and its BCP 47 tag. */
+/** @typedef {{lang: 'en' | 'pt', tag: string, dir: string, locale: string}} Page */
+/** @typedef {Record<string, import('../js/types').I18nTable>} Strings  namespace -> its table */
+/** @typedef {(match: string, ...groups: string[]) => string} Replacer  for String.replace */
+
+/** @type {Page[]} */
 export const PAGES = [
   { lang: 'en', tag: 'en', dir: '', locale: 'en_GB' },
   { lang: 'pt', tag: 'pt-PT', dir: 'pt/', locale: 'pt_PT' },
 ];
 
+/**
+ * @param {string} out
+ * @param {string} lang
+ */
 async function tables(out, lang) {
+  /** @type {Strings} */
   const all = {};
   for (const file of await readdir(join(out, 'i18n', lang))) {
     if (!file.endsWith('.json')) continue;
@@ -31,36 +41,53 @@ async function tables(out, lang) {
   return all;
 }
 
+/** @param {unknown} s */
 const escapeAttr = (s) =>
   String(s)
     .replace(/&(?![#\w]+;)/g, '&amp;')
     .replace(/"/g, '&quot;');
+/** @param {string} html */
 const textOf = (html) =>
   html
     .replace(/<[^>]*>/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Sets (or replaces) attribute `name` in a tag's attribute text. */
+/**
+ * Sets (or replaces) attribute `name` in a tag's attribute text.
+ * @param {string} attrs
+ * @param {string} name
+ * @param {string | true} value  true: a boolean attribute
+ */
 function setAttr(attrs, name, value) {
   const re = new RegExp(`\\s${name}(="[^"]*")?(?=[\\s/>]|$)`);
   const pair = value === true ? ` ${name}` : ` ${name}="${escapeAttr(value)}"`;
   return re.test(attrs) ? attrs.replace(re, pair) : `${attrs}${pair}`;
 }
 
-/** Every relative href/src made relative to a page `depth` folders below dist/. */
+/**
+ * Every relative href/src made relative to a page `depth` folders below dist/.
+ * @param {string} html
+ * @param {number} depth
+ */
 function rebase(html, depth) {
   if (!depth) return html;
   const up = '../'.repeat(depth);
-  return html.replace(/(\s(?:href|src)=")([^"]*)"/g, (m, head, url) =>
+  return html.replace(/(\s(?:href|src)=")([^"]*)"/g, (/** @type {string} */ m, head, url) =>
     /^(#|[a-z][a-z0-9+.-]*:|\/)/i.test(url) || url === '' ? m : `${head}${up}${url}"`,
   );
 }
 
-/** The head's link and social tags for one page. site: the absolute URL of dist/, or ''. */
+/**
+ * The head's link and social tags for one page. site: the absolute URL of dist/, or ''.
+ * @param {Page} page
+ * @param {Strings} strings
+ * @param {string} site
+ */
 function headTags(page, strings, site) {
   const depth = page.dir ? 1 : 0;
   // Without a site URL, relative addresses (valid HTML; search engines and previews prefer absolute).
+  /** @param {string} dir */
   const url = (dir) => (site ? `${site}${dir}` : `${'../'.repeat(depth)}${dir}` || './');
   const title = textOf(strings.meta.title);
   const description = textOf(strings.meta.description);
@@ -89,23 +116,37 @@ function headTags(page, strings, site) {
   return tags.join('\n  ');
 }
 
-/** Figures whose content is a table of the core's numbers: written out whole, as the prose is. */
+/**
+ * Figures whose content is a table of the core's numbers: written out whole, as the prose is.
+ * @type {Record<string, (() => string) | undefined>}
+ */
 const STATIC_FIGURES = { 'worked-values': workedValuesTable };
 
-/** One language's page from the template. */
+/**
+ * One language's page from the template.
+ * @param {string} template
+ * @param {Page} page
+ * @param {Strings} strings
+ * @param {Pick<import('../js/types').Core, 'M' | 'activations'>} core
+ */
 export function renderPage(template, page, strings, core, site = '') {
+  /**
+   * @param {string} key
+   * @param {string} where
+   */
   const t = (key, where) => {
     const [ns, k] = [key.slice(0, key.indexOf('.')), key.slice(key.indexOf('.') + 1)];
     const text = strings[ns]?.[k];
     if (text === undefined) throw new Error(`prerender ${page.lang}: no string ${key} (${where})`);
     return text;
   };
+  /** @param {string} key */
   const has = (key) => strings[key.slice(0, key.indexOf('.'))]?.[key.slice(key.indexOf('.') + 1)];
   let html = template;
   // Figures: a caption and a note for readers without JavaScript; the widget replaces both.
   html = html.replace(
     /<figure((?:\s[^>]*?)?\sdata-widget="([a-z0-9-]+)"[^>]*)><\/figure>/g,
-    (m, attrs, name) =>
+    /** @type {Replacer} */ (m, attrs, name) =>
       `<figure${attrs}>` +
       (STATIC_FIGURES[name]?.() ??
         `<noscript><p class="figure-noscript" data-i18n="meta.figure_noscript"></p></noscript>`) +
@@ -114,12 +155,12 @@ export function renderPage(template, page, strings, core, site = '') {
   );
   html = html.replace(
     /<([a-zA-Z][\w-]*)(\s[^>]*?)?\sdata-i18n="([^"]+)"([^>]*)>([^<]*)<\/\1>/g,
-    (m, tag, before = '', key, after) =>
+    /** @type {Replacer} */ (m, tag, before = '', key, after) =>
       `<${tag}${before} data-i18n="${key}"${after}>${t(key, tag)}</${tag}>`,
   );
   html = html.replace(
     /<([a-zA-Z][\w-]*)(\s[^>]*?)?\sdata-i18n-attr="([^"]+)"([^>]*)>/g,
-    (m, tag, before = '', spec, after) => {
+    /** @type {Replacer} */ (m, tag, before = '', spec, after) => {
       let attrs = `${before} data-i18n-attr="${spec}"${after}`;
       for (const pair of spec.split(';')) {
         const [attr, key] = pair.split('=').map((s) => s.trim());
@@ -130,7 +171,7 @@ export function renderPage(template, page, strings, core, site = '') {
   );
   html = html.replace(
     /<span((?:\s[^>]*?)?\sdata-core="([^"]+)"[^>]*)><\/span>/g,
-    (m, attrs, spec) => {
+    /** @type {Replacer} */ (m, attrs, spec) => {
       const digits = Number(/\sdata-digits="(\d+)"/.exec(attrs)?.[1] ?? 4);
       const format = /\sdata-format="(\w+)"/.exec(attrs)?.[1];
       const text = coreValueText(core, { spec, digits, format, num: i18n.num });
@@ -142,12 +183,15 @@ export function renderPage(template, page, strings, core, site = '') {
     },
   );
   // The language switch: links to both addresses, the current one marked.
-  html = html.replace(/<a((?:\s[^>]*?)?\sdata-lang="(\w+)"[^>]*)>/g, (m, attrs, lang) => {
+  /** @type {Replacer} */
+  const languageLink = (m, attrs, lang) => {
     const target = PAGES.find((p) => p.lang === lang);
+    if (!target) throw new Error(`prerender ${page.lang}: no page for data-lang="${lang}"`);
     attrs = setAttr(attrs, 'href', `${target.dir}index.html`);
     if (target === page) attrs = setAttr(attrs, 'aria-current', 'page');
     return `<a${attrs}>`;
-  });
+  };
+  html = html.replace(/<a((?:\s[^>]*?)?\sdata-lang="(\w+)"[^>]*)>/g, languageLink);
   html = html.replace(/<html\b[^>]*>/, `<html lang="${page.tag}" data-prerendered>`);
   const empty = /<[^>]*\sdata-i18n="([^"]+)"[^>]*><\//.exec(html);
   if (empty) throw new Error(`prerender ${page.lang}: ${empty[1]} was left empty`);
@@ -155,7 +199,11 @@ export function renderPage(template, page, strings, core, site = '') {
   return html.replace(/<!-- prerender: head -->/, headTags(page, strings, site));
 }
 
-/** Writes index.html and pt/index.html over dist/'s template, and the preview image. */
+/**
+ * Writes index.html and pt/index.html over dist/'s template, and the preview image.
+ * @param {string} out
+ * @param {{site?: string}} [options]
+ */
 export async function prerender(out, { site = process.env.AL_SITE_URL ?? '' } = {}) {
   if (site && !/^https?:\/\/.+\/$/.test(site))
     throw new Error(`AL_SITE_URL must be an absolute http(s) URL ending in /: ${site}`);
@@ -163,6 +211,7 @@ export async function prerender(out, { site = process.env.AL_SITE_URL ?? '' } = 
   if (!template.includes('<!-- prerender: head -->'))
     throw new Error('web/index.html: no <!-- prerender: head --> marker');
   const mod = await import(pathToFileURL(join(out, 'wasm', 'activation-lab.mjs')).href);
+  /** @type {import('../js/types').ActivationLab} */
   const M = await mod.default();
   const core = { M, activations: JSON.parse(M.activationNames()) };
   for (const page of PAGES) {

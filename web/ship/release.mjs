@@ -27,6 +27,7 @@ const packed = JSON.parse(
     encoding: 'utf8',
   }),
 )[0];
+/** @param {number} n */
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 console.log(`build/release/${folder}.zip: ${entries.length} files, ${kb(zip.length)}`);
 console.log(

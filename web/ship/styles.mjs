@@ -12,7 +12,9 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile, appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** @param {string} out */
 async function i18nFiles(out) {
+  /** @type {string[]} */
   const files = [];
   for (const lang of await readdir(join(out, 'i18n'))) {
     for (const f of await readdir(join(out, 'i18n', lang)))
@@ -21,19 +23,34 @@ async function i18nFiles(out) {
   return files;
 }
 
-/** Rewrites style attributes in every i18n string; returns the number of distinct styles. */
+/**
+ * Rewrites style attributes in every i18n string; returns the number of distinct styles.
+ * @param {string} out
+ */
 export async function styleAttributesToClasses(out) {
+  /** @type {Map<string, string>} */
   const classes = new Map(); // style text -> class name
+  /** @param {string} style */
   const classOf = (style) => {
     const text = style.trim().replace(/;$/, '');
-    if (!classes.has(text))
-      classes.set(text, `al-s${createHash('sha256').update(text).digest('hex').slice(0, 8)}`);
-    return classes.get(text);
+    let name = classes.get(text);
+    if (name === undefined) {
+      name = `al-s${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
+      classes.set(text, name);
+    }
+    return name;
   };
+  /** @param {string} html */
   const rewrite = (html) =>
     html.replace(
       /<([a-zA-Z][\w-]*)(\s[^>]*?)?\sstyle="([^"]*)"([^>]*)>/g,
-      (m, tag, before = '', style, after) => {
+      (
+        /** @type {string} */ m,
+        /** @type {string} */ tag,
+        /** @type {string} */ before = '',
+        /** @type {string} */ style,
+        /** @type {string} */ after,
+      ) => {
         let attrs = `${before}${after}`;
         const name = classOf(style);
         if (/\sclass="/.test(attrs))
@@ -51,6 +68,7 @@ export async function styleAttributesToClasses(out) {
     }
     await writeFile(file, JSON.stringify(strings));
   }
+  /** @param {string} style */
   const important = (style) =>
     style
       .split(';')
@@ -66,12 +84,16 @@ export async function styleAttributesToClasses(out) {
   return classes.size;
 }
 
-/** Writes vendor/katex/katex-fonts.css; returns the .woff2 paths (relative to out) in use. */
+/**
+ * Writes vendor/katex/katex-fonts.css; returns the .woff2 paths (relative to out) in use.
+ * @param {string} out
+ */
 export async function katexFonts(out) {
   const css = await readFile(join(out, 'vendor', 'katex', 'katex.min.css'), 'utf8');
   const faces = css.match(/@font-face\{[^}]*\}/g) ?? [];
   await writeFile(join(out, 'vendor', 'katex', 'katex-fonts.css'), `${faces.join('\n')}\n`);
   // Which families the typeset strings use: class -> font-family from KaTeX's own rules.
+  /** @type {Map<string, string>} */
   const familyOf = new Map();
   for (const [, selectors, family] of css.matchAll(
     /([^{}]+)\{[^}]*?font-family:\s*(KaTeX_[\w]+)/g,
@@ -82,7 +104,10 @@ export async function katexFonts(out) {
   const used = new Set(['KaTeX_Main', 'KaTeX_Math']);
   for (const file of await i18nFiles(out)) {
     for (const [, list] of (await readFile(file, 'utf8')).matchAll(/class=\\"([^"\\]*)\\"/g)) {
-      for (const cls of list.split(/\s+/)) if (familyOf.has(cls)) used.add(familyOf.get(cls));
+      for (const cls of list.split(/\s+/)) {
+        const family = familyOf.get(cls);
+        if (family !== undefined) used.add(family);
+      }
     }
   }
   const fonts = await readdir(join(out, 'vendor', 'katex', 'fonts'));
@@ -91,7 +116,12 @@ export async function katexFonts(out) {
     .map((f) => `vendor/katex/fonts/${f}`);
 }
 
-/** The block that starts at the `{` at index open: [inner text, index after the closing `}`]. */
+/**
+ * The block that starts at the `{` at index open: [inner text, index after the closing `}`].
+ * @param {string} css
+ * @param {number} open
+ * @returns {[string, number]}
+ */
 function block(css, open) {
   let depth = 0;
   for (let i = open; i < css.length; i++) {
@@ -101,7 +131,10 @@ function block(css, open) {
   throw new Error('embed css: unbalanced braces');
 }
 
-/** One stylesheet for a shadow root. */
+/**
+ * One stylesheet for a shadow root.
+ * @param {string} css
+ */
 export function toShadowCss(css) {
   css = css.replace(/:root\b/g, ':host');
   const DARK = '@media (prefers-color-scheme: dark)';
@@ -118,7 +151,10 @@ export function toShadowCss(css) {
   return `${result}${css.slice(at)}\n/* theme="dark" on any system */\n${forced}\n`;
 }
 
-/** Writes css/embed.css from the page's stylesheets and css/embed-host.css. */
+/**
+ * Writes css/embed.css from the page's stylesheets and css/embed-host.css.
+ * @param {string} out
+ */
 export async function embedCss(
   out,
   sheets = [
