@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run lint` (and the first step of `npm test`): every check that reads the sources without
 # running them. C++: clang-format, clang-tidy (.clang-tidy). JS: Prettier, ESLint and TypeScript's
-# checker over the JSDoc types (tests/lint/tsconfig.json). Stops at the first step that finds
-# something, with the tool's own message; each step prints its time.
+# checker over the JSDoc types (tests/lint/tsconfig.json; the service worker: tsconfig.sw.json).
+# Stops at the first step that finds something, with the tool's own message; each step prints
+# its time.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -40,3 +41,4 @@ step clang-tidy tidy
 step prettier "$bin/prettier" --check --log-level warn '**/*.{js,mjs,css}'
 step eslint "$bin/eslint" --config tests/lint/eslint.config.js --max-warnings 0 .
 step tsc "$bin/tsc" -p tests/lint/tsconfig.json
+step tsc-sw "$bin/tsc" -p tests/lint/tsconfig.sw.json
