@@ -121,7 +121,7 @@ async function startCore() {
 function mountFigures(figures, context) {
   if (eager() || !('IntersectionObserver' in globalThis))
     return Promise.all(figures.map((el) => mountWidget(el, context)));
-  return new Promise((done) => {
+  return new Promise((/** @type {(v?: unknown) => void} */ done) => {
     let left = figures.length;
     if (!left) return done();
     const observer = new IntersectionObserver(
@@ -130,7 +130,7 @@ function mountFigures(figures, context) {
           if (!entry.isIntersecting) continue;
           observer.unobserve(entry.target);
           mountWidget(/** @type {HTMLElement} */ (entry.target), context).then(
-            () => --left || (observer.disconnect(), done(undefined)),
+            () => --left || (observer.disconnect(), done()),
           );
         }
       },
