@@ -91,6 +91,13 @@ inline constexpr Range eval_every{1, 100000, false, true};
 // Sampling: characters per call and temperature (0: always the most likely character).
 inline constexpr Range sample_chars{1, 5000, false, true};
 inline constexpr Range temperature{0, 10, false, false};
+// The page's many-seeds study of the Transformer: few seeds (each is two full runs), and
+// schedules up to twice the reference, so a study never meets the run budget.
+inline constexpr Range study_seeds{1, 8, false, true};
+inline constexpr Range study_steps{1, 3000, false, true};
+inline constexpr int study_default_seeds = 3;
+// 3 seeds × 2 activations at this length take about a minute on two idle cores.
+inline constexpr int study_default_steps = 1000;
 }  // namespace limits::lm
 
 // "an integer in [1, 512]", "a number in (0, 1]": how messages state a range.

@@ -227,11 +227,15 @@ std::string config_limits_json() {
     o.emplace_back("act", std::move(acts));
     o.emplace_back("init", json::Array{"bert", "gpt2"});
     for (const auto& [name, r] : {std::pair{"sample_chars", limits::lm::sample_chars},
-                                  std::pair{"temperature", limits::lm::temperature}})
+                                  std::pair{"temperature", limits::lm::temperature},
+                                  std::pair{"study_seeds", limits::lm::study_seeds},
+                                  std::pair{"study_steps", limits::lm::study_steps}})
         o.emplace_back(
             name,
             json::Object{
                 {"min", r.lo}, {"max", r.hi}, {"min_open", r.lo_open}, {"integer", r.integer}});
+    o.emplace_back("study_defaults", json::Object{{"seeds", limits::lm::study_default_seeds},
+                                                  {"steps", limits::lm::study_default_steps}});
     o.emplace_back("max_call_flops", max_call_flops);
     o.emplace_back("max_run_flops", max_run_flops);
     o.emplace_back("max_vocab", max_vocab);
