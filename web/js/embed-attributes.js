@@ -56,6 +56,14 @@ export const ATTRIBUTES = {
     epochs: 'sepochs',
     'val-fraction': 'sval',
     choose: 'schoose',
+    // The study of the tiny Transformer (model="transformer") has its own keys (seeds-lm.js).
+    model: 'smodel',
+    'lm-a': 'sla',
+    'lm-b': 'slb',
+    'lm-seeds': 'slseeds',
+    'lm-seed': 'slseed',
+    'lm-steps': 'slsteps',
+    'lm-init': 'slinit',
   },
   swap: {
     a: 'wa',

@@ -13,9 +13,10 @@ export const NEGLIGIBLE = 0.01; // one accuracy point: below this a difference h
  * summary: {n, mean_a, sd_a, mean_b, sd_b, mean_diff, sd_diff, ci_low, ci_high} (diff = a − b).
  * Returns { kind: 'too_few' | 'no_spread' | 'no_difference' | 'a_higher' | 'b_higher', bounded, negligible,
  *           seedSpread, spreadExceedsDiff }.
+ * negligible: the size below which a clear difference hardly matters (default: one accuracy point).
  * @param {{[stat: string]: number} | null | undefined} summary
  */
-export function readSummary(summary) {
+export function readSummary(summary, negligible = NEGLIGIBLE) {
   const { n, sd_a, sd_b, sd_diff, mean_diff, ci_low, ci_high } = summary ?? {};
   if (!(n >= 2) || !Number.isFinite(ci_low) || !Number.isFinite(ci_high)) {
     return {
@@ -44,9 +45,9 @@ export function readSummary(summary) {
   return {
     kind,
     // With no difference detected, a narrow interval still rules out differences beyond it.
-    bounded: kind === 'no_difference' && widest < NEGLIGIBLE,
+    bounded: kind === 'no_difference' && widest < negligible,
     // A clear but tiny difference: real on this setup, smaller than a point.
-    negligible: kind !== 'no_difference' && Math.abs(mean_diff) < NEGLIGIBLE,
+    negligible: kind !== 'no_difference' && Math.abs(mean_diff) < negligible,
     seedSpread,
     spreadExceedsDiff: Number.isFinite(seedSpread) && seedSpread > Math.abs(mean_diff),
   };

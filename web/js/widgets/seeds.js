@@ -12,6 +12,9 @@ import { changedSettings } from '../embed-attributes.js';
 import { setDisabled } from '../focus.js';
 import { labelPngButtons } from '../export.js';
 import { closest, finder, must } from '../dom.js';
+import { createLmStudyForm, LM_PRESETS } from './seeds-lm.js';
+import { startLmStudy } from '../lm-study.js';
+import { createSeedsLmView } from './seeds-lm-view.js';
 
 /** @typedef {import('../types').Core} Core */
 /** @typedef {import('../study.js').Study} Study */
@@ -47,13 +50,15 @@ const PRESETS = {
   noisy: { snoise: () => '0.4' },
 };
 for (const name of Object.keys(SETUPS)) PRESETS[name] = null; // filled by setupTexts
+// The Transformer's presets (seeds-lm.js) come after the MLP's; each also picks the model.
+const PRESET_NAMES = [...Object.keys(PRESETS), ...Object.keys(LM_PRESETS)];
 
 /**
  * @param {HTMLElement} root
  * @param {import('../types').WidgetContext} ctx
  */
 export default async function createSeeds(root, { core, i18n, store }) {
-  await i18n.need('seeds', 'evidence', 'common', 'lab');
+  await i18n.need('seeds', 'evidence', 'common', 'lab', 'lm');
   const settings = /** @type {import('../types').Settings<import('../types').SeedsValues>} */ (
     createSettings(core, ROWS, store) // store: the URL hash unless embedded
   );
@@ -66,8 +71,10 @@ export default async function createSeeds(root, { core, i18n, store }) {
 
   root.innerHTML = `
     <div class="ev-panel">
-      ${presetButtons('seeds', Object.keys(PRESETS))}
-      <form class="ev-form" novalidate data-i18n-attr="aria-label=seeds.form_label"></form>
+      ${presetButtons('seeds', PRESET_NAMES)}
+      <form class="ev-form" novalidate data-model-form data-i18n-attr="aria-label=seeds.model_form_label"></form>
+      <form class="ev-form" novalidate data-mlp-form data-i18n-attr="aria-label=seeds.form_label"></form>
+      <form class="ev-form" novalidate data-lm-form data-i18n-attr="aria-label=seeds.lm_form_label" hidden></form>
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="run" data-i18n="seeds.run"></button>
         <button type="button" class="btn" data-act="cancel" data-i18n="seeds.cancel" disabled></button>
@@ -78,6 +85,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
       <p class="ev-note" data-protocol></p>
       <p class="ev-note ev-error" data-errors hidden></p>
       <div data-results hidden></div>
+      <div data-lm-results hidden></div>
       <div class="ev-history" data-history hidden><h3 class="plot-title" data-i18n="seeds.history_title"></h3>
         <div class="table-scroll" tabindex="0"><table class="results-table"><thead></thead><tbody></tbody></table></div></div>
     </div>
@@ -123,9 +131,22 @@ export default async function createSeeds(root, { core, i18n, store }) {
       ],
     },
   ];
-  const fields = createFields($('.ev-form'), FIELDS, { idPrefix: 'seeds', onChange: change });
+  const fields = createFields($('[data-mlp-form]'), FIELDS, {
+    idPrefix: 'seeds',
+    onChange: change,
+  });
   const view = createSeedsView($('[data-results]'), { core, i18n });
-  /** @type {Study | null} */
+  // The Transformer: its own form, results and hash keys; the model choice shows one form.
+  const lmForm = createLmStudyForm(
+    { model: $('[data-model-form]'), form: $('[data-lm-form]') },
+    { core, i18n, store: settings.store, onChange: () => sync() },
+  );
+  const lmView = createSeedsLmView($('[data-lm-results]'), { core, i18n });
+  /** @param {any} [s] a study of either model */
+  const isLm = (s = study) => s?.model === 'transformer';
+  /** @param {any} [s] */
+  const viewOf = (s = study) => (isLm(s) ? lmView : view);
+  /** @type {any} a study of the network (Study) or of the Transformer (lm-study.js) */
   let study = null,
     frame = 0,
     lastAnnounce = 0;
@@ -179,6 +200,13 @@ export default async function createSeeds(root, { core, i18n, store }) {
   }
 
   function sync() {
+    const lm = lmForm.model() === 'transformer';
+    $('[data-mlp-form]').hidden = lm;
+    $('[data-lm-form]').hidden = !lm;
+    lmForm.sync();
+    const caption = root.querySelector('figcaption');
+    caption.dataset.i18n = lm ? 'seeds.lm_caption' : 'seeds.caption';
+    caption.innerHTML = i18n.t(caption.dataset.i18n);
     const { values, errors, hints } = settingsFields(settings, core, i18n);
     fields.sync(
       { ...values, seeds: String(extra.seeds), choose: extra.choose },
@@ -186,6 +214,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
       { ...hints, seeds: `1–${MAX_SEEDS}` },
     );
     const cfg = settings.config('a');
+    if (lm) return ($('[data-protocol]').innerHTML = i18n.t('seeds.lm_protocol'));
     $('[data-protocol]').innerHTML = i18n.t('seeds.protocol', {
       val: i18n.pct(cfg.val_fraction, 0),
       test: i18n.pct(cfg.test_fraction, 0),
@@ -196,20 +225,25 @@ export default async function createSeeds(root, { core, i18n, store }) {
 
   /** @param {string} name */
   function applyPreset(name) {
+    if (name in LM_PRESETS) return (lmForm.applyPreset(name), sync(), announcePreset(name));
+    lmForm.setModel('mlp');
     const values = setupTexts(settings, SETUPS[name] ?? {});
     const current = { sn: settings.defaults.sn };
     for (const [key, f] of Object.entries(PRESETS[name] ?? {})) values[key] = f(core, current);
     for (const [key, text] of Object.entries(values)) settings.set(key, text);
     writeHash();
     sync();
-    announce(i18n.t('seeds.announce_preset', { name: i18n.t(`seeds.preset_${name}`) }));
+    announcePreset(name);
   }
+  const announcePreset = (name) =>
+    announce(i18n.t('seeds.announce_preset', { name: i18n.t(`seeds.preset_${name}`) }));
 
   /** @param {string} text */
   const announce = (text) => ($('[data-announce]').textContent = text);
 
   function run() {
     if (study?.state === 'running') return;
+    if (lmForm.model() === 'transformer') return runLm();
     const base = settings.config('a');
     const acts = [settings.values.sa, settings.values.sb];
     // The last seed must be valid too: show that next to the number of seeds, where it is fixed.
@@ -226,18 +260,30 @@ export default async function createSeeds(root, { core, i18n, store }) {
       return announce(extraErrors.seeds);
     }
     delete extraErrors.seeds;
-    study = startStudy({ base, acts, seeds: extra.seeds, choose: extra.choose }, schedule);
-    $('[data-results]').hidden = false;
+    started(startStudy({ base, acts, seeds: extra.seeds, choose: extra.choose }, schedule));
+  }
+
+  function runLm() {
+    const spec = lmForm.spec();
+    if (!spec) return announce(i18n.t('seeds.lm_not_started'));
+    started(startLmStudy(spec, schedule));
+  }
+
+  /** Shows a study that just started (either model) and follows it to its end. */
+  function started(next) {
+    study = next;
+    $('[data-results]').hidden = isLm(next);
+    $('[data-lm-results]').hidden = !isLm(next);
     announce(
       i18n.t('seeds.announce_started', {
-        seeds: extra.seeds,
+        seeds: study.seeds.length,
         runs: study.tasks,
         workers: study.workers,
       }),
     );
     study.done.then((s) => {
       if (s !== study) return;
-      if (s.state === 'finished') addHistory(s);
+      if (s.state === 'finished' && !isLm(s)) addHistory(s);
       announce(i18n.t(`seeds.announce_${s.state}`, progressVars(s)));
       schedule();
     });
@@ -254,7 +300,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
       pct: i18n.pct(p.fraction, 0),
       elapsed: i18n.num(p.elapsed, 1),
       left: p.left === null ? '…' : i18n.num(Math.ceil(p.left), 0),
-      pairs: view.summary()?.n ?? 0,
+      pairs: viewOf(s).summary()?.n ?? 0,
     };
   }
 
@@ -312,6 +358,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     setDisabled(running ? cancelBtn : runBtn, false);
     setDisabled(running ? runBtn : cancelBtn, true, running ? cancelBtn : runBtn);
     fields.setDisabled(running);
+    lmForm.setDisabled(running);
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
       root.querySelectorAll('button[data-preset]')
     ))
@@ -339,7 +386,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
             message: explainError(i18n, study.errors[0].message),
           })
         : '';
-      view.render(study);
+      viewOf().render(study);
     } else text.textContent = i18n.t('seeds.progress_idle');
     renderHistory();
     labelPngButtons(root, i18n);
@@ -356,6 +403,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     if (study?.state === 'running') return;
     settings.readHash();
     readExtras();
+    lmForm.readHash();
     sync();
   });
   await i18n.apply(root);
@@ -363,7 +411,9 @@ export default async function createSeeds(root, { core, i18n, store }) {
   sync();
   render();
   // The embed hook (embed-attributes.js): the table's changed rows and the two extras.
-  const embedSettings = () => ({
+  const embedSettings = () =>
+    lmForm.model() === 'transformer' ? lmForm.embedSettings() : mlpSettings();
+  const mlpSettings = () => ({
     ...changedSettings(settings),
     ...(extra.seeds !== DEFAULT_SEEDS && { seeds: String(extra.seeds) }),
     ...(extra.choose !== 'last' && { schoose: extra.choose }),
