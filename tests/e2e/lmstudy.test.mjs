@@ -15,7 +15,7 @@ before(async () => (env = await setup()));
 after(async () => env?.close());
 
 const seeds = '[data-widget="seeds"]';
-const STEPS = 12;
+const STEPS = 6;
 const HASH = `#smodel=transformer&sla=gelu&slb=relu&slseeds=2&slseed=5&slsteps=${STEPS}`;
 
 async function finish(page, state = 'finished') {
@@ -102,12 +102,14 @@ test('a two-seed Transformer study: the core’s losses, its paired summary, exp
   await context.close();
 });
 
-test('Cancel ends every worker of a Transformer study at once', async () => {
-  const { page, context, problems } = await openPage(
-    env,
-    '#smodel=transformer&slseeds=2&slsteps=3000',
-  );
+test('a Transformer preset picks the model; Cancel ends every worker of its study at once', async () => {
+  const { page, context, problems } = await openPage(env);
   await page.locator(seeds).scrollIntoViewIfNeeded();
+  await page.click(`${seeds} [data-preset="lm_swiglu_gelu"]`);
+  assert.equal(await page.locator('#seeds-smodel').inputValue(), 'transformer');
+  assert.equal(await page.locator('#seeds-sla').inputValue(), 'swiglu');
+  assert.equal(await page.locator('#seeds-slb').inputValue(), 'gelu');
+  assert.match(page.url(), /smodel=transformer/);
   const studyWorkers = () => page.workers().filter((w) => /lm-seed-worker/.test(w.url())).length;
   await page.click(`${seeds} [data-act="run"]`);
   await page.waitForFunction((sel) => document.querySelector(`${sel} progress`).value > 0, seeds, {
@@ -143,14 +145,14 @@ test('the article’s link sets the study to the Transformer; Portuguese, 360 px
   assert.equal(await page.locator('#seeds-sla').inputValue(), 'gelu');
   assert.equal(await page.locator('#seeds-slb').inputValue(), 'relu');
   // a quick study from there: one seed, a few steps
-  await page.fill('#seeds-slsteps', '4');
+  await page.fill('#seeds-slsteps', '3');
   await page.press('#seeds-slsteps', 'Enter');
   await page.fill('#seeds-slseeds', '99');
   await page.press('#seeds-slseeds', 'Enter');
   assert.match(await page.locator('#seeds-slseeds-err').textContent(), /99/);
   await page.fill('#seeds-slseeds', '2');
   await page.press('#seeds-slseeds', 'Enter');
-  assert.match(page.url(), /slsteps=4/);
+  assert.match(page.url(), /slsteps=3/);
   await page.click(`${seeds} [data-act="run"]`);
   await finish(page);
   assert.match(await page.locator(`${seeds} [data-lm-verdict]`).textContent(), /perda/);
