@@ -27,10 +27,15 @@ export const LM_PRESETS = {
  */
 export function lmStudyRows(lm) {
   const L = lm.limits;
+  // The study's own defaults (lmConfigLimitsJson's study_defaults), not a range.
+  const studyDefaults = /** @type {{seeds: number, steps: number}} */ (
+    /** @type {unknown} */ (L.study_defaults)
+  );
   /** @param {string} field */
   const hint = (field) => (/** @type {any} */ i18n) => rangeHint(lm, i18n, field, 'number');
   const none = () => '';
-  return [
+  /** @type {import('../types').ParamRow[]} */
+  const rows = [
     { key: 'smodel', type: 'choice', of: MODELS, initial: 'mlp', hint: none },
     { key: 'sla', type: 'choice', of: lm.activations, initial: 'gelu', hint: none },
     { key: 'slb', type: 'choice', of: lm.activations, initial: 'relu', hint: none },
@@ -38,7 +43,7 @@ export function lmStudyRows(lm) {
       key: 'slseeds',
       type: 'number',
       limit: L.study_seeds,
-      initial: L.study_defaults.seeds,
+      initial: studyDefaults.seeds,
       hint: hint('study_seeds'),
     },
     { key: 'slseed', type: 'number', limit: L.seed, initial: lm.defaults.seed, hint: hint('seed') },
@@ -46,11 +51,12 @@ export function lmStudyRows(lm) {
       key: 'slsteps',
       type: 'number',
       limit: L.study_steps,
-      initial: L.study_defaults.steps,
+      initial: studyDefaults.steps,
       hint: hint('study_steps'),
     },
     { key: 'slinit', type: 'choice', of: L.init, initial: lm.defaults.init, hint: none },
   ];
+  return rows;
 }
 
 /**
@@ -126,13 +132,15 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
 
   function sync() {
     /** @type {Record<string, string>} */
-    const values = {},
-      errors = {},
-      hints = {};
+    const values = {};
+    /** @type {Record<string, string>} */
+    const errors = {};
+    /** @type {Record<string, string>} */
+    const hints = {};
     for (const row of params.rows) {
       values[row.key] = params.text(row.key);
       errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
-      hints[row.key] = row.hint(i18n);
+      hints[row.key] = row.hint?.(i18n) ?? '';
     }
     Object.assign(errors, extraErrors);
     model.sync(values, errors, hints);
@@ -143,7 +151,7 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
     params,
     sync,
     /** @returns {'mlp' | 'transformer'} */
-    model: () => params.values.smodel,
+    model: () => /** @type {'mlp' | 'transformer'} */ (params.values.smodel),
     readHash() {
       params.readHash();
       delete extraErrors.slseeds;

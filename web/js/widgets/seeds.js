@@ -204,7 +204,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     $('[data-mlp-form]').hidden = lm;
     $('[data-lm-form]').hidden = !lm;
     lmForm.sync();
-    const caption = root.querySelector('figcaption');
+    const caption = must(root, 'figcaption');
     caption.dataset.i18n = lm ? 'seeds.lm_caption' : 'seeds.caption';
     caption.innerHTML = i18n.t(caption.dataset.i18n);
     const { values, errors, hints } = settingsFields(settings, core, i18n);
@@ -235,7 +235,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     sync();
     announcePreset(name);
   }
-  const announcePreset = (name) =>
+  const announcePreset = (/** @type {string} */ name) =>
     announce(i18n.t('seeds.announce_preset', { name: i18n.t(`seeds.preset_${name}`) }));
 
   /** @param {string} text */
@@ -270,6 +270,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
   }
 
   /** Shows a study that just started (either model) and follows it to its end. */
+  /** @param {any} next a study of either model */
   function started(next) {
     study = next;
     $('[data-results]').hidden = isLm(next);
@@ -281,7 +282,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
         workers: study.workers,
       }),
     );
-    study.done.then((s) => {
+    study.done.then((/** @type {any} */ s) => {
       if (s !== study) return;
       if (s.state === 'finished' && !isLm(s)) addHistory(s);
       announce(i18n.t(`seeds.announce_${s.state}`, progressVars(s)));
