@@ -32,60 +32,62 @@ double sum4(std::size_t n, F f) {
     return (s0 + s1) + (s2 + s3);
 }
 
-// alive[j] = 1 where z[r][j] > 0 for some row r (rows × width), else left as it was; a vector
-// select per row (scalar code spends a byte load, store and branch per element).
-void mark_positive(const float* z, std::size_t rows, std::size_t width, float* alive) {
+// The two passes of a chunk's moments over z (rows × width, a chunk of one layer's
+// pre-activations), column by column: each column is summed in float down the rows (a vector
+// add per row, at most max_rows = 512 terms), the columns then in double. Far cheaper than a
+// double per element; the chunks' moments are merged in double.
+//   column_sums:    s[j] = Σ_r z[r][j]; alive[j] = 1 where z[r][j] > 0 for some r, else kept;
+//   column_squares: q[j] = Σ_r (z[r][j] - mean)².
+void column_sums(const float* z, std::size_t rows, std::size_t width, float* s, float* alive) {
     std::size_t j = 0;
 #if AL_SIMD
     using simd::fbatch;
     constexpr std::size_t L = simd::float_lanes;
     const fbatch zero(0.0f), one(1.0f);
     for (; j + L <= width; j += L) {
-        fbatch a = fbatch::load_unaligned(alive + j);
-        for (std::size_t r = 0; r < rows; ++r)
-            a = xsimd::select(fbatch::load_unaligned(z + r * width + j) > zero, one, a);
+        fbatch a = fbatch::load_unaligned(alive + j), sum(0.0f);
+        for (std::size_t r = 0; r < rows; ++r) {
+            const fbatch v = fbatch::load_unaligned(z + r * width + j);
+            sum += v;
+            a = xsimd::select(v > zero, one, a);
+        }
         a.store_unaligned(alive + j);
+        sum.store_unaligned(s + j);
     }
 #endif
-    for (; j < width; ++j)
-        for (std::size_t r = 0; r < rows; ++r)
+    for (; j < width; ++j) {
+        float sum = 0.0f;
+        for (std::size_t r = 0; r < rows; ++r) {
+            sum += z[r * width + j];
             if (z[r * width + j] > 0.0f) alive[j] = 1.0f;
+        }
+        s[j] = sum;
+    }
 }
-
-// Per layer: running count, mean and sum of squared deviations of z (Chan et al.'s merge of each
-// chunk's two-pass moments: stable whatever the mean), and which units were ever > 0.
-struct Moments {
-    double count = 0, mean = 0, m2 = 0;
-    std::vector<float> alive;  // 1 where the unit was ever > 0, else 0
-};
-
-class PreactivationStats : public LayerObserver {
-  public:
-    explicit PreactivationStats(const Mlp& net) : layers_(net.num_hidden()) {
-        for (std::size_t l = 0; l < layers_.size(); ++l)
-            layers_[l].alive.assign(net.layer(l).out(), 0.0f);
+void column_squares(const float* z, std::size_t rows, std::size_t width, float mean, float* q) {
+    std::size_t j = 0;
+#if AL_SIMD
+    using simd::fbatch;
+    constexpr std::size_t L = simd::float_lanes;
+    const fbatch m(mean);
+    for (; j + L <= width; j += L) {
+        fbatch sum(0.0f);
+        for (std::size_t r = 0; r < rows; ++r) {
+            const fbatch d = fbatch::load_unaligned(z + r * width + j) - m;
+            sum += d * d;
+        }
+        sum.store_unaligned(q + j);
     }
-    void preactivation(std::size_t l, const float* z, std::size_t rows,
-                       std::size_t width) override {
-        Moments& m = layers_[l];
-        const std::size_t n = rows * width;
-        const double mean = sum4(n, [z](std::size_t i) { return double(z[i]); }) / double(n);
-        const double m2 = sum4(n, [z, mean](std::size_t i) {
-            const double d = z[i] - mean;
-            return d * d;
-        });
-        const double total = m.count + static_cast<double>(n);
-        const double delta = mean - m.mean;
-        m.m2 += m2 + delta * delta * m.count * static_cast<double>(n) / total;
-        m.mean += delta * static_cast<double>(n) / total;
-        m.count = total;
-        mark_positive(z, rows, width, m.alive.data());
+#endif
+    for (; j < width; ++j) {
+        float sum = 0.0f;
+        for (std::size_t r = 0; r < rows; ++r) {
+            const float d = z[r * width + j] - mean;
+            sum += d * d;
+        }
+        q[j] = sum;
     }
-    const std::vector<Moments>& layers() const { return layers_; }
-
-  private:
-    std::vector<Moments> layers_;
-};
+}
 
 // Copies each hidden layer's output for the sampled rows.
 class OutputCopy : public LayerObserver {
@@ -145,24 +147,23 @@ void activation_patterns(Mlp& net, const float* xy, std::size_t n, std::uint32_t
 }
 
 double mean_pair_cosine(const float* h, std::size_t m, std::size_t width) {
-    const auto dot = [h, width](std::size_t a, std::size_t b) {
-        const float* ha = h + a * width;
-        const float* hb = h + b * width;
-        return sum4(width, [ha, hb](std::size_t j) { return double(ha[j]) * hb[j]; });
-    };
-    std::vector<double> norm(m);
-    for (std::size_t a = 0; a < m; ++a) norm[a] = std::sqrt(dot(a, a));
-    double sum = 0;
-    std::size_t pairs = 0;
+    // Σ_{a<b} u_a·u_b = (|Σ_a u_a|² - Σ_a |u_a|²) / 2 for the unit vectors u_a = h_a/|h_a| of
+    // the nonzero rows: one pass over the rows instead of one per pair. In double, the
+    // difference keeps ~13 digits even when the mean is near 0.
+    std::vector<double> sum(width, 0.0);
+    std::size_t kept = 0;
     for (std::size_t a = 0; a < m; ++a) {
-        if (norm[a] == 0) continue;
-        for (std::size_t b = a + 1; b < m; ++b) {
-            if (norm[b] == 0) continue;
-            sum += dot(a, b) / (norm[a] * norm[b]);
-            ++pairs;
-        }
+        const float* ha = h + a * width;
+        const double norm =
+            std::sqrt(sum4(width, [ha](std::size_t j) { return double(ha[j]) * ha[j]; }));
+        if (norm == 0) continue;
+        for (std::size_t j = 0; j < width; ++j) sum[j] += ha[j] / norm;
+        ++kept;
     }
-    return pairs ? sum / static_cast<double>(pairs) : nan;
+    if (kept < 2) return nan;
+    const double s2 = sum4(width, [&sum](std::size_t j) { return sum[j] * sum[j]; });
+    const double pairs = double(kept) * double(kept - 1) / 2;
+    return (s2 - double(kept)) / 2 / pairs;
 }
 
 Diagnostics::Diagnostics(std::size_t n_train) : n_(n_train) {
@@ -171,36 +172,93 @@ Diagnostics::Diagnostics(std::size_t n_train) : n_(n_train) {
     sample_.resize(std::min(sample_size, n_train));
 }
 
+void Diagnostics::PassStats::reset(const Mlp& net) {
+    layers.assign(net.num_hidden(), Moments{});
+    for (std::size_t l = 0; l < layers.size(); ++l)
+        layers[l].alive.assign(net.layer(l).out(), 0.0f);
+}
+
+void Diagnostics::PassStats::preactivation(std::size_t l, const float* z, std::size_t rows,
+                                           std::size_t width) {
+    Moments& m = layers[l];
+    const std::size_t n = rows * width;
+    cols_.resize(width);
+    column_sums(z, rows, width, cols_.data(), m.alive.data());
+    const double mean = sum4(width, [this](std::size_t j) { return double(cols_[j]); }) / double(n);
+    column_squares(z, rows, width, static_cast<float>(mean), cols_.data());
+    const double m2 = sum4(width, [this](std::size_t j) { return double(cols_[j]); });
+    const double total = m.count + static_cast<double>(n);
+    const double delta = mean - m.mean;
+    m.m2 += m2 + delta * delta * m.count * static_cast<double>(n) / total;
+    m.mean += delta * static_cast<double>(n) / total;
+    m.count = total;
+}
+
 std::vector<LayerStats> Diagnostics::run(Mlp& net, const float* x, const float* y,
                                          PassMetrics* metrics) {
     const std::size_t hidden = net.num_hidden(), chunk = net.max_rows();
-    std::vector<LayerStats> out(hidden, LayerStats{nan, nan, nan, nan});
-    if (n_ == 0) return out;
+    if (n_ == 0) return std::vector<LayerStats>(hidden, LayerStats{nan, nan, nan, nan});
     // The full batch: the mean over n_ points, in chunks whose gradients add up.
-    PreactivationStats stats(net);
+    stats_.reset(net);
     dlogits_.resize(chunk);
     const float scale = 1.0f / static_cast<float>(n_);
     double loss = 0;
     std::size_t correct = 0;
     for (std::size_t i0 = 0; i0 < n_; i0 += chunk) {
         const std::size_t rows = std::min(chunk, n_ - i0);
-        const float* logits = net.forward_train(x + 2 * i0, rows, &stats);
+        const float* logits = net.forward_train(x + 2 * i0, rows, &stats_);
         loss += bce_backward(logits, y + i0, rows, scale, dlogits_.data());
         correct += count_correct(logits, y + i0, rows);
         net.backward(x + 2 * i0, dlogits_.data(), rows, i0 > 0);
     }
     if (metrics) *metrics = {loss / double(n_), double(correct) / double(n_)};
+    std::vector<LayerStats> out = from_pass(net, x);
     for (std::size_t l = 0; l < hidden; ++l) {
-        const Moments& m = stats.layers()[l];
+        const Dense& d = net.layer(l);
+        out[l].grad_norm = std::sqrt(sum4(d.in() * d.out(), [g = d.weight_grad()](std::size_t k) {
+            return double(g[k]) * g[k];
+        }));
+    }
+    return out;
+}
+
+void Diagnostics::begin_epoch(const Mlp& net) {
+    grad_sum_.resize(net.num_hidden());
+    for (std::size_t l = 0; l < grad_sum_.size(); ++l) {
+        const Dense& d = net.layer(l);
+        grad_sum_[l].assign(d.in() * d.out(), 0.0f);
+    }
+}
+
+void Diagnostics::add_batch(const Mlp& net, std::size_t rows) {
+    const float w = static_cast<float>(rows) / static_cast<float>(n_);
+    for (std::size_t l = 0; l < grad_sum_.size(); ++l) {
+        const float* g = net.layer(l).weight_grad();
+        float* s = grad_sum_[l].data();
+        for (std::size_t k = 0, n = grad_sum_[l].size(); k < n; ++k) s[k] += w * g[k];
+    }
+}
+
+std::vector<LayerStats> Diagnostics::end_epoch(Mlp& net, const float* x) {
+    std::vector<LayerStats> out = from_pass(net, x);
+    for (std::size_t l = 0; l < std::min(out.size(), grad_sum_.size()); ++l) {
+        const float* s = grad_sum_[l].data();
+        out[l].grad_norm = std::sqrt(
+            sum4(grad_sum_[l].size(), [s](std::size_t k) { return double(s[k]) * s[k]; }));
+    }
+    return out;
+}
+
+std::vector<LayerStats> Diagnostics::from_pass(Mlp& net, const float* x) {
+    const std::size_t hidden = net.num_hidden(), chunk = net.max_rows();
+    std::vector<LayerStats> out(hidden, LayerStats{nan, nan, nan, nan});
+    if (n_ == 0 || stats_.layers.size() != hidden) return out;
+    for (std::size_t l = 0; l < hidden; ++l) {
+        const Moments& m = stats_.layers[l];
         out[l].pre_std = std::sqrt(m.m2 / m.count);
         std::size_t dead = 0;
         for (float a : m.alive) dead += a != 0.0f ? 0 : 1;
         out[l].dead_fraction = double(dead) / double(m.alive.size());
-        const Dense& d = net.layer(l);
-        double ss = 0;
-        for (std::size_t k = 0; k < d.in() * d.out(); ++k)
-            ss += double(d.weight_grad()[k]) * d.weight_grad()[k];
-        out[l].grad_norm = std::sqrt(ss);
     }
     // The pair sample's outputs, layer by layer.
     const std::size_t m = sample_.size();

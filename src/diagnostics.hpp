@@ -6,18 +6,23 @@
 //   pre_std        standard deviation of z over every training point and unit together
 //                  (population, divisor N·width), summed in double.
 //   dead_fraction  fraction of the layer's units whose z ≤ 0 on every training point.
-//   grad_norm      Frobenius norm of ∂L/∂W_l, the full-batch gradient of the mean BCE over the
-//                  whole training set with respect to the weight of the Linear that computes
-//                  z (PyTorch: model[k].weight.grad after loss.backward() on the full batch).
+//   grad_norm      Frobenius norm of a gradient of the mean BCE over the training set with
+//                  respect to the weight of the Linear that computes z. run() (the epoch-0
+//                  record, diagnose()) gives the exact full-batch gradient at the current
+//                  weights (PyTorch: model[k].weight.grad after loss.backward() on the full
+//                  batch). The records of a training epoch give the epoch's mean gradient:
+//                  Σ over its batches of (batch size / n)·(that batch's mean gradient), each at
+//                  the weights its step saw. That is the full-batch gradient exactly were the
+//                  weights held still, and the gradient the epoch actually followed: it costs
+//                  an addition per weight per batch, where the exact one costs a backward pass
+//                  over the training set (about half an epoch's arithmetic).
 //   cos_sim        mean cosine similarity of h between different inputs: over every pair of a
 //                  fixed sample of min(64, n_train) training points (the first ones of
 //                  RandomState(0xC05).permutation(n_train)), i.e. up to 2016 pairs. Pairs
 //                  where either h is the zero vector are skipped; NaN (JSON null) if none is left.
-// Cost: one forward and backward pass over the training set (the train loss and accuracy of
-// the epoch record come from the same forward pass) and a forward pass over the sample. The
-// backward is what grad_norm's exact definition needs (every layer's δ, then Xᵀδ), about half
-// the arithmetic of an epoch (training 3 units per point, the epoch's evaluation 1, this 2), so
-// it bounds the overhead from below whatever the kernels; the statistics themselves are cheap.
+// pre_std and dead_fraction of an epoch's record come from the epoch's evaluation pass over the
+// training set (the one that gives its train loss and accuracy), cos_sim from a forward pass
+// over the sample: with the epoch's mean gradient, diagnostics add a few percent to an epoch.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -50,12 +55,45 @@ class Diagnostics {
     // evaluation's.
     std::vector<LayerStats> run(Mlp& net, const float* x, const float* y, PassMetrics* metrics);
 
+    // The same statistics streamed through a training epoch, with grad_norm the epoch's mean
+    // gradient (above). begin_epoch zeroes the sum; add_batch(net, rows) adds net.grads(), a
+    // batch's mean gradient over `rows` of the n points, before the step uses it; pass() is the
+    // observer of the epoch's evaluation forward pass over the training set, which start_pass
+    // empties; end_epoch(net, x) gives the record's statistics.
+    void begin_epoch(const Mlp& net);
+    void add_batch(const Mlp& net, std::size_t rows);
+    void start_pass(const Mlp& net) { stats_.reset(net); }
+    LayerObserver& pass() { return stats_; }
+    std::vector<LayerStats> end_epoch(Mlp& net, const float* x);
+
     const std::vector<std::size_t>& sample() const { return sample_; }
 
   private:
+    // Per layer: running count, mean and sum of squared deviations of z (Chan et al.'s merge of
+    // each chunk's two-pass moments: stable whatever the mean), and which units were ever > 0.
+    struct Moments {
+        double count = 0, mean = 0, m2 = 0;
+        std::vector<float> alive;  // 1 where the unit was ever > 0, else 0
+    };
+    class PassStats : public LayerObserver {
+      public:
+        void reset(const Mlp& net);
+        void preactivation(std::size_t l, const float* z, std::size_t rows,
+                           std::size_t width) override;
+        std::vector<Moments> layers;
+
+      private:
+        std::vector<float> cols_;  // per column sums of the chunk under way
+    };
+
     std::size_t n_;
     std::vector<std::size_t> sample_;
     std::vector<float> xs_, dlogits_;
+    PassStats stats_;
+    std::vector<std::vector<float>> grad_sum_;  // per hidden layer, the epoch's mean gradient of W
+
+    // pre_std, dead_fraction from stats_ and cos_sim from the sample; grad_norm left NaN.
+    std::vector<LayerStats> from_pass(Mlp& net, const float* x);
 };
 
 // For each of n points (xy: x0, x1 interleaved), a 32-bit hash of the network's activation

@@ -119,6 +119,7 @@ void Experiment::begin_epoch() {
     phase_ = Phase::train;
     next_ = in_batch_ = work_done_ = 0;
     sum_ = 0.0;
+    if (config_.diagnostics) diagnostics_.begin_epoch(net_);
     pending_ = EpochStats{epoch_ + 1, nan, nan, nan, nan, 0, {}};
 }
 
@@ -158,6 +159,7 @@ std::size_t Experiment::train_chunk() {
     in_batch_ += rows;
     if (in_batch_ == bsize) {
         if (!std::isfinite(sum_)) return diverge(), rows;
+        if (config_.diagnostics) diagnostics_.add_batch(net_, bsize);
         adam_.step(net_.params().data(), net_.grads().data());
         net_.refresh();
         next_ += bsize;
@@ -178,13 +180,13 @@ bool Experiment::evaluate_some(EvalCursor& c, std::size_t budget) {
     return c.next == c.size;
 }
 
-std::size_t Experiment::eval_rows(EvalCursor& c, std::size_t budget) {
+std::size_t Experiment::eval_rows(EvalCursor& c, std::size_t budget, LayerObserver* observer) {
     const Dataset& d = data(c.which);
     c.size = d.size();
     std::size_t used = 0;
     while (c.next < c.size && (used == 0 || used < budget)) {
         const std::size_t rows = std::min(max_rows_, c.size - c.next);
-        const float* logits = net_.forward(d.x.data() + 2 * c.next, rows);
+        const float* logits = net_.forward(d.x.data() + 2 * c.next, rows, observer);
         c.sum += bce_sum(logits, d.y.data() + c.next, rows);
         c.correct += count_correct(logits, d.y.data() + c.next, rows);
         c.next += rows;
@@ -209,19 +211,15 @@ bool Experiment::advance(std::size_t budget) {
             if (!all_finite(net_.params().data(), net_.params().size())) return diverge(), false;
             phase_ = Phase::eval_train;
             eval_ = EvalCursor{Subset::train};
+            if (config_.diagnostics) diagnostics_.start_pass(net_);
         } else if (phase_ == Phase::eval_train) {
-            Metrics m{nan, nan};
-            if (config_.diagnostics) {
-                // One pass in one piece: the diagnostics' forward pass gives the training metrics.
-                PassMetrics pm{nan, nan};
-                pending_.layers = diagnostics_.run(net_, train_.x.data(), train_.y.data(), &pm);
-                work_done_ += train_.size();
-                m = {pm.loss, pm.acc};
-            } else {
-                work_done_ += eval_rows(eval_, left);
-                if (eval_.next < eval_.size) continue;
-                m = eval_.metrics();
-            }
+            // With diagnostics, this pass also gathers the layers' statistics.
+            work_done_ +=
+                eval_rows(eval_, left, config_.diagnostics ? &diagnostics_.pass() : nullptr);
+            if (eval_.next < eval_.size) continue;
+            const Metrics m = eval_.metrics();
+            if (config_.diagnostics)
+                pending_.layers = diagnostics_.end_epoch(net_, train_.x.data());
             if (!std::isfinite(m.loss)) return diverge(), false;
             pending_.train_loss = m.loss;
             pending_.train_acc = m.acc;

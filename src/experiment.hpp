@@ -191,7 +191,7 @@ class Experiment {
     void begin_epoch();
     std::size_t train_chunk();
     // Rows done; sets status_ diverged on a non-finite loss.
-    std::size_t eval_rows(EvalCursor& c, std::size_t budget);
+    std::size_t eval_rows(EvalCursor& c, std::size_t budget, LayerObserver* observer = nullptr);
     void diverge();
     // Grid point k of an nx × ny grid into xbuf_ row r.
     void grid_point(std::size_t k, std::size_t r, int nx, int ny, float xmin, float xmax,

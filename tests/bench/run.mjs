@@ -139,7 +139,7 @@ function render({ wasm: w, deep: dr, native: n, lm: lmResult, browser: b, lighth
     ),
   );
   out.push(
-    "  (grad_norm is the exact full-batch gradient: a backward pass over the training set, ~2/4 of an epoch's arithmetic, is its floor)",
+    "  (per epoch, grad_norm is the epoch's mean gradient and the other statistics ride on the epoch's evaluation pass)",
   );
   out.push(...renderLm(lmResult, goal));
   if (b) {

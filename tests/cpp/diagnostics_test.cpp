@@ -150,3 +150,47 @@ TEST_CASE("at init, 16 x 32: the scale effects of FINDINGS section 1") {
             << "; He init last-layer cos relu " << relu_he[15].cos_sim << " gelu "
             << gelu_he[15].cos_sim);
 }
+
+TEST_CASE(
+    "an epoch's grad_norm is its mean gradient: the full-batch one when the weights hold still") {
+    al::Config c;
+    c.n = 300;
+    c.epochs = 2;
+    c.hidden = {8, 8};
+    c.diagnostics = true;
+    c.shuffle = false;
+    SUBCASE("one batch of the whole training set: the exact gradient at the epoch's start") {
+        c.batch = 512;  // above the 240 training points: one step per epoch
+        al::Experiment e(c);
+        const std::vector<al::LayerStats> at_init = e.diagnose();
+        REQUIRE(e.step());
+        const std::vector<al::LayerStats>& first = e.history()[0].layers;
+        for (std::size_t l = 0; l < 2; ++l)
+            CHECK(first[l].grad_norm == doctest::Approx(at_init[l].grad_norm).epsilon(1e-6));
+    }
+    SUBCASE("many small steps at a tiny rate: close to it") {
+        c.lr = 1e-7;
+        al::Experiment e(c);
+        const std::vector<al::LayerStats> at_init = e.diagnose();
+        REQUIRE(e.step());
+        const std::vector<al::LayerStats>& first = e.history()[0].layers;
+        for (std::size_t l = 0; l < 2; ++l)
+            CHECK(first[l].grad_norm == doctest::Approx(at_init[l].grad_norm).epsilon(1e-3));
+    }
+    SUBCASE("at a real rate it differs; the other statistics are the end weights' exactly") {
+        c.lr = 0.05;
+        al::Experiment e(c);
+        const std::vector<al::LayerStats> at_init = e.diagnose();
+        while (e.step()) {
+        }
+        const std::vector<al::LayerStats> last = e.history().back().layers;
+        const std::vector<al::LayerStats> now = e.diagnose();
+        CHECK(last[0].grad_norm != doctest::Approx(now[0].grad_norm).epsilon(1e-3));
+        CHECK(last[0].grad_norm != doctest::Approx(at_init[0].grad_norm).epsilon(1e-3));
+        for (std::size_t l = 0; l < 2; ++l) {
+            CHECK(last[l].pre_std == now[l].pre_std);
+            CHECK(last[l].dead_fraction == now[l].dead_fraction);
+            CHECK(last[l].cos_sim == now[l].cos_sim);
+        }
+    }
+}
