@@ -1,6 +1,7 @@
 // The JSON reader (json.hpp): Value, and the parser with its limits. The writer is json_write.cpp.
 #include "json.hpp"
 #include "text_input.hpp"
+#include "utf8.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -261,24 +262,6 @@ class Parser {
         return Value(x);
     }
 
-    static void append_utf8(std::string& out, unsigned long cp) {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xc0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3f));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xe0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-            out += static_cast<char>(0x80 | (cp & 0x3f));
-        } else {
-            out += static_cast<char>(0xf0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-            out += static_cast<char>(0x80 | (cp & 0x3f));
-        }
-    }
-
     bool hex4(unsigned long& cp) {
         cp = 0;
         for (int i = 0; i < 4; ++i, ++pos_) {
@@ -349,7 +332,7 @@ class Parser {
                         fail("unpaired surrogate in \\u escape");
                         return false;
                     }
-                    append_utf8(out, cp);
+                    utf8::append(out, static_cast<std::uint32_t>(cp));
                     break;
                 }
                 default:

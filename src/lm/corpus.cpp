@@ -3,44 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "utf8.hpp"
+
 namespace al::lm {
-
-bool decode_utf8(std::string_view s, std::vector<std::uint32_t>& out) {
-    out.clear();
-    out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size();) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        int extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
-        if (extra < 0 || i + static_cast<std::size_t>(extra) >= s.size()) return false;
-        std::uint32_t cp = extra == 0 ? c : c & (0x3f >> extra);
-        for (int k = 1; k <= extra; ++k) {
-            const unsigned char d = static_cast<unsigned char>(s[i + k]);
-            if ((d >> 6) != 2) return false;
-            cp = (cp << 6) | (d & 0x3f);
-        }
-        out.push_back(cp);
-        i += static_cast<std::size_t>(extra) + 1;
-    }
-    return true;
-}
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xc0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xe0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-        out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else {
-        out += static_cast<char>(0xf0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-        out += static_cast<char>(0x80 | (cp & 0x3f));
-    }
-}
 
 Corpus::Corpus(std::string_view text, int ctx, int max_vocab) {
     if (text.size() > max_text_bytes) {
@@ -49,7 +14,7 @@ Corpus::Corpus(std::string_view text, int ctx, int max_vocab) {
         return;
     }
     std::vector<std::uint32_t> cps;
-    if (!decode_utf8(text, cps)) {
+    if (!utf8::decode(text, cps)) {
         error_ = "the text is not valid UTF-8";
         return;
     }
@@ -83,7 +48,7 @@ int Corpus::token_of(std::uint32_t code_point) const {
 std::vector<int> Corpus::encode(std::string_view text) const {
     std::vector<int> out;
     std::vector<std::uint32_t> cps;
-    if (!decode_utf8(text, cps)) {  // keep what decodes: drop bytes that are not UTF-8
+    if (!utf8::decode(text, cps)) {  // keep what decodes: drop bytes that are not UTF-8
         cps.clear();
         for (unsigned char c : text)
             if (c < 0x80) cps.push_back(c);
@@ -95,7 +60,7 @@ std::vector<int> Corpus::encode(std::string_view text) const {
 
 std::string Corpus::decode(const std::vector<int>& tokens) const {
     std::string out;
-    for (int t : tokens) append_utf8(out, vocab_[static_cast<std::size_t>(t)]);
+    for (int t : tokens) utf8::append(out, vocab_[static_cast<std::size_t>(t)]);
     return out;
 }
 

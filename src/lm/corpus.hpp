@@ -53,8 +53,4 @@ class Corpus {
     std::vector<int> train_, val_;
 };
 
-// UTF-8 → code points; false on malformed input.
-bool decode_utf8(std::string_view s, std::vector<std::uint32_t>& out);
-void append_utf8(std::string& out, std::uint32_t cp);
-
 }  // namespace al::lm
