@@ -1,11 +1,10 @@
 #include "state_dict.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <vector>
 
 #include "json.hpp"
+#include "json_floats.hpp"
 #include "text_input.hpp"
 
 namespace al {
@@ -70,28 +69,6 @@ void write_vector(std::string& out, const std::string& name, const float* v, std
         json::write_float(out, v[i]);
     }
     out += ']';
-}
-
-// Reads n numbers of an array into out; "" or the reason it cannot.
-std::string read_row(const json::Value& v, std::size_t n, const std::string& what, float* out) {
-    if (!v.is_array())
-        return what + " must be an array of " + std::to_string(n) + " numbers (got " +
-               json::type_name(v.type()) + ")";
-    const json::Array& a = v.as_array();
-    if (a.size() != n)
-        return what + " must have " + std::to_string(n) + " numbers (got " +
-               std::to_string(a.size()) + ")";
-    for (std::size_t i = 0; i < n; ++i) {
-        // (the element's name is built only on failure: rows hold thousands of numbers)
-        if (!a[i].is_number())
-            return element(what, i) + " must be a number (got " + json::type_name(a[i].type()) +
-                   ")";
-        const double x = a[i].as_number();
-        if (!(std::fabs(x) <= std::numeric_limits<float>::max()))
-            return element(what, i) + " is outside the float32 range";
-        out[i] = static_cast<float>(x);
-    }
-    return "";
 }
 
 }  // namespace
@@ -224,12 +201,12 @@ std::string load_state_dict_json(Mlp& net, std::string_view text) {
         if (!wv->is_array() || wv->as_array().size() != d.out()) return shape_error(wq, shape, *wv);
         w[l].resize(d.out() * d.in());
         for (std::size_t o = 0; o < d.out(); ++o) {
-            const std::string e =
-                read_row(wv->as_array()[o], d.in(), element(wq, o), w[l].data() + o * d.in());
+            const std::string e = json::read_floats(wv->as_array()[o], d.in(), element(wq, o),
+                                                    w[l].data() + o * d.in());
             if (!e.empty()) return row_error(e, shape);
         }
         b[l].resize(d.out());
-        const std::string e = read_row(*bv, d.out(), "\"" + bk + "\"", b[l].data());
+        const std::string e = json::read_floats(*bv, d.out(), "\"" + bk + "\"", b[l].data());
         if (!e.empty()) return "state_dict: " + e;
         if (!has_norm(net, l)) continue;
         for (auto [what, dest] : {std::pair{"weight", &gamma[l]}, std::pair{"bias", &beta[l]}}) {
@@ -237,7 +214,7 @@ std::string load_state_dict_json(Mlp& net, std::string_view text) {
             const json::Value* v = doc->find(k);
             if (!v) return "state_dict: missing key \"" + k + "\"";
             dest->resize(d.out());
-            const std::string ne = read_row(*v, d.out(), "\"" + k + "\"", dest->data());
+            const std::string ne = json::read_floats(*v, d.out(), "\"" + k + "\"", dest->data());
             if (!ne.empty()) return "state_dict: " + ne;
         }
     }

@@ -1,34 +1,13 @@
 #include "lm/lm_state.hpp"
 
-#include <cmath>
-#include <limits>
 #include <vector>
 
 #include "json.hpp"
+#include "json_floats.hpp"
 
 namespace al::lm {
 
 namespace {
-
-std::string read_vector(const json::Value& v, std::size_t n, const std::string& what, float* out) {
-    if (!v.is_array())
-        return what + " must be an array of " + std::to_string(n) + " numbers (got " +
-               json::type_name(v.type()) + ")";
-    const json::Array& a = v.as_array();
-    if (a.size() != n)
-        return what + " must have " + std::to_string(n) + " numbers (got " +
-               std::to_string(a.size()) + ")";
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!a[i].is_number())
-            return what + "[" + std::to_string(i) + "] must be a number (got " +
-                   json::type_name(a[i].type()) + ")";
-        const double x = a[i].as_number();
-        if (!(std::fabs(x) <= std::numeric_limits<float>::max()))
-            return what + "[" + std::to_string(i) + "] is outside the float32 range";
-        out[i] = static_cast<float>(x);
-    }
-    return "";
-}
 
 std::string shape(const ParamTensor& t) {
     return t.cols ? "[" + std::to_string(t.rows) + ", " + std::to_string(t.cols) + "]"
@@ -75,14 +54,16 @@ std::string load_state_json(Model& m, std::string_view text) {
         if (!v) return "state: missing key '" + t.name + "' (shape " + shape(t) + ")";
         float* out = next.data() + t.offset;
         if (!t.cols) {
-            if (!(error = read_vector(*v, t.rows, "state: " + t.name, out)).empty()) return error;
+            if (!(error = json::read_floats(*v, t.rows, "state: " + t.name, out)).empty())
+                return error;
             continue;
         }
         if (!v->is_array() || v->as_array().size() != t.rows)
             return "state: " + t.name + " must have shape " + shape(t);
         for (std::size_t r = 0; r < t.rows; ++r) {
             const std::string what = "state: " + t.name + "[" + std::to_string(r) + "]";
-            if (!(error = read_vector(v->as_array()[r], t.cols, what, out + r * t.cols)).empty())
+            if (!(error = json::read_floats(v->as_array()[r], t.cols, what, out + r * t.cols))
+                     .empty())
                 return error + " (shape " + shape(t) + ")";
         }
     }
