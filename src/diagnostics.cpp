@@ -7,6 +7,7 @@
 #include "loss.hpp"
 #include "numpy_random.hpp"
 #include "simd/arch.hpp"
+#include "sum4.hpp"
 
 namespace al {
 
@@ -15,22 +16,6 @@ namespace {
 constexpr std::size_t sample_size = 64;
 constexpr std::uint32_t sample_stream = 0xC05;
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-
-// Σ_{i<n} f(i) in four interleaved partial sums, (s0 + s1) + (s2 + s3): four independent chains
-// of double additions instead of one, which would be latency-bound (~4x slower).
-template <class F>
-double sum4(std::size_t n, F f) {
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    std::size_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        s0 += f(i);
-        s1 += f(i + 1);
-        s2 += f(i + 2);
-        s3 += f(i + 3);
-    }
-    for (; i < n; ++i) s0 += f(i);
-    return (s0 + s1) + (s2 + s3);
-}
 
 // The two passes of a chunk's moments over z (rows × width, a chunk of one layer's
 // pre-activations), column by column: each column is summed in float down the rows (a vector

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "matrix.hpp"
+#include "sum4.hpp"
 
 namespace al::lm {
 
@@ -14,22 +15,6 @@ void transpose_strided(const float* src, std::size_t rows, std::size_t cols, std
                        float* dst) {
     for (std::size_t r = 0; r < rows; ++r)
         for (std::size_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * ld + c];
-}
-// Σ_{i<n} f(i) in four interleaved partial sums, (s0 + s1) + (s2 + s3): four independent
-// dependency chains instead of one (the rows are short; one chain of adds is latency-bound).
-template <class F>
-auto sum4(std::size_t n, F f) -> decltype(f(0)) {
-    using T = decltype(f(0));
-    T s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    std::size_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        s0 += f(i);
-        s1 += f(i + 1);
-        s2 += f(i + 2);
-        s3 += f(i + 3);
-    }
-    for (; i < n; ++i) s0 += f(i);
-    return (s0 + s1) + (s2 + s3);
 }
 }  // namespace
 
