@@ -3,7 +3,7 @@
 // never change), their results from the pool (workers/lm-seed-worker.js), progress in steps, the
 // paired summary of the final validation loss (the core's pairedSummaryJson), what it supports
 // (lower loss is better) and the rows of the exported files. No DOM here.
-import { runPool } from './pool.js';
+import { trackPool } from './study.js';
 import { readSummary } from './verdict.js';
 
 /** @typedef {import('../../wasm/activation-lab').LmActivationName} LmActivationName */
@@ -54,8 +54,7 @@ import { readSummary } from './verdict.js';
  * @property {number} workers
  * @property {() => void} cancel
  * @property {Promise<LmStudy>} done
- * @property {() => {fraction: number, steps: number, total: number, elapsed: number,
- *   left: number | null, runsDone: number}} progress
+ * @property {() => import('./study.js').StudyProgress} progress  (its units are steps)
  */
 /** @typedef {Pick<LmStudy, 'acts' | 'seeds' | 'results'>} LmStudyData */
 /** @typedef {{[stat: string]: number}} PairedSummary the core's pairedSummaryJson */
@@ -91,9 +90,6 @@ export function lmStudyTasks({ base, acts, seeds }) {
  */
 export function startLmStudy(spec, onUpdate) {
   const tasks = lmStudyTasks(spec);
-  const stepsEach = spec.base.steps;
-  /** @type {Map<string, number>} task id -> steps done so far */
-  const live = new Map();
   /** @type {Omit<LmStudy, 'workers' | 'cancel' | 'done' | 'progress'> & Partial<LmStudy>} */
   const partial = {
     model: 'transformer',
@@ -108,44 +104,15 @@ export function startLmStudy(spec, onUpdate) {
     endedAt: null,
   };
   const study = /** @type {LmStudy} */ (partial); // completed below, before anyone sees it
-  const pool = runPool(WORKER_URL, tasks, {
-    /** @param {{type: 'progress', id: string, step: number}} msg */
-    onProgress(task, msg) {
-      live.set(task.id, msg.step);
-      onUpdate(study);
-    },
-    /** @param {LmSeedResult} msg */
-    onResult(task, msg) {
-      live.delete(task.id);
-      study.results.set(task.id, { ...msg, seed: task.seed, activation: task.activation });
-      onUpdate(study);
-    },
-    onError(task, message) {
-      if (task) live.delete(task.id);
-      study.errors.push({ seed: task?.seed, activation: task?.activation, message });
-      onUpdate(study);
-    },
-  });
-  study.workers = pool.size;
-  study.cancel = () => pool.cancel();
-  study.done = pool.done.then((how) => {
-    study.state = how === 'cancelled' ? 'cancelled' : study.errors.length ? 'failed' : 'finished';
-    study.endedAt = performance.now();
-    onUpdate(study);
-    return study;
-  });
-  study.progress = () => {
-    const total = tasks.length * stepsEach;
-    let steps = (study.results.size + study.errors.length) * stepsEach;
-    for (const s of live.values()) steps += s;
-    const elapsed = ((study.endedAt ?? performance.now()) - study.startedAt) / 1000;
-    const fraction = total ? Math.min(1, steps / total) : 1;
-    const left =
-      fraction > 0.02 && elapsed > 0.5 && study.state === 'running'
-        ? (elapsed * (1 - fraction)) / fraction
-        : null;
-    return { fraction, steps, total, elapsed, left, runsDone: study.results.size };
-  };
+  Object.assign(
+    study,
+    trackPool(study, WORKER_URL, tasks, {
+      each: spec.base.steps,
+      /** @param {{type: 'progress', id: string, step: number}} msg */
+      doneOf: (msg) => msg.step,
+      onUpdate,
+    }),
+  );
   return study;
 }
 

@@ -31,7 +31,7 @@ import { runPool } from './pool.js';
 /**
  * @typedef {object} StudyProgress
  * @property {number} fraction
- * @property {number} epochs
+ * @property {number} units  work done (epochs, or the Transformer's steps) of `total`
  * @property {number} total
  * @property {number} elapsed seconds
  * @property {number | null} left seconds, once there is enough to estimate it
@@ -62,9 +62,6 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
         }),
     ),
   );
-  const epochsEach = base.epochs;
-  /** @type {Map<string, number>} */
-  const live = new Map(); // task id -> epochs done so far
   /** @type {Omit<Study, 'workers' | 'cancel' | 'done' | 'progress'> & Partial<Study>} */
   const partial = {
     base,
@@ -80,13 +77,55 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
   };
   const study = /** @type {Study} */ (partial); // completed below, before anyone sees it
 
-  const pool = runPool(WORKER_URL, tasks, {
-    /** @param {{type: 'progress', id: string, epoch: number}} msg */
+  Object.assign(
+    study,
+    trackPool(study, WORKER_URL, tasks, {
+      each: base.epochs,
+      /** @param {{type: 'progress', id: string, epoch: number}} msg */
+      doneOf: (msg) => msg.epoch,
+      onUpdate,
+    }),
+  );
+  return study;
+}
+
+/**
+ * @template {{id: string, seed: number, activation: string}} Task
+ * @template {{type: 'result'}} Result
+ * @typedef {object} PooledStudy  what trackPool reads and updates in a study
+ * @property {Map<string, Result & {seed: number, activation: Task['activation']}>} results
+ * @property {{seed?: number, activation?: Task['activation'], message: string}[]} errors
+ * @property {'running' | 'finished' | 'cancelled' | 'failed'} state
+ * @property {number} startedAt
+ * @property {number | null} endedAt
+ */
+
+/**
+ * Runs a study's tasks in a pool of workers from `url` (pool.js) and keeps the study up to date:
+ * each result (with its seed and activation) or error, its state when the pool ends, and its
+ * progress in units of work (epochs or steps: `each` per run; doneOf reads how many a progress
+ * message reports). Returns what completes the study: workers, cancel(), done and progress().
+ * The MLP study here and the Transformer's (lm-study.js) both run through it.
+ * @template {{id: string, seed: number, activation: string}} Task
+ * @template {{type: 'progress'}} Progress
+ * @template {{type: 'result'}} Result
+ * @template {PooledStudy<Task, Result>} S
+ * @param {S} study
+ * @param {URL} url
+ * @param {Task[]} tasks
+ * @param {{each: number, doneOf: (msg: Progress) => number, onUpdate: (study: S) => void}} how
+ * @returns {{workers: number, cancel: () => void, done: Promise<S>, progress: () => StudyProgress}}
+ */
+export function trackPool(study, url, tasks, { each, doneOf, onUpdate }) {
+  /** @type {Map<string, number>} task id -> units done so far */
+  const live = new Map();
+  const pool = runPool(url, tasks, {
+    /** @param {Progress} msg */
     onProgress(task, msg) {
-      live.set(task.id, msg.epoch);
+      live.set(task.id, doneOf(msg));
       onUpdate(study);
     },
-    /** @param {SeedResult} msg */
+    /** @param {Result} msg */
     onResult(task, msg) {
       live.delete(task.id);
       study.results.set(task.id, { ...msg, seed: task.seed, activation: task.activation });
@@ -98,30 +137,26 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
       onUpdate(study);
     },
   });
-  study.workers = pool.size;
-  study.cancel = () => pool.cancel();
-  study.done = pool.done.then((how) => {
+  const done = pool.done.then((how) => {
     study.state = how === 'cancelled' ? 'cancelled' : study.errors.length ? 'failed' : 'finished';
     study.endedAt = performance.now();
     onUpdate(study);
     return study;
   });
-
-  /** { fraction, epochs, total, elapsed (s), left (s or null), runsDone } */
-  study.progress = () => {
-    const total = tasks.length * epochsEach;
-    let epochs = study.results.size * epochsEach + study.errors.length * epochsEach;
-    for (const e of live.values()) epochs += e;
+  const progress = () => {
+    const total = tasks.length * each;
+    let units = (study.results.size + study.errors.length) * each;
+    for (const n of live.values()) units += n;
     const elapsed = ((study.endedAt ?? performance.now()) - study.startedAt) / 1000;
-    const fraction = total ? Math.min(1, epochs / total) : 1;
+    const fraction = total ? Math.min(1, units / total) : 1;
     // Rate so far, once there is enough of it to mean something (workers start in ~0.1 s).
     const left =
       fraction > 0.02 && elapsed > 0.5 && study.state === 'running'
         ? (elapsed * (1 - fraction)) / fraction
         : null;
-    return { fraction, epochs, total, elapsed, left, runsDone: study.results.size };
+    return { fraction, units, total, elapsed, left, runsDone: study.results.size };
   };
-  return study;
+  return { workers: pool.size, cancel: () => pool.cancel(), done, progress };
 }
 
 /**
