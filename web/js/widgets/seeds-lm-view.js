@@ -14,6 +14,7 @@ import {
   summarizeLm,
 } from '../lm-study.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
+import { differenceRow, pairColor, pairLegend, redrawOnChange, verdictText } from './seeds-view.js';
 
 /** @typedef {import('../lm-study.js').LmStudy} LmStudy */
 /** @typedef {import('../lm-study.js').PairedSummary} PairedSummary */
@@ -63,15 +64,8 @@ export function createSeedsLmView(root, { core, i18n }) {
   let study = null;
   /** @type {PairedSummary | null} */
   let summary = null;
-  let drawn = '';
   const name = (/** @type {string} */ act) => i18n.t(`common.act_${act}`);
   const loss = (/** @type {number} */ x, d = 3) => (Number.isFinite(x) ? i18n.num(x, d) : '–');
-  // Two activations may be the same: the second then takes the alternative colour.
-  const colorOf = (
-    /** @type {string} */ act,
-    /** @type {number} */ i,
-    /** @type {string[]} */ [a, b],
-  ) => (i && a === b ? 'side-alt' : act);
 
   root.addEventListener('click', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);
@@ -107,23 +101,14 @@ export function createSeedsLmView(root, { core, i18n }) {
       reference: null,
       rows: [
         { label: name(a), color: a, values: p.map((x) => x.a) },
-        { label: name(b), color: colorOf(b, 1, acts), values: p.map((x) => x.b) },
+        { label: name(b), color: pairColor(b, 1, acts), values: p.map((x) => x.b) },
       ],
     });
     plots.diff.update({
       fmt,
       reference: 0,
       pairs: false,
-      rows: [
-        {
-          label: `${name(a)} − ${name(b)}`,
-          color: 'err',
-          values: p.map((x) => x.diff),
-          interval: summary
-            ? { mean: summary.mean_diff, lo: summary.ci_low, hi: summary.ci_high }
-            : null,
-        },
-      ],
+      rows: [differenceRow(`${name(a)} − ${name(b)}`, p, summary)],
     });
     const vars = { n: p.length, a: name(a), b: name(b) };
     $('[data-title="diff"]').textContent = i18n.t('seeds.lm_diff_title', vars);
@@ -136,7 +121,7 @@ export function createSeedsLmView(root, { core, i18n }) {
     const series = [...s.results.values()].map((r) => ({
       xs: r.evals.map((e) => e.step),
       ys: r.evals.map((e) => e.val_loss),
-      color: colorOf(r.activation, s.acts.indexOf(r.activation), s.acts),
+      color: pairColor(r.activation, s.acts.indexOf(r.activation), s.acts),
       width: 1,
     }));
     plots.curves.update({
@@ -149,12 +134,7 @@ export function createSeedsLmView(root, { core, i18n }) {
       'aria-label',
       i18n.t('seeds.lm_curves_label', { runs: series.length }),
     );
-    $('[data-lm-legend]').innerHTML = s.acts
-      .map(
-        (act, i) =>
-          `<span class="legend-item" data-chip="${colorOf(act, i, s.acts).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
-      )
-      .join('');
+    $('[data-lm-legend]').innerHTML = pairLegend(s.acts, name);
   }
 
   /** @param {ReturnType<typeof lmPairs>} p @param {string[]} acts */
@@ -196,11 +176,7 @@ export function createSeedsLmView(root, { core, i18n }) {
       wide: loss(Math.max(Math.abs(s.ci_low), Math.abs(s.ci_high)), 4),
       sd: loss(r.seedSpread, 4),
     };
-    let text = i18n.t(`seeds.lm_verdict_${r.kind}`, vars);
-    if (r.bounded) text += ' ' + i18n.t('seeds.lm_verdict_bounded', vars);
-    if (r.negligible) text += ' ' + i18n.t('seeds.lm_verdict_negligible', vars);
-    if (r.spreadExceedsDiff) text += ' ' + i18n.t('seeds.lm_verdict_spread', vars);
-    el.innerHTML = text;
+    el.innerHTML = verdictText(i18n, 'seeds.lm_verdict_', r, vars);
   }
 
   /** @param {ReturnType<typeof lmPairs>} p @param {string[]} acts */
@@ -222,16 +198,9 @@ export function createSeedsLmView(root, { core, i18n }) {
   }
 
   const view = {
-    /**
-     * Draws everything a (running or ended) study has so far; redraws only when a run finished,
-     * the study ended, or the language changed (force).
-     * @param {LmStudy | null} current
-     */
-    render(current, force = false) {
-      const mark = current ? `${current.startedAt}/${current.results.size}/${current.state}` : '';
-      if (!force && current === study && mark === drawn) return;
+    /** Draws everything a (running or ended) study has so far. */
+    render: redrawOnChange(i18n, (/** @type {LmStudy | null} */ current) => {
       study = current;
-      drawn = mark;
       if (!study) return;
       const p = lmPairs(study);
       summary = summarizeLm(core.M, study);
@@ -242,9 +211,8 @@ export function createSeedsLmView(root, { core, i18n }) {
       renderTable(p, study.acts);
       for (const b of root.querySelectorAll('[data-lm-export]'))
         /** @type {HTMLButtonElement} */ (b).disabled = !p.length || study.state === 'running';
-    },
+    }),
     summary: () => summary,
   };
-  i18n.onChange(() => view.render(study, true));
   return view;
 }

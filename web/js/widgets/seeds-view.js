@@ -61,8 +61,7 @@ export function createSeedsView(root, { core, i18n }) {
   /** @type {Study | null} */
   let study = null,
     /** @type {import('../types').PairedSummary | null} */
-    summary = null,
-    drawn = '';
+    summary = null;
   /** @param {string} act */
   const name = (act) => i18n.t(`common.act_${act}`);
   /** @param {number | null} x */
@@ -108,28 +107,14 @@ export function createSeedsView(root, { core, i18n }) {
       reference: null,
       rows: [
         { label: name(a), color: a, values: p.map((x) => x.a) },
-        { label: name(b), color: b === a ? 'side-alt' : b, values: p.map((x) => x.b) },
+        { label: name(b), color: pairColor(b, 1, [a, b]), values: p.map((x) => x.b) },
       ],
     });
     plots.diff.update({
       fmt: (v, d) => i18n.num(v * 100, Math.max(0, d - 2)),
       reference: 0,
       pairs: false,
-      rows: [
-        {
-          label: `${name(a)} − ${name(b)}`,
-          color: 'err',
-          values: p.map((x) => x.diff),
-          // (nulls, NaN in the core, are not drawn: the plot checks Number.isFinite)
-          interval: summary
-            ? /** @type {import('../plots/dot-plot.js').Interval} */ ({
-                mean: summary.mean_diff,
-                lo: summary.ci_low,
-                hi: summary.ci_high,
-              })
-            : null,
-        },
-      ],
+      rows: [differenceRow(`${name(a)} − ${name(b)}`, p, summary)],
     });
     $('#seeds-diff-title').textContent = i18n.t('seeds.diff_title', { a: name(a), b: name(b) });
     plots.acc.canvas.setAttribute(
@@ -152,7 +137,7 @@ export function createSeedsView(root, { core, i18n }) {
     let epochs = 1;
     for (const r of current.results.values()) {
       epochs = Math.max(epochs, r.history.length);
-      const color = r.activation === b && a === b ? 'side-alt' : r.activation;
+      const color = pairColor(r.activation, r.activation === b ? 1 : 0, [a, b]);
       series.push({
         xs: r.history.map((h) => h.epoch),
         ys: r.history.map((h) => h.val_acc ?? NaN),
@@ -165,12 +150,7 @@ export function createSeedsView(root, { core, i18n }) {
       'aria-label',
       i18n.t('seeds.curves_label', { runs: series.length }),
     );
-    $('[data-legend]').innerHTML = [a, b]
-      .map(
-        (act, i) =>
-          `<span class="legend-item" data-chip="${(i && a === b ? 'side-alt' : act).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
-      )
-      .join('');
+    $('[data-legend]').innerHTML = pairLegend([a, b], name);
   }
 
   /**
@@ -225,11 +205,7 @@ export function createSeedsView(root, { core, i18n }) {
       wide: pts(Math.max(Math.abs(summary.ci_low ?? NaN), Math.abs(summary.ci_high ?? NaN))),
       sd: pts(r.seedSpread),
     };
-    let text = i18n.t(`seeds.verdict_${r.kind}`, vars);
-    if (r.bounded) text += ' ' + i18n.t('seeds.verdict_bounded', vars);
-    if (r.negligible) text += ' ' + i18n.t('seeds.verdict_negligible', vars);
-    if (r.spreadExceedsDiff) text += ' ' + i18n.t('seeds.verdict_spread', vars);
-    el.innerHTML = text;
+    el.innerHTML = verdictText(i18n, 'seeds.verdict_', r, vars);
   }
 
   // A diverged run is tested on its last finite weights; the table says so rather than hide it.
@@ -260,17 +236,9 @@ export function createSeedsView(root, { core, i18n }) {
   }
 
   const view = {
-    /**
-     * Draws everything a (running or ended) study has so far.
-     * @param {Study | null} current
-     */
-    render(current, force = false) {
-      // Progress messages arrive many times a second but change nothing here: redraw only when a
-      // run finished, the study ended, or the language changed (force).
-      const mark = current ? `${current.startedAt}/${current.results.size}/${current.state}` : '';
-      if (!force && current === study && mark === drawn) return;
+    /** Draws everything a (running or ended) study has so far. */
+    render: redrawOnChange(i18n, (/** @type {Study | null} */ current) => {
       study = current;
-      drawn = mark;
       if (!study) return;
       const p = pairs(study);
       summary = summarize(core.M, study);
@@ -284,9 +252,93 @@ export function createSeedsView(root, { core, i18n }) {
         root.querySelectorAll('button[data-export]')
       ))
         b.disabled = !p.length || study.state === 'running';
-    },
+    }),
     summary: () => summary,
   };
-  i18n.onChange(() => view.render(study, true)); // every text and number format changes
   return view;
+}
+
+/**
+ * The render(current, force) of a many-seeds view (this one and seeds-lm-view.js). Progress
+ * messages arrive many times a second but change nothing a view draws: draw(current) runs only
+ * when a run finished, the study ended or another took its place, or with force; a change of
+ * language redraws with force (every text and number format changes).
+ * @template {{startedAt: number, results: {size: number}, state: string}} S
+ * @param {Pick<import('../types').I18n, 'onChange'>} i18n
+ * @param {(current: S | null) => void} draw
+ * @returns {(current: S | null, force?: boolean) => void}
+ */
+export function redrawOnChange(i18n, draw) {
+  /** @type {S | null} */
+  let shown = null;
+  let drawn = '';
+  /** @type {(current: S | null, force?: boolean) => void} */
+  const render = (current, force = false) => {
+    const mark = current ? `${current.startedAt}/${current.results.size}/${current.state}` : '';
+    if (!force && current === shown && mark === drawn) return;
+    shown = current;
+    drawn = mark;
+    draw(current);
+  };
+  i18n.onChange(() => render(shown, true));
+  return render;
+}
+
+/**
+ * The colour of activation `act`, the i-th (0 or 1) of the pair `acts`. Two activations may be the
+ * same: the second then takes the alternative colour.
+ * @param {string} act
+ * @param {number} i
+ * @param {string[]} acts
+ */
+export const pairColor = (act, i, [a, b]) => (i && a === b ? 'side-alt' : act);
+
+/**
+ * The legend of the pair's curves: a swatch and the name of each activation.
+ * @param {string[]} acts
+ * @param {(act: string) => string} name
+ */
+export const pairLegend = (acts, name) =>
+  acts
+    .map(
+      (act, i) =>
+        `<span class="legend-item" data-chip="${pairColor(act, i, acts).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
+    )
+    .join('');
+
+/**
+ * The dot plot's row of paired differences, with the core's 95 % interval of their mean once
+ * there is a summary. (Nulls, NaN in the core, are not drawn: the plot checks Number.isFinite.)
+ * @param {string} label
+ * @param {{diff: number}[]} paired
+ * @param {import('../types').PairedSummary | {[stat: string]: number} | null} summary  the core's
+ * @returns {import('../plots/dot-plot.js').DotRow}
+ */
+export const differenceRow = (label, paired, summary) => ({
+  label,
+  color: 'err',
+  values: paired.map((x) => x.diff),
+  interval: summary
+    ? /** @type {import('../plots/dot-plot.js').Interval} */ ({
+        mean: summary.mean_diff,
+        lo: summary.ci_low,
+        hi: summary.ci_high,
+      })
+    : null,
+});
+
+/**
+ * The sentence of what a study supports, `<prefix><kind>`, and the riders its reading calls for
+ * (`<prefix>bounded`, `<prefix>negligible`, `<prefix>spread`).
+ * @param {Pick<import('../types').I18n, 't'>} i18n
+ * @param {string} prefix
+ * @param {{kind: string, bounded: boolean, negligible: boolean, spreadExceedsDiff: boolean}} reading
+ * @param {import('../types').I18nVars} vars
+ */
+export function verdictText(i18n, prefix, reading, vars) {
+  let text = i18n.t(`${prefix}${reading.kind}`, vars);
+  if (reading.bounded) text += ' ' + i18n.t(`${prefix}bounded`, vars);
+  if (reading.negligible) text += ' ' + i18n.t(`${prefix}negligible`, vars);
+  if (reading.spreadExceedsDiff) text += ' ' + i18n.t(`${prefix}spread`, vars);
+  return text;
 }
