@@ -179,3 +179,32 @@ export function errorMessage(i18n, error, fallback) {
     fallback,
   });
 }
+
+/**
+ * Keeps a figure's fields in step with their store and the page's language, and draws the figure
+ * once it is translated. A change in the store (the URL hash, or an embedded element's
+ * attributes) is read in, unless busy() (a run keeps the settings it started with), then sync()
+ * and reload(): render(), or for a figure whose results a new setting makes stale, its reset. A
+ * change of language: sync() and render().
+ * @param {HTMLElement} root
+ * @param {I18n} i18n
+ * @param {{store: {listen?: (fn: () => void) => void}, readHash: () => void}} settings
+ * @param {{sync: () => void, render: () => void, reload?: () => void, busy?: () => unknown}} figure
+ */
+export async function followSettings(
+  root,
+  i18n,
+  settings,
+  { sync, render, reload = render, busy = () => false },
+) {
+  settings.store.listen?.(() => {
+    if (busy()) return;
+    settings.readHash();
+    sync();
+    reload();
+  });
+  await i18n.apply(root);
+  i18n.onChange(() => (sync(), render()));
+  sync();
+  reload();
+}

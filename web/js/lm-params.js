@@ -135,3 +135,25 @@ export function paramError(i18n, error, fallback) {
     fallback,
   });
 }
+
+/**
+ * What createFields' sync() shows for a table of params (the Transformer figures' counterpart of
+ * fields.js's settingsFields): each row's value as text, the message of its rejected input with
+ * the default it fell back to, and its hint.
+ * @param {import('./types').Params} params
+ * @param {import('./types').I18n} i18n
+ */
+export function paramFields(params, i18n) {
+  /** @type {Record<string, string>} */
+  const values = {},
+    /** @type {Record<string, string>} */
+    errors = {},
+    /** @type {Record<string, string>} */
+    hints = {};
+  for (const row of params.rows) {
+    values[row.key] = params.text(row.key);
+    errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
+    hints[row.key] = row.hint?.(i18n) ?? '';
+  }
+  return { values, errors, hints };
+}

@@ -3,8 +3,8 @@
 // and seed are validated against the core's limits and live in the URL hash (or the element's
 // attributes) under lp, lt, ln, ls. What the model is (its FFN activation, like BERT's
 // hidden_act) is read from the core, not written here.
-import { createFields } from '../fields.js';
-import { createParams, paramError } from '../lm-params.js';
+import { createFields, followSettings } from '../fields.js';
+import { createParams, paramFields } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
 import { nearView, pretrainedModel, showSample } from '../lm-client.js';
@@ -81,17 +81,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   }
 
   function sync() {
-    /** @type {Record<string, string>} */
-    const values = {},
-      /** @type {Record<string, string>} */
-      errors = {},
-      /** @type {Record<string, string>} */
-      hints = {};
-    for (const row of params.rows) {
-      values[row.key] = params.text(row.key);
-      errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
-      hints[row.key] = row.hint?.(i18n) ?? '';
-    }
+    const { values, errors, hints } = paramFields(params, i18n);
     fields.sync(values, errors, hints);
   }
 
@@ -137,15 +127,8 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   root.addEventListener('click', (e) => {
     if (closest(e, '[data-act="write"]')) write();
   });
-  params.store.listen?.(() => {
-    params.readHash();
-    checkPrompt();
-    sync();
-  });
-  await i18n.apply(root);
-  i18n.onChange(() => (sync(), render()));
-  sync();
-  render();
+  const reader = { store: params.store, readHash: () => (params.readHash(), checkPrompt()) };
+  await followSettings(root, i18n, reader, { sync, render });
   nearView(root)
     .then(() => (model = pretrainedModel()).ready)
     .then(async (r) => {

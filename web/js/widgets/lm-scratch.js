@@ -3,8 +3,8 @@
 // initial weights where the shapes agree, the same batches). Live validation-loss curves, a sample
 // of each model at every evaluation, and a table. The workers train in slices of ~0.1 s, so Pause
 // and Stop take effect within one slice.
-import { createFields } from '../fields.js';
-import { createParams, paramError } from '../lm-params.js';
+import { createFields, followSettings } from '../fields.js';
+import { createParams, paramFields } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
 import { createLmWorker, showSample, throttled } from '../lm-client.js';
@@ -112,17 +112,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     reset();
   }
   function sync() {
-    /** @type {Record<string, string>} */
-    const values = {},
-      /** @type {Record<string, string>} */
-      errors = {},
-      /** @type {Record<string, string>} */
-      hints = {};
-    for (const row of params.rows) {
-      values[row.key] = params.text(row.key);
-      errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
-      hints[row.key] = row.hint?.(i18n) ?? '';
-    }
+    const { values, errors, hints } = paramFields(params, i18n);
     fields.sync(values, errors, hints);
     for (const box of chips())
       box.checked = params.values.lacts.includes(/** @type {LmActivationName} */ (box.value));
@@ -335,15 +325,11 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       downloadPng(curve.canvas, stampedName('transformer-from-scratch', 'png'));
     else if (b.dataset.act && b.dataset.act in actions) actions[b.dataset.act]();
   });
-  params.store.listen?.(() => {
-    if (phase === 'running') return;
-    params.readHash();
-    sync();
-    reset();
+  await followSettings(root, i18n, params, {
+    sync,
+    render,
+    reload: reset, // the runs of the old settings are over
+    busy: () => phase === 'running',
   });
-  await i18n.apply(root);
-  i18n.onChange(() => (sync(), render()));
-  sync();
-  reset();
   return { params, actions, phase: () => phase };
 }

@@ -2,8 +2,8 @@
 // GELU model, measures it, swaps the FFN activation keeping every weight and measures again; then A
 // fine-tunes K steps with the new activation while worker B, the control, fine-tunes the same K
 // steps (same batches) with GELU kept. Every loss and sample comes from the core, live.
-import { createFields, presetButtons } from '../fields.js';
-import { createParams, paramError } from '../lm-params.js';
+import { createFields, followSettings, presetButtons } from '../fields.js';
+import { createParams, paramFields } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
 import { createLmWorker, showSample, throttled } from '../lm-client.js';
@@ -127,17 +127,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     render();
   }
   function sync() {
-    /** @type {Record<string, string>} */
-    const values = {},
-      /** @type {Record<string, string>} */
-      errors = {},
-      /** @type {Record<string, string>} */
-      hints = {};
-    for (const row of params.rows) {
-      values[row.key] = params.text(row.key);
-      errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
-      hints[row.key] = row.hint?.(i18n) ?? '';
-    }
+    const { values, errors, hints } = paramFields(params, i18n);
     fields.sync(values, errors, hints);
   }
 
@@ -378,15 +368,6 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     else if (b.dataset.png === 'curve')
       downloadPng(curve.canvas, stampedName('transformer-swap', 'png'));
   });
-  params.store.listen?.(() => {
-    if (run.busy) return;
-    params.readHash();
-    sync();
-    render();
-  });
-  await i18n.apply(root);
-  i18n.onChange(() => (sync(), render()));
-  sync();
-  render();
+  await followSettings(root, i18n, params, { sync, render, busy: () => run.busy });
   return { params };
 }

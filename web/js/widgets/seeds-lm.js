@@ -3,7 +3,7 @@
 // A settings table (lm-params.js) in the study's store under its own keys (smodel, sl…), with the
 // ranges and defaults of the core (lmConfigLimitsJson: study_seeds, study_steps, study_defaults).
 import { createFields, rangeHint } from '../fields.js';
-import { createParams, paramError } from '../lm-params.js';
+import { createParams, paramFields } from '../lm-params.js';
 import { lmCore } from '../lm-config.js';
 
 /** @typedef {import('../types').Core} Core */
@@ -131,17 +131,7 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
   const extraErrors = {};
 
   function sync() {
-    /** @type {Record<string, string>} */
-    const values = {};
-    /** @type {Record<string, string>} */
-    const errors = {};
-    /** @type {Record<string, string>} */
-    const hints = {};
-    for (const row of params.rows) {
-      values[row.key] = params.text(row.key);
-      errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
-      hints[row.key] = row.hint?.(i18n) ?? '';
-    }
+    const { values, errors, hints } = paramFields(params, i18n);
     Object.assign(errors, extraErrors);
     model.sync(values, errors, hints);
     fields.sync(values, errors, hints);

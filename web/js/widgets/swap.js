@@ -3,7 +3,7 @@
 // recover. The same panel exports the weights as a PyTorch state_dict and imports such a file
 // (swap-io.js). One worker (workers/swap-worker.js) holds the network between the steps.
 import { createSettings } from '../state.js';
-import { createFields, presetButtons, settingsFields } from '../fields.js';
+import { createFields, followSettings, presetButtons, settingsFields } from '../fields.js';
 import { createBoundary } from '../plots/boundary.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, labelPngButtons, pngButton, stampedName } from '../export.js';
@@ -444,15 +444,6 @@ export default async function createSwap(root, { core, i18n, store }) {
         stampedName(`swap-${b.dataset.png}`, 'png'),
       );
   });
-  settings.store.listen(() => {
-    if (run.busy) return;
-    settings.readHash();
-    sync();
-    render();
-  });
-  await i18n.apply(root);
-  i18n.onChange(() => (sync(), render()));
-  sync();
-  render();
+  await followSettings(root, i18n, settings, { sync, render, busy: () => run.busy });
   return { settings };
 }
