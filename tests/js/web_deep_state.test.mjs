@@ -1,23 +1,14 @@
 // The deep-network settings of the page against the real module: the "32x16" shorthand, the
 // enum rows (data set, init, norm) checked by the core, the shared presets, and the study's
 // epochs-to-95 % pairing (web/js/state.js, presets.js, study.js).
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule } from '../../wasm/module.mjs';
+import { loadPageCore } from './core-helpers.mjs';
 import { createSettings, enumValues } from '../../web/js/state.js';
 import { SETUPS, setupTexts } from '../../web/js/presets.js';
 import { reached95, speedPairs, summarizeSpeed } from '../../web/js/study.js';
 
-let core;
-before(async () => {
-  const M = await loadModule();
-  core = {
-    M,
-    defaults: JSON.parse(M.defaultConfigJson()),
-    limits: JSON.parse(M.configLimitsJson()),
-    activations: JSON.parse(M.activationNames()),
-  };
-});
+const core = await loadPageCore();
 
 test('"32x16" is sixteen layers of 32, and reads back the same way', () => {
   const s = createSettings(core);

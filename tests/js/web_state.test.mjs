@@ -1,19 +1,10 @@
 // web/js/state.js against the real module: hash <-> settings, fallbacks, messages.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule } from '../../wasm/module.mjs';
+import { loadPageCore } from './core-helpers.mjs';
 import { createSettings } from '../../web/js/state.js';
 
-let core;
-before(async () => {
-  const M = await loadModule();
-  core = {
-    M,
-    defaults: JSON.parse(M.defaultConfigJson()),
-    limits: JSON.parse(M.configLimitsJson()),
-    activations: JSON.parse(M.activationNames()),
-  };
-});
+const core = await loadPageCore();
 
 test('defaults come from the module; side A starts as ReLU', () => {
   const s = createSettings(core);

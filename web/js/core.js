@@ -52,14 +52,24 @@ export function loadCore() {
     .then((/** @type {{default: typeof import('../../wasm/activation-lab').default}} */ mod) =>
       mod.default(),
     )
-    .then((M) => ({
-      M,
-      defaults: JSON.parse(M.defaultConfigJson()),
-      limits: JSON.parse(M.configLimitsJson()),
-      activations: JSON.parse(M.activationNames()),
-      arch: M.simdArch(),
-    }));
+    .then(describeCore);
   return corePromise;
+}
+
+/**
+ * The module and what it says about itself: { M, defaults, limits, activations, arch } (also how
+ * the Node tests of the page's modules see the core).
+ * @param {ActivationLab} M
+ * @returns {Core}
+ */
+export function describeCore(M) {
+  return {
+    M,
+    defaults: JSON.parse(M.defaultConfigJson()),
+    limits: JSON.parse(M.configLimitsJson()),
+    activations: JSON.parse(M.activationNames()),
+    arch: M.simdArch(),
+  };
 }
 
 /**
