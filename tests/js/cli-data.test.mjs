@@ -2,22 +2,10 @@
 // --factor, --init default|he, --norm, --hidden 32x16 and --diagnostics.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
-const run = (args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-
-function assertUsageError(r, pattern) {
-  assert.equal(r.status, 2, `exit code, stderr: ${r.stderr}`);
-  assert.equal(r.stdout, '', 'nothing on stdout');
-  const lines = r.stderr.trimEnd().split('\n');
-  assert.equal(lines.length, 1, `one line on stderr: ${r.stderr}`);
-  assert.match(lines[0], pattern);
-}
+import { assertUsageError, runCli as run } from './cli-helpers.mjs';
 
 const rows = (csv) =>
   csv

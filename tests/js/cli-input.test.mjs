@@ -2,22 +2,11 @@
 // length, and gives the page's verdict on weight files (issue 9, items 8-10).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadModule } from '../../wasm/module.mjs';
-
-const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
-const run = (args, input = '') =>
-  spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
-const refused = (r, pattern) => {
-  assert.equal(r.status, 2, r.stderr);
-  assert.equal(r.stdout, '');
-  assert.equal(r.stderr.trimEnd().split('\n').length, 1);
-  assert.match(r.stderr, pattern);
-};
+import { assertUsageError as refused, runCli as run } from './cli-helpers.mjs';
 
 test('integers are digits: 0x10, 0b11 and 1e1 are refused wherever an integer is documented', () => {
   refused(

@@ -1,15 +1,10 @@
 // The CLI contract of DESIGN.md: output formats, and errors as one stderr line, exit 2, empty stdout.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
-const run = (args, input = '') =>
-  spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
+import { assertUsageError, runCli as run } from './cli-helpers.mjs';
 
 /** Distance in float32 units in the last place. */
 function ulpDistance(a, b) {
@@ -17,14 +12,6 @@ function ulpDistance(a, b) {
   const i = new Int32Array(f.buffer);
   const key = (v) => (v < 0 ? -2147483648 - v : v); // monotone order of float bits
   return Math.abs(key(i[0]) - key(i[1]));
-}
-
-function assertUsageError(r, pattern) {
-  assert.equal(r.status, 2, `exit code, stderr: ${r.stderr}`);
-  assert.equal(r.stdout, '', 'nothing on stdout');
-  const lines = r.stderr.trimEnd().split('\n');
-  assert.equal(lines.length, 1, `one line on stderr: ${r.stderr}`);
-  assert.match(lines[0], pattern);
 }
 
 test('eval gelu prints the correctly rounded float32 values, %.9g', () => {

@@ -2,25 +2,14 @@
 // line with exit code 2 and nothing on stdout (DESIGN.md's CLI contract).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { assertUsageError, cli, runCli as run } from './cli-helpers.mjs';
 
-const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
-const run = (args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 const dir = mkdtempSync(join(tmpdir(), 'al-lm-cli-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 const SMALL = ['--d', '16', '--ctx', '16', '--batch', '8', '--ffn', '32', '--layers', '1'];
-
-function assertUsageError(r, pattern) {
-  assert.equal(r.status, 2, `exit code, stderr: ${r.stderr}`);
-  assert.equal(r.stdout, '', 'nothing on stdout');
-  const lines = r.stderr.trimEnd().split('\n');
-  assert.equal(lines.length, 1, `one line on stderr: ${r.stderr}`);
-  assert.match(lines[0], pattern);
-}
 
 function ok(args) {
   const r = run(args);
