@@ -13,24 +13,6 @@ constexpr double kPi = 3.141592653589793;  // np.pi
 
 bool good_noise(double noise) { return noise >= 0.0 && std::isfinite(noise); }
 
-// Rows taken in rng.permutation(n) order (sklearn.utils.shuffle), then normal(0, noise) added
-// to every coordinate, row-major: what make_moons and make_circles do after their curves.
-Points shuffle_and_blur(const std::vector<double>& x0, const std::vector<double>& x1,
-                        const std::vector<int>& y, double noise, RandomState& rng) {
-    const std::size_t n = y.size();
-    const std::vector<std::size_t> idx = rng.permutation(n);
-    Points out;
-    out.x.resize(2 * n);
-    out.y.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        out.x[2 * i] = x0[idx[i]];
-        out.x[2 * i + 1] = x1[idx[i]];
-        out.y[i] = y[idx[i]];
-    }
-    for (double& v : out.x) v += rng.normal(0.0, noise);
-    return out;
-}
-
 // Uniform points on [-1, 1)², labelled by `label`, then ⌊flip·n + ½⌋ labels flipped.
 template <class Label>
 Points uniform_square(std::size_t n, double flip, std::uint32_t seed, Label label) {

@@ -2,8 +2,6 @@
 
 #include <cmath>
 
-#include "numpy_random.hpp"
-
 namespace al {
 
 namespace {
@@ -19,8 +17,7 @@ double linspace_0_pi(std::size_t i, std::size_t num) {
 }  // namespace
 
 Moons make_moons(std::size_t n_samples, double noise, std::uint32_t random_state) {
-    Moons out;
-    if (n_samples == 0 || !(noise >= 0.0) || !std::isfinite(noise)) return out;
+    if (n_samples == 0 || !(noise >= 0.0) || !std::isfinite(noise)) return {};
 
     const std::size_t n_out = n_samples / 2;
     const std::size_t n_in = n_samples - n_out;
@@ -41,20 +38,25 @@ Moons make_moons(std::size_t n_samples, double noise, std::uint32_t random_state
         y[n_out + i] = 1;
     }
 
-    // sklearn.utils.shuffle -> resample(replace=False): indices = arange(n);
-    // random_state.shuffle(indices); rows taken in that order.
     RandomState rng(random_state);
-    std::vector<std::size_t> idx = rng.permutation(n_samples);
+    return shuffle_and_blur(x0, x1, y, noise, rng);
+}
 
-    out.x.resize(2 * n_samples);
-    out.y.resize(n_samples);
-    for (std::size_t i = 0; i < n_samples; ++i) {
+// sklearn.utils.shuffle -> resample(replace=False): indices = arange(n);
+// random_state.shuffle(indices); rows taken in that order. Then
+// X += generator.normal(scale=noise, size=(n, 2)): one draw per coordinate, row-major.
+Points shuffle_and_blur(const std::vector<double>& x0, const std::vector<double>& x1,
+                        const std::vector<int>& y, double noise, RandomState& rng) {
+    const std::size_t n = y.size();
+    const std::vector<std::size_t> idx = rng.permutation(n);
+    Points out;
+    out.x.resize(2 * n);
+    out.y.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
         out.x[2 * i] = x0[idx[i]];
         out.x[2 * i + 1] = x1[idx[i]];
         out.y[i] = y[idx[i]];
     }
-
-    // X += generator.normal(scale=noise, size=(n, 2)): one draw per coordinate, row-major.
     for (double& v : out.x) v += rng.normal(0.0, noise);
     return out;
 }

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "numpy_random.hpp"
+
 namespace al {
 
 // Labelled points in the plane: every data set of the lab (datasets.hpp) has this form.
@@ -23,5 +25,11 @@ using Moons = Points;
 // Preconditions: noise >= 0 and finite (noise == 0 gives the exact curves). Outside them
 // (where scikit-learn raises) the result is empty; n_samples == 0 also gives an empty result.
 Moons make_moons(std::size_t n_samples, double noise, std::uint32_t random_state);
+
+// What scikit-learn's generators (make_moons, make_circles) do after their curves: the rows
+// (x0[i], x1[i], y[i]) taken in rng.permutation(n) order (sklearn.utils.shuffle), then
+// normal(0, noise) added to every coordinate, row-major, from the same stream.
+Points shuffle_and_blur(const std::vector<double>& x0, const std::vector<double>& x1,
+                        const std::vector<int>& y, double noise, RandomState& rng);
 
 }  // namespace al
