@@ -63,6 +63,14 @@ test('a 3-seed study completes and states what its summary supports', async () =
   assert.equal(await page.locator(`${seeds} [data-seeds-table] tbody tr`).count(), 3);
   assert.match(await page.locator(`${seeds} [data-progress]`).textContent(), /^Done: 6 runs in/);
   assert.match(await page.locator(`${seeds} [data-protocol]`).textContent(), /evaluated once/);
+  // the visit's list of studies: this setup, its seeds, the mean test accuracies and the interval
+  const past = page.locator(`${seeds} [data-history] tbody tr`);
+  assert.equal(await past.count(), 1);
+  assert.match(await past.locator('th').textContent(), /^Two moons, 400 points, .*10 epochs$/);
+  const cells = await past.locator('td').allTextContents();
+  assert.equal(cells[0], '3');
+  assert.match(cells[1], /^ReLU \d+\.\d\d\s?%$/);
+  assert.match(cells[3], /^\[−?\d+\.\d\d, −?\d+\.\d\d\]$/);
   // the per-seed CSV carries the three seeds and both activations
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -73,6 +73,14 @@ test('a two-seed Transformer study: the core’s losses, its paired summary, exp
     doc.summary,
     JSON.parse(M.pairedSummaryJson(JSON.stringify(a), JSON.stringify(b))),
   );
+  // The visit's list of studies has it too, beside the networks' ones: its mean final losses.
+  const row = page.locator(`${seeds} [data-history] tbody tr`);
+  assert.equal(await row.count(), 1);
+  assert.match(await row.locator('th').textContent(), new RegExp(`^Transformer: .*${STEPS} steps`));
+  const means = await row.locator('td').allTextContents();
+  assert.equal(means[0], '2');
+  assert.equal(means[1], `GELU ${doc.summary.mean_a.toFixed(3)} nats`);
+  assert.equal(means[2], `ReLU ${doc.summary.mean_b.toFixed(3)} nats`);
   // The table shows those numbers (4 decimals) and the difference a − b per seed.
   const cell = (seed, which) =>
     page

@@ -13,7 +13,7 @@ import { setDisabled } from '../focus.js';
 import { labelPngButtons } from '../export.js';
 import { closest, finder, must } from '../dom.js';
 import { createLmStudyForm, LM_PRESETS } from './seeds-lm.js';
-import { startLmStudy } from '../lm-study.js';
+import { startLmStudy, summarizeLm } from '../lm-study.js';
 import { createSeedsLmView } from './seeds-lm-view.js';
 
 /** @typedef {import('../types').Core} Core */
@@ -150,8 +150,8 @@ export default async function createSeeds(root, { core, i18n, store }) {
   let study = null,
     frame = 0,
     lastAnnounce = 0;
-  /** @type {{setup: string, acts: string[], sum: import('../types').PairedSummary}[]} */
-  const past = []; // finished studies of this visit, to compare setups
+  /** @type {{setup: string, acts: string[], sum: import('../types').PairedSummary, lm: boolean}[]} */
+  const past = []; // finished studies of this visit (either model), to compare setups
 
   function readExtras(hash = settings.store.read()) {
     const params = new URLSearchParams(hash.replace(/^#/, ''));
@@ -284,7 +284,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     );
     study.done.then((/** @type {any} */ s) => {
       if (s !== study) return;
-      if (s.state === 'finished' && !isLm(s)) addHistory(s);
+      if (s.state === 'finished') addHistory(s);
       announce(i18n.t(`seeds.announce_${s.state}`, progressVars(s)));
       schedule();
     });
@@ -305,26 +305,40 @@ export default async function createSeeds(root, { core, i18n, store }) {
     };
   }
 
-  /** @param {Study} s */
+  /** @param {any} s a finished study of either model */
   function addHistory(s) {
-    const sum = summarize(core.M, s); // the view may not have drawn the last result yet
+    const lm = isLm(s);
+    // The views may not have drawn the last result yet: summarise the study itself.
+    // (lm-study.js types its summary loosely, as a map of numbers: the same object.)
+    const sum = lm
+      ? /** @type {import('../types').PairedSummary | null} */ (
+          /** @type {unknown} */ (summarizeLm(core.M, s))
+        )
+      : summarize(core.M, s);
     if (!sum) return;
     const c = s.base;
-    past.push({
-      setup: i18n.t('seeds.setup', {
-        data: i18n.t(`lab.dataset_${c.dataset}`),
-        init: i18n.t(`lab.init_${c.init}`),
-        norm: c.norm === 'layer' ? ' + LayerNorm' : '',
-        hidden: settings.format({ type: 'layers' }, c.hidden) || '–',
-        batch: c.batch,
-        noise: i18n.num(c.noise, 2),
-        lr: c.lr,
-        epochs: c.epochs,
-        n: c.n,
-      }),
-      acts: s.acts,
-      sum,
-    });
+    const setup = lm
+      ? i18n.t('seeds.lm_setup', {
+          layers: c.layers,
+          d: c.d,
+          heads: c.heads,
+          ctx: c.ctx,
+          steps: c.steps,
+          lr: c.lr,
+          init: i18n.t(`lm.init_${c.init}`),
+        })
+      : i18n.t('seeds.setup', {
+          data: i18n.t(`lab.dataset_${c.dataset}`),
+          init: i18n.t(`lab.init_${c.init}`),
+          norm: c.norm === 'layer' ? ' + LayerNorm' : '',
+          hidden: settings.format({ type: 'layers' }, c.hidden) || '–',
+          batch: c.batch,
+          noise: i18n.num(c.noise, 2),
+          lr: c.lr,
+          epochs: c.epochs,
+          n: c.n,
+        });
+    past.push({ setup, acts: s.acts, sum, lm });
   }
 
   function renderHistory() {
@@ -335,15 +349,23 @@ export default async function createSeeds(root, { core, i18n, store }) {
     const name = (a) => i18n.t(`common.act_${a}`);
     must(box, 'thead').innerHTML =
       `<tr><th scope="col">${i18n.t('seeds.col_setup')}</th><th scope="col" class="num">${i18n.t('seeds.col_seeds')}</th>
-      <th scope="col" class="num">${i18n.t('seeds.col_acc_a')}</th><th scope="col" class="num">${i18n.t('seeds.col_acc_b')}</th><th scope="col" class="num">${i18n.t('seeds.col_ci')}</th></tr>`;
-    /** @param {number | null} x */
-    const pts = (x) => (x !== null && Number.isFinite(x) ? i18n.num(x * 100, 2) : '–');
+      <th scope="col" class="num">${i18n.t('seeds.col_acc_a')}</th><th scope="col" class="num">${i18n.t('seeds.col_acc_b')}</th><th scope="col" class="num">${i18n.t('seeds.history_col_ci')}</th></tr>`;
+    // A network's row: mean test accuracy, interval in points. A Transformer's: mean final
+    // validation loss and its interval, in nats per character (lower is better).
+    /** @param {number | null} x @param {number} scale @param {number} digits */
+    const num = (x, scale, digits) =>
+      x !== null && Number.isFinite(x) ? i18n.num(x * scale, digits) : '–';
+    /** @param {boolean} lm @param {number | null} x */
+    const mean = (lm, x) =>
+      lm ? i18n.t('seeds.history_loss', { loss: num(x, 1, 3) }) : i18n.pct(x, 2);
     must(box, 'tbody').innerHTML = past
-      .map(
-        (h) => `<tr><th scope="row">${h.setup}</th><td class="num">${h.sum.n}</td>
-      <td class="num">${name(h.acts[0])} ${i18n.pct(h.sum.mean_a, 2)}</td><td class="num">${name(h.acts[1])} ${i18n.pct(h.sum.mean_b, 2)}</td>
-      <td class="num">[${pts(h.sum.ci_low)}, ${pts(h.sum.ci_high)}]</td></tr>`,
-      )
+      .map((h) => {
+        const [scale, digits] = h.lm ? [1, 3] : [100, 2];
+        const ci = `[${num(h.sum.ci_low, scale, digits)}, ${num(h.sum.ci_high, scale, digits)}]`;
+        return `<tr><th scope="row">${h.setup}</th><td class="num">${h.sum.n}</td>
+      <td class="num">${name(h.acts[0])} ${mean(h.lm, h.sum.mean_a)}</td><td class="num">${name(h.acts[1])} ${mean(h.lm, h.sum.mean_b)}</td>
+      <td class="num">${h.lm ? i18n.t('seeds.history_ci_nats', { ci }) : ci}</td></tr>`;
+      })
       .join('');
   }
 
