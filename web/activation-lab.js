@@ -7,7 +7,7 @@
 // come from the element's attributes instead of the URL hash (state.js stores), so the blog's URL
 // is never rewritten. Attributes: see ATTRIBUTES (js/embed-attributes.js) and the README.
 import { loadCore } from './js/core.js';
-import { ATTRIBUTES, COMMON_ATTRIBUTES } from './js/embed-attributes.js';
+import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed-attributes.js';
 import { languageOf } from './js/i18n.js';
 import { messageOf } from './js/worker-error.js';
 
@@ -154,10 +154,16 @@ function defineWidget(name) {
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       shadow.replaceChildren();
       const lang = languageOf(this.closest('[lang]')?.getAttribute('lang')); // its own, or the page's
+      // Until the figure is built: what it shows (its caption) and that it is loading. The caption
+      // needs only the strings, not the core, so the reader has something to read at once.
+      const waiting = Object.assign(document.createElement('div'), { className: 'al-waiting' });
       const status = Object.assign(document.createElement('p'), { className: 'al-status' });
       status.setAttribute('role', 'status');
-      shadow.append(status);
+      waiting.append(status);
+      shadow.append(waiting);
       let i18n;
+      /** @type {HTMLElement | null} */
+      let figure = null;
       try {
         linkFontsOnce();
         const styled = Promise.all([
@@ -165,20 +171,30 @@ function defineWidget(name) {
           linkStyle(shadow, 'vendor/katex/katex.min.css'),
         ]);
         i18n = await i18nFor(lang);
-        await i18n.need('embed');
+        await i18n.need('embed', ...(CAPTIONED.includes(name) ? [name] : []));
         status.textContent = i18n.t('embed.loading');
+        if (CAPTIONED.includes(name)) {
+          const about = Object.assign(document.createElement('p'), { className: 'al-about' });
+          about.innerHTML = i18n.t(`${name}.caption`);
+          status.before(about);
+        }
         /** @type {[import('./js/types').Core, {default: import('./js/types').WidgetFactory}, unknown]} */
         const [core, { default: create }] = await Promise.all([
           loadCore(),
           import(new URL(`js/widgets/${name}.js`, here).href),
           styled,
         ]);
-        const figure = Object.assign(document.createElement('figure'), { className: 'widget' });
+        figure = Object.assign(document.createElement('figure'), { className: 'widget' });
         figure.dataset.widget = name;
         figure.lang = i18n.languageTag();
-        status.replaceWith(figure);
+        // Built out of sight, in as many tasks as the widget takes, and shown whole: no half-built
+        // frame, and nothing moves while it fills in.
+        figure.style.visibility = 'hidden';
+        waiting.after(figure);
         const widget = await create(figure, { core, i18n, store: this.store });
         if (generation !== this.generation) return widget?.dispose?.(); // removed meanwhile
+        waiting.remove();
+        figure.style.visibility = '';
         this.widget = widget;
         if (this.getAttribute('credit') !== 'off') figure.after(this.credit(i18n));
         this.setAttribute('ready', '');
@@ -187,6 +203,7 @@ function defineWidget(name) {
         );
       } catch (err) {
         console.error(`activation-lab-${name}:`, err);
+        figure?.remove();
         status.classList.add('al-failed');
         status.textContent = i18n
           ? i18n.t('embed.failed', { name, message: messageOf(err) })

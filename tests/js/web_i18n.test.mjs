@@ -54,3 +54,14 @@ test('every data-i18n key of index.html has a string', () => {
     for (const lang of langs) assert.ok(name in load(lang, `${ns}.json`), `${lang} ${key}`);
   }
 });
+
+test('an embedded figure shows its caption while it loads: CAPTIONED names every captioned widget', async () => {
+  const { ATTRIBUTES, CAPTIONED } = await import('../../web/js/embed-attributes.js');
+  const files = new Set(readdirSync(join(dir, 'en')));
+  const captioned = Object.keys(ATTRIBUTES).filter(
+    (name) => files.has(`${name}.json`) && load('en', `${name}.json`).caption !== undefined,
+  );
+  // activation-lab.js loads i18n/<lang>/<name>.json for these only: a name without the file
+  // would be a failed request (a console error) on every page that embeds it.
+  assert.deepEqual([...CAPTIONED].sort(), captioned.sort());
+});

@@ -94,6 +94,21 @@ export const ATTRIBUTES = {
 export const COMMON_ATTRIBUTES = ['lang', 'theme', 'credit'];
 
 /**
+ * The widgets whose strings (i18n/<lang>/<name>.json) have a `caption`: an embedded one shows it
+ * while the core and the figure load (activation-lab.js).
+ */
+export const CAPTIONED = [
+  'curves',
+  'worked-values',
+  'dip-zoom',
+  'tanh-error',
+  'cost',
+  'twin',
+  'seeds',
+  'swap',
+];
+
+/**
  * iframe heights (px) that fit each figure after a finished run, in a column 360, 700 and 1000 px
  * wide: measured by tests/e2e/embed.test.mjs, plus 8% (the Portuguese text runs longer). The
  * dialog's iframe snippet takes the tallest; the resize message (README) is better still.

@@ -30,7 +30,10 @@ async function mountWidget(el, context) {
     if (!WIDGET_NAME.test(name)) throw new Error(`bad widget name ${name}`);
     /** @type {{default: import('./types').WidgetFactory}} */
     const { default: create } = await import(`./widgets/${name}.js`);
-    const widget = await create(el, ctx);
+    // Built out of sight (a widget may build in several tasks, tasks.js) and shown whole: no
+    // half-built frame, and nothing inside the figure moves while it fills in.
+    el.style.visibility = 'hidden';
+    const widget = await create(el, ctx).finally(() => (el.style.visibility = ''));
     addEmbedButton(el, widget, i18n);
   } catch (err) {
     console.error(`widget ${name}:`, err);

@@ -2,7 +2,7 @@
 // 0.5 level as a line (marching squares) and the data points on top: training points filled,
 // test points as rings. Optionally, thin outlines of the regions where the hidden units' on/off
 // pattern is constant (js/pieces.js), at their own grid resolution.
-import { context2d, createCanvas, theme } from './canvas.js';
+import { context2d, createCanvas, later, theme } from './canvas.js';
 import { boundaryCorners, patternEdges } from '../pieces.js';
 
 /** @typedef {import('../types').Theme} Theme */
@@ -22,12 +22,7 @@ function rgb(color) {
   return [r, g, b];
 }
 const MAX_POINTS = 4000;
-/**
- * @param {RGB} a
- * @param {RGB} b
- * @param {number} t
- */
-const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
+const POINTS_PER_SLICE = 400;
 
 /**
  * Segments of the p = 0.5 line across an n×n grid (row 0 = ymin), in grid coordinates.
@@ -72,6 +67,32 @@ function contour(grid, n, level = 0.5) {
   return segs;
 }
 
+/**
+ * One data point drawn once, centred on a small canvas of device pixels: a filled dot edged in
+ * the background colour (training and validation points), or a ring (test points).
+ * @param {Theme} t
+ * @param {string} color
+ * @param {number} radius  in CSS pixels
+ * @param {boolean} ring
+ * @param {number} dpr
+ */
+function dotSprite(t, color, radius, ring, dpr) {
+  const line = ring ? 1.6 : 0.7;
+  const size = 2 * Math.ceil((radius + line) * dpr + 1);
+  const sprite = document.createElement('canvas');
+  sprite.width = sprite.height = size;
+  const ctx = context2d(sprite);
+  ctx.setTransform(dpr, 0, 0, dpr, size / 2, size / 2);
+  ctx.beginPath();
+  ctx.arc(0, 0, radius, 0, 2 * Math.PI);
+  ctx.fillStyle = ring ? t.bg : color;
+  ctx.fill();
+  ctx.lineWidth = line;
+  ctx.strokeStyle = ring ? color : t.bg;
+  ctx.stroke();
+  return sprite;
+}
+
 /** @param {HTMLElement} parent */
 export function createBoundary(parent) {
   /** @type {Points | null} */
@@ -97,27 +118,37 @@ export function createBoundary(parent) {
     const bg = rgb(t.bg),
       c0 = rgb(t.class0),
       c1 = rgb(t.class1);
+    const out = pixels.data;
+    // (no arrays per pixel: this runs on every frame of a run, for each board)
     for (let j = 0; j < n; j++) {
       for (let i = 0; i < n; i++) {
         const p = values[j * n + i];
         const q = Number.isFinite(p) ? p : 0.5;
-        const [r, g, b] = mix(bg, q >= 0.5 ? c1 : c0, 0.12 + 0.5 * Math.abs(2 * q - 1));
+        const c = q >= 0.5 ? c1 : c0,
+          f = 0.12 + 0.5 * Math.abs(2 * q - 1);
         const o = ((n - 1 - j) * n + i) * 4; // row 0 is ymin: the bottom of the picture
-        pixels.data[o] = r;
-        pixels.data[o + 1] = g;
-        pixels.data[o + 2] = b;
-        pixels.data[o + 3] = 255;
+        out[o] = Math.round(bg[0] + (c[0] - bg[0]) * f);
+        out[o + 1] = Math.round(bg[1] + (c[1] - bg[1]) * f);
+        out[o + 2] = Math.round(bg[2] + (c[2] - bg[2]) * f);
+        out[o + 3] = 255;
       }
     }
     ictx.putImageData(pixels, 0, 0);
   }
 
   // The points never change during a run: paint them once per data, size and colour scheme, then
-  // copy that layer on every frame (thousands of arcs per frame would stall the page).
+  // copy that layer on every frame (thousands of arcs per frame would stall the page). A new layer
+  // is painted POINTS_PER_SLICE points at a time, in the frames' spare budget (canvas.js), and the
+  // board is drawn again once it is complete: a phone shows the board at once and the points a
+  // few frames later, never in one long task.
   /** @type {HTMLCanvasElement | null} */
   let layer = null,
-    layerKey = '';
+    layerKey = '',
+    /** @type {{split: number, k: number, sprites: HTMLCanvasElement[][], stride: number} | null} */
+    painting = null;
   /**
+   * The layer of points as far as it is painted; starts painting a new one when the data, the
+   * size or the colours changed.
    * @param {Theme} t
    * @param {Points} points
    * @param {number} w
@@ -131,56 +162,60 @@ export function createBoundary(parent) {
     layer.width = Math.round(w * dpr);
     layer.height = Math.round(h * dpr);
     layerKey = key;
-    const ctx = context2d(layer);
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const [x0, x1, y0, y1] = bounds;
-    /** @param {number} x */
-    const px = (x) => ((x - x0) / (x1 - x0)) * w;
-    /** @param {number} y */
-    const py = (y) => h - ((y - y0) / (y1 - y0)) * h;
     const r = Math.max(1.6, Math.min(3.2, w / 160));
-    const colors = [t.class0, t.class1];
+    // Each point is a copy of a small pre-drawn dot per class and kind: rasterising thousands of
+    // anti-aliased arcs and their strokes held a phone's main thread for a quarter of a second.
+    const sprites = [false, false, true].map((ring) =>
+      [t.class0, t.class1].map((c) => dotSprite(t, c, ring ? r + 0.6 : r, ring, dpr)),
+    );
     // Beyond MAX_POINTS, every stride-th point of each split: a board a few hundred pixels wide
-    // shows no more, and 100,000 arcs would hold the main thread for over a second.
+    // shows no more, and 100,000 copies would hold the main thread for a long moment.
     const total = [points.train, points.val, points.test].reduce(
       (sum, d) => sum + (d?.length ?? 0) / 3,
       0,
     );
     const stride = 3 * Math.max(1, Math.ceil(total / MAX_POINTS));
-    for (const [d, ring] of /** @type {[Float32Array | undefined, boolean][]} */ ([
-      [points.train, false],
-      [points.val, false],
-      [points.test, true],
-    ])) {
-      if (!d) continue;
-      // One path per class and split, filled and stroked once: thousands of separate
-      // fill/stroke calls cost the main thread hundreds of milliseconds to raster.
-      const paths = [new Path2D(), new Path2D()],
-        rr = ring ? r + 0.6 : r;
-      for (let k = 0; k < d.length; k += stride) {
-        const cx = px(d[k]),
-          cy = py(d[k + 1]),
-          path = paths[d[k + 2] > 0.5 ? 1 : 0];
-        path.moveTo(cx + rr, cy);
-        path.arc(cx, cy, rr, 0, 2 * Math.PI);
-      }
-      paths.forEach((path, c) => {
-        if (ring) {
-          ctx.fillStyle = t.bg;
-          ctx.fill(path);
-          ctx.lineWidth = 1.6;
-          ctx.strokeStyle = colors[c];
-          ctx.stroke(path);
-        } else {
-          ctx.fillStyle = colors[c];
-          ctx.fill(path);
-          ctx.lineWidth = 0.7;
-          ctx.strokeStyle = t.bg;
-          ctx.stroke(path);
-        }
-      });
-    }
+    const job = { split: 0, k: 0, sprites, stride };
+    painting = job;
+    const slice = () => {
+      if (painting !== job || !layer) return; // a newer layer (or new data) took over
+      if (paintSlice(job, [points.train, points.val, points.test], layer)) {
+        painting = null;
+        surface.redraw();
+      } else later(slice);
+    };
+    later(slice);
     return layer;
+  }
+
+  /**
+   * Paints the next POINTS_PER_SLICE points of a job onto the layer; true once all are painted.
+   * @param {{split: number, k: number, sprites: HTMLCanvasElement[][], stride: number}} job
+   * @param {(Float32Array | undefined)[]} splits
+   * @param {HTMLCanvasElement} target
+   */
+  function paintSlice(job, splits, target) {
+    const ctx = context2d(target);
+    const [x0, x1, y0, y1] = bounds;
+    const lw = target.width,
+      lh = target.height;
+    let budget = POINTS_PER_SLICE;
+    for (; job.split < splits.length; job.split++, job.k = 0) {
+      const d = splits[job.split];
+      if (!d) continue;
+      const [s0, s1] = job.sprites[job.split];
+      const half = s0.width / 2;
+      for (; job.k < d.length && budget > 0; job.k += job.stride, budget--) {
+        const k = job.k;
+        ctx.drawImage(
+          d[k + 2] > 0.5 ? s1 : s0,
+          Math.round(((d[k] - x0) / (x1 - x0)) * lw - half),
+          Math.round(lh - ((d[k + 1] - y0) / (y1 - y0)) * lh - half),
+        );
+      }
+      if (job.k < d.length) return false;
+    }
+    return true;
   }
 
   /**
@@ -254,6 +289,7 @@ export function createBoundary(parent) {
       grid = null;
       outlines = null;
       layerKey = '';
+      painting = null;
       surface.relayout();
     },
     /**

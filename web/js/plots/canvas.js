@@ -8,6 +8,35 @@ const darkQuery = matchMedia('(prefers-color-scheme: dark)');
 /** @type {HTMLCanvasElement | null} */
 let drawing = null;
 
+// Canvases waiting for their next drawing. One animation frame draws them until DRAW_BUDGET_MS is
+// spent and leaves the rest to the next frames: a figure of many plots (the twin lab draws two
+// boards, two curves and the signal panels when it starts) never holds a slow phone's main thread
+// for one long task.
+const DRAW_BUDGET_MS = 6;
+/** @type {Set<() => void>} */
+const queue = new Set();
+let queuedFrame = 0;
+
+/**
+ * Runs fn in the next frame that has budget left (a slice of work that feeds a drawing).
+ * @param {() => void} fn
+ */
+export function later(fn) {
+  queue.add(fn);
+  queuedFrame ||= requestAnimationFrame(drawQueued);
+}
+
+function drawQueued() {
+  queuedFrame = 0;
+  const t0 = performance.now();
+  for (const draw of queue) {
+    queue.delete(draw);
+    draw();
+    if (performance.now() - t0 > DRAW_BUDGET_MS) break;
+  }
+  if (queue.size) queuedFrame = requestAnimationFrame(drawQueued);
+}
+
 /**
  * Colours of the page (CSS variables of :root), read at draw time so dark mode follows.
  * @param {Element} [el]
@@ -47,8 +76,7 @@ export function createCanvas(parent, { height, draw, className = 'plot-canvas' }
   parent.append(canvas);
   const ctx = context2d(canvas);
   let w = 0,
-    h = 0,
-    frame = 0;
+    h = 0;
 
   function redraw() {
     if (!w) return;
@@ -67,32 +95,41 @@ export function createCanvas(parent, { height, draw, className = 'plot-canvas' }
     }
   }
 
-  /** Coalesces many requests in one animation frame (snapshots may arrive faster than frames). */
+  /** Coalesces many requests in one drawing (snapshots may arrive faster than frames). */
   function schedule() {
-    if (!frame) frame = requestAnimationFrame(() => ((frame = 0), redraw()));
+    later(redraw);
   }
 
-  /** @param {boolean} force */
-  function layout(force) {
+  /**
+   * @param {boolean} force
+   * @param {boolean} now  redraw at once (a resize: no frame of stretched pixels), or queued
+   */
+  function layout(force, now) {
     const width = parent.clientWidth;
     if (width && (force || width !== w)) {
       w = width;
       h = Math.round(height(width));
       canvas.style.height = `${h}px`;
-      redraw();
+      if (now) (queue.delete(redraw), redraw());
+      else schedule();
     }
   }
-  const observer = new ResizeObserver(() => layout(false));
+  // The first size is drawn when its turn comes (nothing was on the canvas); a new size at once.
+  const observer = new ResizeObserver(() => layout(false, w > 0));
   observer.observe(parent);
   darkQuery.addEventListener('change', schedule);
 
   return {
     canvas,
     redraw: schedule,
-    /** Recomputes the height (when the caller's height() answer changed) and redraws. */
-    relayout: () => layout(true),
+    /**
+     * Recomputes the height (when the caller's height() answer changed) at once, and redraws at
+     * the next frame: a caller handling a message does not also pay for the drawing.
+     */
+    relayout: () => layout(true, false),
     size: () => ({ w, h }),
     destroy() {
+      queue.delete(redraw);
       observer.disconnect();
       darkQuery.removeEventListener('change', schedule);
       canvas.remove();

@@ -9,6 +9,7 @@ import { downloadPng, labelPngButtons, pngButton, stampedName } from '../export.
 import { presetButtons } from '../fields.js';
 import { SETUPS, setupTexts } from '../presets.js';
 import { closest, controlOf, finder, must } from '../dom.js';
+import { nextTask } from '../tasks.js';
 
 /** @typedef {'a' | 'b'} Side */
 /** @typedef {import('./twin-side.js').SideRun} SideRun */
@@ -93,6 +94,7 @@ export default async function createTwin(root, { core, i18n, store }) {
       },
     },
   );
+  await nextTask(); // (the page paints between the pieces of this start-up: tasks.js)
   /** @type {import('../types').TickFormat} */
   const fmtAxis = (v, d) => i18n.num(v, d);
   const lossPlot = createLinePlot($('[data-plot="loss"]'), {
@@ -338,6 +340,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     reset();
     if (piecesOn() !== piecesBox().checked) setPieces(piecesOn(), false);
   });
+  await nextTask();
   await i18n.apply(root);
   i18n.onChange(() => {
     controls.sync();
@@ -345,6 +348,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     schedule(true);
   });
   controls.sync();
+  await nextTask();
   reset();
   if (piecesOn()) setPieces(true, false);
   // Ends both workers (the element left the page): nothing trains or holds memory after this.
