@@ -59,6 +59,19 @@ if (here.origin !== location.origin) {
 
 export { languageOf };
 
+let warmed = false;
+/** Number formatting's data, loaded once off the main thread (workers/intl-worker.js). */
+function warmNumberFormats() {
+  if (warmed) return;
+  warmed = true;
+  try {
+    const worker = new Worker(new URL('js/workers/intl-worker.js', here), { type: 'module' });
+    worker.onerror = (event) => event.preventDefault(); // only a head start: the page works without
+  } catch {
+    // (no worker: the first number is formatted on the main thread, as it would be anyway)
+  }
+}
+
 /** KaTeX's @font-face rules, once per document: fonts declared inside a shadow root are ignored. */
 function linkFontsOnce() {
   if (document.querySelector('link[data-activation-lab-fonts]')) return;
@@ -178,6 +191,7 @@ function defineWidget(name) {
           about.innerHTML = i18n.t(`${name}.caption`);
           status.before(about);
         }
+        warmNumberFormats(); // while the core downloads
         /** @type {[import('./js/types').Core, {default: import('./js/types').WidgetFactory}, unknown]} */
         const [core, { default: create }] = await Promise.all([
           loadCore(),

@@ -5,7 +5,7 @@
 // listener sizing a real iframe to its figure.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -189,5 +189,44 @@ test('iframe heights: the README table fits every figure after a finished run at
     await v.context.close();
   } finally {
     await page.close();
+  }
+});
+
+test('an embedded figure shows its caption until the core arrives, then the whole figure at once', async () => {
+  const { page, context, problems } = await watchedPage(browser, site.url, {
+    viewport: { width: 412, height: 823 },
+  });
+  try {
+    // The core's download held back: what the reader sees first needs only the strings.
+    /** @type {() => void} */
+    let release = () => {};
+    const held = new Promise((ok) => (release = ok));
+    await page.route(
+      '**/wasm/activation-lab*.mjs',
+      async (route) => (await held, route.continue()),
+    );
+    await page.goto(`${site.url}embed.html#widget=twin&lang=pt`);
+    const host = page.locator('activation-lab-twin');
+    const strings = JSON.parse(await readFile(join(dist, 'i18n', 'pt', 'twin.json'), 'utf8'));
+    const caption = strings.caption;
+    await host.locator('.al-waiting .al-about').waitFor();
+    assert.equal(
+      (await host.locator('.al-about').textContent()).trim(),
+      caption.replace(/<[^>]*>/g, '').trim(),
+    );
+    assert.match(await host.locator('.al-status').textContent(), /\S/);
+    assert.equal(await host.locator('figure.widget').count(), 0, 'nothing built before the core');
+    release();
+    await page.locator('activation-lab-twin[ready]').waitFor({ timeout: 60000 });
+    // Built out of sight and shown whole: the waiting note is gone, the figure is visible.
+    assert.equal(await host.locator('.al-waiting').count(), 0);
+    assert.equal(
+      await host.locator('figure.widget').evaluate((f) => getComputedStyle(f).visibility),
+      'visible',
+    );
+    await host.locator('figure.widget figcaption').waitFor();
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
   }
 });
