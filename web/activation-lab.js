@@ -59,6 +59,9 @@ if (here.origin !== location.origin) {
 
 export { languageOf };
 
+/** Resolves once the page has painted what it holds now (a frame, then the task after it). */
+const afterPaint = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+
 let warmed = false;
 /** Number formatting's data, loaded once off the main thread (workers/intl-worker.js). */
 function warmNumberFormats() {
@@ -192,6 +195,7 @@ function defineWidget(name) {
           status.before(about);
         }
         warmNumberFormats(); // while the core downloads
+        await afterPaint(); // the caption first, then the core's download and compilation
         /** @type {[import('./js/types').Core, {default: import('./js/types').WidgetFactory}, unknown]} */
         const [core, { default: create }] = await Promise.all([
           loadCore(),

@@ -8,10 +8,11 @@ const darkQuery = matchMedia('(prefers-color-scheme: dark)');
 /** @type {HTMLCanvasElement | null} */
 let drawing = null;
 
-// Canvases waiting for their next drawing. One animation frame draws them until DRAW_BUDGET_MS is
-// spent and leaves the rest to the next frames: a figure of many plots (the twin lab draws two
-// boards, two curves and the signal panels when it starts) never holds a slow phone's main thread
-// for one long task.
+// Canvases waiting for their next drawing. One animation frame draws them until DRAW_BUDGET_MS of
+// the frame is spent (counting the frame's other callbacks, such as a widget's own render) and
+// leaves the rest to the next frames, one drawing at least per frame: a figure of many plots (the
+// twin lab draws two boards, two curves and the signal panels when it starts) never holds a slow
+// phone's main thread for one long task.
 const DRAW_BUDGET_MS = 6;
 /** @type {Set<() => void>} */
 const queue = new Set();
@@ -26,9 +27,10 @@ export function later(fn) {
   queuedFrame ||= requestAnimationFrame(drawQueued);
 }
 
-function drawQueued() {
+/** @param {number} frameStart  the frame's time, as requestAnimationFrame passes it */
+function drawQueued(frameStart) {
   queuedFrame = 0;
-  const t0 = performance.now();
+  const t0 = Math.min(frameStart, performance.now());
   for (const draw of queue) {
     queue.delete(draw);
     draw();
