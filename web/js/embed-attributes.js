@@ -121,7 +121,7 @@ export const IFRAME_HEIGHTS = {
   'tanh-error': [480, 480, 500],
   cost: [1920, 1360, 1320],
   twin: [3050, 1740, 1780],
-  seeds: [3610, 2690, 2090], // the model choice and the Transformer presets included
+  seeds: [3610, 2690, 2340], // the model choice, the Transformer presets and the list of studies
   swap: [2790, 2020, 1550],
   // measured idle (4870/3800/3160 px, pt 5130/3870/3180) plus the samples a swap writes
   transformer: [6400, 4700, 3900],
