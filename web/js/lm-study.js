@@ -3,7 +3,7 @@
 // never change), their results from the pool (workers/lm-seed-worker.js), progress in steps, the
 // paired summary of the final validation loss (the core's pairedSummaryJson), what it supports
 // (lower loss is better) and the rows of the exported files. No DOM here.
-import { trackPool } from './study.js';
+import { pairedSummary, trackPool } from './study.js';
 import { readSummary } from './verdict.js';
 
 /** @typedef {import('../../wasm/activation-lab').LmActivationName} LmActivationName */
@@ -141,11 +141,7 @@ export function lmPairs(study) {
  * @returns {PairedSummary | null}
  */
 export function summarizeLm(M, study) {
-  const p = lmPairs(study);
-  if (!p.length) return null;
-  return JSON.parse(
-    M.pairedSummaryJson(JSON.stringify(p.map((x) => x.a)), JSON.stringify(p.map((x) => x.b))),
-  );
+  return pairedSummary(M, lmPairs(study));
 }
 
 /**

@@ -176,17 +176,26 @@ export function pairs(study) {
 }
 
 /**
+ * The core's paired summary (pairedSummaryJson) of a − b over the pairs, or null without a pair.
+ * Every study's summaries go through it: test accuracy, epochs to 95 %, the Transformer's loss.
+ * @param {ActivationLab} M
+ * @param {{a: number, b: number}[]} p
+ */
+export function pairedSummary(M, p) {
+  if (!p.length) return null;
+  return JSON.parse(
+    M.pairedSummaryJson(JSON.stringify(p.map((x) => x.a)), JSON.stringify(p.map((x) => x.b))),
+  );
+}
+
+/**
  * The core's paired summary of test accuracy (a − b), or null with fewer than one pair.
  * @param {ActivationLab} M
  * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
  * @returns {import('./types').PairedSummary | null}
  */
 export function summarize(M, study) {
-  const p = pairs(study);
-  if (!p.length) return null;
-  return JSON.parse(
-    M.pairedSummaryJson(JSON.stringify(p.map((x) => x.a)), JSON.stringify(p.map((x) => x.b))),
-  );
+  return pairedSummary(M, pairs(study));
 }
 
 /**
@@ -225,11 +234,7 @@ export function speedPairs(study) {
  * @returns {import('./types').PairedSummary | null}
  */
 export function summarizeSpeed(M, study) {
-  const { pairs: p } = speedPairs(study);
-  if (!p.length) return null;
-  return JSON.parse(
-    M.pairedSummaryJson(JSON.stringify(p.map((x) => x.a)), JSON.stringify(p.map((x) => x.b))),
-  );
+  return pairedSummary(M, speedPairs(study).pairs);
 }
 
 /**
