@@ -204,11 +204,20 @@ AL_ALWAYS_INLINE fbatch gelu_fast_grad(fbatch x, fbatch a, const FastTail& t) {
     return xsimd::select(x < fbatch(0.0f), gb, fbatch(1.0f) - gb);
 }
 // Lanes outside the fast range: |x| > kGeluFast, inf or NaN, compared as integers (NaN's bits
-// are the largest). A vector whose lanes are all in the fast range takes the fast formula alone;
-// any other vector computes both and picks per lane, so a lane's value never depends on its
-// neighbours. any_true is cheaper than all_true in V8's SIMD code.
+// are the largest). A vector whose lanes are all in the fast range takes the fast formula alone.
+// Beyond it, x > kGeluFast (+inf included) is saturated: there a·Q(a) and e^{-a²/2}·|b| are below
+// 1e-36, far under half an ulp of x and of 1, so GELU = x and GELU′ = 1 exactly, the values the
+// general formula rounds to. Only the other slow lanes (x < -kGeluFast, -inf, NaN) need that
+// formula, so a vector of a trained deep layer, whose pre-activations often pass 13, rarely pays
+// for it. Either way each lane's result is its own, whatever its neighbours. (any_true is
+// cheaper than all_true in V8's SIMD code.)
 AL_ALWAYS_INLINE auto gelu_slow_lanes(fbatch a) {
     return xsimd::bitwise_cast<ibatch>(a) > ibatch(kGeluFastBits);
+}
+// x > kGeluFast and not NaN, as integers: kGeluFastBits < bits ≤ those of +inf.
+AL_ALWAYS_INLINE auto gelu_saturated_lanes(fbatch x) {
+    const ibatch bits = xsimd::bitwise_cast<ibatch>(x);
+    return (bits > ibatch(kGeluFastBits)) & (bits <= ibatch(0x7f800000));
 }
 template <class Mask>
 AL_ALWAYS_INLINE fbatch pick(Mask slow, fbatch general, fbatch fast) {
@@ -220,14 +229,22 @@ AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
     fbatch v = gelu_fast_value(x, a, fast_tail(a));
     auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return v;
-    return pick(slow, gelu_general_k(x), v);
+    auto saturated = gelu_saturated_lanes(x);
+    v = pick(saturated, x, v);
+    auto general = slow & ~saturated;
+    if (!xsimd::any(general)) return v;
+    return pick(general, gelu_general_k(x), v);
 }
 AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
     fbatch a = abs_(x);
     fbatch g = gelu_fast_grad(x, a, fast_tail(a));
     auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return g;
-    return pick(slow, gelu_grad_general_k(x), g);
+    auto saturated = gelu_saturated_lanes(x);
+    g = pick(saturated, fbatch(1.0f), g);
+    auto general = slow & ~saturated;
+    if (!xsimd::any(general)) return g;
+    return pick(general, gelu_grad_general_k(x), g);
 }
 // Both from one fast_tail: the value and the derivative as the two kernels above compute them.
 AL_ALWAYS_INLINE fbatch gelu_with_grad_k(fbatch x, fbatch& dx) {
@@ -237,8 +254,13 @@ AL_ALWAYS_INLINE fbatch gelu_with_grad_k(fbatch x, fbatch& dx) {
     dx = gelu_fast_grad(x, a, t);
     auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return v;
-    dx = pick(slow, gelu_grad_general_k(x), dx);
-    return pick(slow, gelu_general_k(x), v);
+    auto saturated = gelu_saturated_lanes(x);
+    v = pick(saturated, x, v);
+    dx = pick(saturated, fbatch(1.0f), dx);
+    auto general = slow & ~saturated;
+    if (!xsimd::any(general)) return v;
+    dx = pick(general, gelu_grad_general_k(x), dx);
+    return pick(general, gelu_general_k(x), v);
 }
 
 // gelu_tanh's y = x(kC1 + kC3·x²) as hi + lo (relative error ~2^-34), |x| ≤ 20.

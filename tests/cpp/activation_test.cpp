@@ -274,6 +274,27 @@ TEST_CASE("gelu kernels: dense grid, fast/general boundary, mixed vectors") {
     }
 }
 
+// Above the fast range GELU saturates in float: x·Φ(x) rounds to x and GELU′ to 1 (the kernels
+// take those values without the general formula, the scalar reference from kGeluSat on).
+TEST_CASE("gelu saturates exactly above 13: value x, derivative 1") {
+    std::vector<float> xs = {
+        std::nextafter(13.0f, 100.0f),     13.5f, 14.99f, 15.0f, 16.0f, 19.99f, 20.0f, 21.0f, 1e10f,
+        std::numeric_limits<float>::max(), kInf};
+    std::vector<float> v(xs.size()), g(xs.size()), v2(xs.size()), g2(xs.size());
+    al::activate(Activation::gelu, xs.data(), v.data(), xs.size());
+    al::activate_grad(Activation::gelu, xs.data(), g.data(), xs.size());
+    al::activate_with_grad(Activation::gelu, xs.data(), v2.data(), g2.data(), xs.size());
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        CAPTURE(xs[i]);
+        CHECK(v[i] == xs[i]);
+        CHECK(g[i] == 1.0f);
+        CHECK(v2[i] == xs[i]);
+        CHECK(g2[i] == 1.0f);
+        CHECK(al::activate_scalar(Activation::gelu, xs[i]) == xs[i]);
+        CHECK(al::activate_grad_scalar(Activation::gelu, xs[i]) == 1.0f);
+    }
+}
+
 TEST_CASE("normal_cdf") {
     CHECK(ulp_distance(al::normal_cdf(1.0f), 0.841344746f) <= 1);
     CHECK(al::normal_cdf(0.0f) == 0.5f);
