@@ -66,7 +66,10 @@ test('a 3-seed study completes and states what its summary supports', async () =
   // the visit's list of studies: this setup, its seeds, the mean test accuracies and the interval
   const past = page.locator(`${seeds} [data-history] tbody tr`);
   assert.equal(await past.count(), 1);
-  assert.match(await past.locator('th').textContent(), /^Two moons, 400 points, .*10 epochs$/);
+  assert.match(
+    await past.locator('th').textContent(),
+    /^Two moons, 400 points, .*, lr 0\.001, 10 epochs$/,
+  );
   const cells = await past.locator('td').allTextContents();
   assert.equal(cells[0], '3');
   assert.match(cells[1], /^ReLU \d+\.\d\d\s?%$/);
@@ -268,6 +271,11 @@ test('the evidence widgets fit 360 px, in dark mode and in Portuguese', async ()
     b_higher: /^Nesta tarefa/,
   };
   assert.match(await page.locator(`${seeds} [data-verdict]`).textContent(), pt[kind]);
+  // the visit's list of studies writes its setup's numbers the Portuguese way
+  assert.match(
+    await page.locator(`${seeds} [data-history] tbody th`).textContent(),
+    /, ruído 0,\d\d, .*, taxa 0,001, 3 épocas$/,
+  );
   for (const sel of [seeds, swap, cost]) {
     const over = await page.locator(sel).evaluate((el) => el.scrollWidth - el.clientWidth);
     assert.ok(over <= 1, `${sel} overflows by ${over}px`);

@@ -317,6 +317,8 @@ export default async function createSeeds(root, { core, i18n, store }) {
       : summarize(core.M, s);
     if (!sum) return;
     const c = s.base;
+    // The learning rate as the reader's language writes it (0,001 in Portuguese).
+    const lr = i18n.num(c.lr, 0, { maximumSignificantDigits: 6 });
     const setup = lm
       ? i18n.t('seeds.lm_setup', {
           layers: c.layers,
@@ -324,7 +326,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
           heads: c.heads,
           ctx: c.ctx,
           steps: c.steps,
-          lr: c.lr,
+          lr,
           init: i18n.t(`lm.init_${c.init}`),
         })
       : i18n.t('seeds.setup', {
@@ -334,7 +336,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
           hidden: settings.format({ type: 'layers' }, c.hidden) || '–',
           batch: c.batch,
           noise: i18n.num(c.noise, 2),
-          lr: c.lr,
+          lr,
           epochs: c.epochs,
           n: c.n,
         });
