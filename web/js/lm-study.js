@@ -57,7 +57,7 @@ import { readSummary } from './verdict.js';
  * @property {() => import('./study.js').StudyProgress} progress  (its units are steps)
  */
 /** @typedef {Pick<LmStudy, 'acts' | 'seeds' | 'results'>} LmStudyData */
-/** @typedef {{[stat: string]: number}} PairedSummary the core's pairedSummaryJson */
+/** @typedef {import('./types').PairedSummary} PairedSummary the core's pairedSummaryJson */
 
 const WORKER_URL = new URL('./workers/lm-seed-worker.js', import.meta.url);
 // About this many evaluations per run, for the curves (each costs about two training steps).
@@ -154,7 +154,7 @@ export function summarizeLm(M, study) {
 export function readLossSummary(summary) {
   const r = readSummary(summary, LOSS_NEGLIGIBLE);
   const kind = r.kind === 'a_higher' ? 'b_lower' : r.kind === 'b_higher' ? 'a_lower' : r.kind;
-  return { ...r, kind: /** @type {any} */ (kind) };
+  return { ...r, kind };
 }
 
 /**

@@ -14,10 +14,18 @@ export const NEGLIGIBLE = 0.01; // one accuracy point: below this a difference h
  * Returns { kind: 'too_few' | 'no_spread' | 'no_difference' | 'a_higher' | 'b_higher', bounded, negligible,
  *           seedSpread, spreadExceedsDiff }.
  * negligible: the size below which a clear difference hardly matters (default: one accuracy point).
- * @param {{[stat: string]: number} | null | undefined} summary
+ * @param {import('./types').PairedSummary | null | undefined} summary
+ * @returns {{kind: 'too_few' | 'no_spread' | 'no_difference' | 'a_higher' | 'b_higher',
+ *   bounded: boolean, negligible: boolean, seedSpread: number, spreadExceedsDiff: boolean}}
  */
 export function readSummary(summary, negligible = NEGLIGIBLE) {
-  const { n, sd_a, sd_b, sd_diff, mean_diff, ci_low, ci_high } = summary ?? {};
+  // The core's NaN (fewer than 2 pairs) arrives as null in JSON: NaN again here, for the tests.
+  const stat = (/** @type {number | null | undefined} */ x) => x ?? NaN;
+  const n = stat(summary?.n);
+  const [sd_a, sd_b, sd_diff] = [summary?.sd_a, summary?.sd_b, summary?.sd_diff].map(stat);
+  const [mean_diff, ci_low, ci_high] = [summary?.mean_diff, summary?.ci_low, summary?.ci_high].map(
+    stat,
+  );
   if (!(n >= 2) || !Number.isFinite(ci_low) || !Number.isFinite(ci_high)) {
     return {
       kind: 'too_few',

@@ -65,7 +65,9 @@ export function createSeedsLmView(root, { core, i18n }) {
   /** @type {PairedSummary | null} */
   let summary = null;
   const name = (/** @type {string} */ act) => i18n.t(`common.act_${act}`);
-  const loss = (/** @type {number} */ x, d = 3) => (Number.isFinite(x) ? i18n.num(x, d) : '–');
+  // (a null, NaN in the core, comes with fewer than 2 seeds)
+  const loss = (/** @type {number | null} */ x, d = 3) =>
+    x !== null && Number.isFinite(x) ? i18n.num(x, d) : '–';
 
   root.addEventListener('click', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);
@@ -170,10 +172,10 @@ export function createSeedsLmView(root, { core, i18n }) {
       b: name(b),
       lo: name(lo),
       hi: name(hi),
-      mean: loss(Math.abs(s.mean_diff), 4),
+      mean: loss(Math.abs(s.mean_diff ?? NaN), 4),
       low: loss(s.ci_low, 4),
       high: loss(s.ci_high, 4),
-      wide: loss(Math.max(Math.abs(s.ci_low), Math.abs(s.ci_high)), 4),
+      wide: loss(Math.max(Math.abs(s.ci_low ?? NaN), Math.abs(s.ci_high ?? NaN)), 4),
       sd: loss(r.seedSpread, 4),
     };
     el.innerHTML = verdictText(i18n, 'seeds.lm_verdict_', r, vars);

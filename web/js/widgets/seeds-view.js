@@ -182,7 +182,7 @@ export function createSeedsView(root, { core, i18n }) {
   function renderVerdict(p, [a, b]) {
     const el = $('[data-verdict]');
     // (its nulls, NaN in the core, come only with fewer than 2 pairs: readSummary's too_few)
-    const r = readSummary(/** @type {{[stat: string]: number} | null} */ (summary));
+    const r = readSummary(summary);
     el.dataset.kind = r.kind;
     if (r.kind === 'too_few' || !summary) return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
     // Both sides the same activation: same seed, same start, same data, so the same run twice.
@@ -311,7 +311,7 @@ export const pairLegend = (acts, name) =>
  * there is a summary. (Nulls, NaN in the core, are not drawn: the plot checks Number.isFinite.)
  * @param {string} label
  * @param {{diff: number}[]} paired
- * @param {import('../types').PairedSummary | {[stat: string]: number} | null} summary  the core's
+ * @param {import('../types').PairedSummary | null} summary  the core's
  * @returns {import('../plots/dot-plot.js').DotRow}
  */
 export const differenceRow = (label, paired, summary) => ({

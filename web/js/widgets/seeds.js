@@ -309,12 +309,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
   function addHistory(s) {
     const lm = isLm(s);
     // The views may not have drawn the last result yet: summarise the study itself.
-    // (lm-study.js types its summary loosely, as a map of numbers: the same object.)
-    const sum = lm
-      ? /** @type {import('../types').PairedSummary | null} */ (
-          /** @type {unknown} */ (summarizeLm(core.M, s))
-        )
-      : summarize(core.M, s);
+    const sum = lm ? summarizeLm(core.M, s) : summarize(core.M, s);
     if (!sum) return;
     const c = s.base;
     // The learning rate as the reader's language writes it (0,001 in Portuguese).
