@@ -17,6 +17,14 @@ constexpr std::size_t sample_size = 64;
 constexpr std::uint32_t sample_stream = 0xC05;
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
+// Σ v[i] and the Euclidean norm √Σ v[i]² of n floats, summed in double.
+double sum_of(const float* v, std::size_t n) {
+    return sum4(n, [v](std::size_t i) { return double(v[i]); });
+}
+double l2_norm(const float* v, std::size_t n) {
+    return std::sqrt(sum4(n, [v](std::size_t i) { return double(v[i]) * v[i]; }));
+}
+
 // The two passes of a chunk's moments over z (rows × width, a chunk of one layer's
 // pre-activations), column by column: each column is summed in float down the rows (a vector
 // add per row, at most max_rows = 512 terms), the columns then in double. Far cheaper than a
@@ -139,8 +147,7 @@ double mean_pair_cosine(const float* h, std::size_t m, std::size_t width) {
     std::size_t kept = 0;
     for (std::size_t a = 0; a < m; ++a) {
         const float* ha = h + a * width;
-        const double norm =
-            std::sqrt(sum4(width, [ha](std::size_t j) { return double(ha[j]) * ha[j]; }));
+        const double norm = l2_norm(ha, width);
         if (norm == 0) continue;
         for (std::size_t j = 0; j < width; ++j) sum[j] += ha[j] / norm;
         ++kept;
@@ -169,9 +176,9 @@ void Diagnostics::PassStats::preactivation(std::size_t l, const float* z, std::s
     const std::size_t n = rows * width;
     cols_.resize(width);
     column_sums(z, rows, width, cols_.data(), m.alive.data());
-    const double mean = sum4(width, [this](std::size_t j) { return double(cols_[j]); }) / double(n);
+    const double mean = sum_of(cols_.data(), width) / double(n);
     column_squares(z, rows, width, static_cast<float>(mean), cols_.data());
-    const double m2 = sum4(width, [this](std::size_t j) { return double(cols_[j]); });
+    const double m2 = sum_of(cols_.data(), width);
     const double total = m.count + static_cast<double>(n);
     const double delta = mean - m.mean;
     m.m2 += m2 + delta * delta * m.count * static_cast<double>(n) / total;
@@ -200,9 +207,7 @@ std::vector<LayerStats> Diagnostics::run(Mlp& net, const float* x, const float* 
     std::vector<LayerStats> out = from_pass(net, x);
     for (std::size_t l = 0; l < hidden; ++l) {
         const Dense& d = net.layer(l);
-        out[l].grad_norm = std::sqrt(sum4(d.in() * d.out(), [g = d.weight_grad()](std::size_t k) {
-            return double(g[k]) * g[k];
-        }));
+        out[l].grad_norm = l2_norm(d.weight_grad(), d.in() * d.out());
     }
     return out;
 }
@@ -226,11 +231,8 @@ void Diagnostics::add_batch(const Mlp& net, std::size_t rows) {
 
 std::vector<LayerStats> Diagnostics::end_epoch(Mlp& net, const float* x) {
     std::vector<LayerStats> out = from_pass(net, x);
-    for (std::size_t l = 0; l < std::min(out.size(), grad_sum_.size()); ++l) {
-        const float* s = grad_sum_[l].data();
-        out[l].grad_norm = std::sqrt(
-            sum4(grad_sum_[l].size(), [s](std::size_t k) { return double(s[k]) * s[k]; }));
-    }
+    for (std::size_t l = 0; l < std::min(out.size(), grad_sum_.size()); ++l)
+        out[l].grad_norm = l2_norm(grad_sum_[l].data(), grad_sum_[l].size());
     return out;
 }
 
