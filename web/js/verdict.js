@@ -10,22 +10,23 @@
 export const NEGLIGIBLE = 0.01; // one accuracy point: below this a difference hardly matters here
 
 /**
- * summary: {n, mean_a, sd_a, mean_b, sd_b, mean_diff, sd_diff, ci_low, ci_high} (diff = a − b).
- * Returns { kind: 'too_few' | 'no_spread' | 'no_difference' | 'a_higher' | 'b_higher', bounded, negligible,
- *           seedSpread, spreadExceedsDiff }.
+ * What a paired summary (diff = a − b) supports, and the numbers a sentence quotes about it.
  * negligible: the size below which a clear difference hardly matters (default: one accuracy point).
  * @param {import('./types').PairedSummary | null | undefined} summary
  * @returns {{kind: 'too_few' | 'no_spread' | 'no_difference' | 'a_higher' | 'b_higher',
  *   bounded: boolean, negligible: boolean, seedSpread: number, spreadExceedsDiff: boolean}}
  */
 export function readSummary(summary, negligible = NEGLIGIBLE) {
-  // The core's NaN (fewer than 2 pairs) arrives as null in JSON: NaN again here, for the tests.
-  const stat = (/** @type {number | null | undefined} */ x) => x ?? NaN;
-  const n = stat(summary?.n);
-  const [sd_a, sd_b, sd_diff] = [summary?.sd_a, summary?.sd_b, summary?.sd_diff].map(stat);
-  const [mean_diff, ci_low, ci_high] = [summary?.mean_diff, summary?.ci_low, summary?.ci_high].map(
-    stat,
-  );
+  // A statistic the core could not compute (NaN, fewer than 2 pairs) is null in its JSON: NaN
+  // again here, so that the comparisons below treat it as unknown.
+  const stat = (/** @type {keyof import('./types').PairedSummary} */ key) => summary?.[key] ?? NaN;
+  const n = stat('n'),
+    sd_a = stat('sd_a'),
+    sd_b = stat('sd_b'),
+    sd_diff = stat('sd_diff'),
+    mean_diff = stat('mean_diff'),
+    ci_low = stat('ci_low'),
+    ci_high = stat('ci_high');
   if (!(n >= 2) || !Number.isFinite(ci_low) || !Number.isFinite(ci_high)) {
     return {
       kind: 'too_few',
