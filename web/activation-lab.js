@@ -187,9 +187,10 @@ function defineWidget(name) {
           linkStyle(shadow, 'vendor/katex/katex.min.css'),
         ]);
         i18n = await i18nFor(lang);
-        await i18n.need('embed', ...(CAPTIONED.includes(name) ? [name] : []));
+        const captioned = CAPTIONED.includes(name);
+        await i18n.need('embed', ...(captioned ? [name] : []));
         status.textContent = i18n.t('embed.loading');
-        if (CAPTIONED.includes(name)) {
+        if (captioned) {
           const about = Object.assign(document.createElement('p'), { className: 'al-about' });
           about.innerHTML = i18n.t(`${name}.caption`);
           status.before(about);
