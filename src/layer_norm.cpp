@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "simd/arch.hpp"
 
@@ -10,7 +11,6 @@ namespace al {
 LayerNorm::LayerNorm(std::size_t width, std::size_t max_rows, float* gamma, float* beta,
                      float* dgamma, float* dbeta)
     : width_(width),
-      max_rows_(max_rows),
       gamma_(gamma),
       beta_(beta),
       dgamma_(dgamma),
@@ -25,100 +25,143 @@ void LayerNorm::reset() {
 
 namespace {
 
-// Row kernels: the vector loop, then the scalar tail (the whole row in the scalar build).
+// Row kernels over a group of R rows at once: each row keeps its own accumulators and sums in
+// the same order as alone, so the results do not depend on R; the R independent chains let the
+// CPU overlap rows (one row's sums are a chain of dependent adds, the kernels' critical path).
+// The vector loop, then the scalar tail (the whole row in the scalar build).
 #if AL_SIMD
 using simd::fbatch;
 constexpr std::size_t L = simd::float_lanes;
 #endif
 
-// Σ x[i]
-float row_sum(const float* x, std::size_t w) {
+// sum[r] = Σ x[r][i]
+template <std::size_t R>
+void rows_sum(const float* x, std::size_t w, float* sum) {
     std::size_t i = 0;
-    float s = 0.0f;
+    for (std::size_t r = 0; r < R; ++r) sum[r] = 0.0f;
 #if AL_SIMD
-    fbatch acc(0.0f);
-    for (; i + L <= w; i += L) acc += fbatch::load_unaligned(x + i);
-    s = simd::reduce_add(acc);
+    fbatch acc[R];
+    for (std::size_t r = 0; r < R; ++r) acc[r] = fbatch(0.0f);
+    for (; i + L <= w; i += L)
+        for (std::size_t r = 0; r < R; ++r) acc[r] += fbatch::load_unaligned(x + r * w + i);
+    for (std::size_t r = 0; r < R; ++r) sum[r] = simd::reduce_add(acc[r]);
 #endif
-    for (; i < w; ++i) s += x[i];
-    return s;
+    for (; i < w; ++i)
+        for (std::size_t r = 0; r < R; ++r) sum[r] += x[r * w + i];
 }
 
-// Σ (x[i] − m)²
-float row_sq_dev(const float* x, float m, std::size_t w) {
+// sum[r] = Σ (x[r][i] − m[r])²
+template <std::size_t R>
+void rows_sq_dev(const float* x, const float* m, std::size_t w, float* sum) {
     std::size_t i = 0;
-    float s = 0.0f;
+    for (std::size_t r = 0; r < R; ++r) sum[r] = 0.0f;
 #if AL_SIMD
-    fbatch acc(0.0f);
-    const fbatch mb(m);
-    for (; i + L <= w; i += L) {
-        const fbatch d = fbatch::load_unaligned(x + i) - mb;
-        acc += d * d;
-    }
-    s = simd::reduce_add(acc);
+    fbatch acc[R], mb[R];
+    for (std::size_t r = 0; r < R; ++r) acc[r] = fbatch(0.0f), mb[r] = fbatch(m[r]);
+    for (; i + L <= w; i += L)
+        for (std::size_t r = 0; r < R; ++r) {
+            const fbatch d = fbatch::load_unaligned(x + r * w + i) - mb[r];
+            acc[r] += d * d;
+        }
+    for (std::size_t r = 0; r < R; ++r) sum[r] = simd::reduce_add(acc[r]);
 #endif
-    for (; i < w; ++i) s += (x[i] - m) * (x[i] - m);
-    return s;
+    for (; i < w; ++i)
+        for (std::size_t r = 0; r < R; ++r) sum[r] += (x[r * w + i] - m[r]) * (x[r * w + i] - m[r]);
 }
 
-// x̂ = (z − m)·r, y = x̂·γ + β (y may be z).
-void row_normalise(const float* z, float m, float r, const float* g, const float* b, float* xh,
-                   float* y, std::size_t w) {
+// x̂ = (z − m)·rstd, y = x̂·γ + β (y may be z), row by row.
+template <std::size_t R>
+void rows_normalise(const float* z, const float* m, const float* rstd, const float* g,
+                    const float* b, float* xh, float* y, std::size_t w) {
     std::size_t i = 0;
 #if AL_SIMD
-    const fbatch mb(m), rb(r);
     for (; i + L <= w; i += L) {
-        const fbatch x = (fbatch::load_unaligned(z + i) - mb) * rb;
-        x.store_unaligned(xh + i);
-        (x * fbatch::load_unaligned(g + i) + fbatch::load_unaligned(b + i)).store_unaligned(y + i);
+        const fbatch gi = fbatch::load_unaligned(g + i), bi = fbatch::load_unaligned(b + i);
+        for (std::size_t r = 0; r < R; ++r) {
+            const std::size_t k = r * w + i;
+            const fbatch x = (fbatch::load_unaligned(z + k) - fbatch(m[r])) * fbatch(rstd[r]);
+            x.store_unaligned(xh + k);
+            (x * gi + bi).store_unaligned(y + k);
+        }
     }
 #endif
-    for (; i < w; ++i) {
-        xh[i] = (z[i] - m) * r;
-        y[i] = xh[i] * g[i] + b[i];
-    }
+    for (; i < w; ++i)
+        for (std::size_t r = 0; r < R; ++r) {
+            const std::size_t k = r * w + i;
+            xh[k] = (z[k] - m[r]) * rstd[r];
+            y[k] = xh[k] * g[i] + b[i];
+        }
 }
 
-// Returns Σ dy·γ and Σ dy·γ·x̂; adds dy·x̂ to dγ and dy to dβ.
-void row_backward_sums(const float* dy, const float* g, const float* xh, float* dg, float* db,
-                       std::size_t w, float& sg, float& sgx) {
+// sg[r] = Σ dy·γ and sgx[r] = Σ dy·γ·x̂; adds dy·x̂ to dγ and dy to dβ, rows in order.
+template <std::size_t R>
+void rows_backward_sums(const float* dy, const float* g, const float* xh, float* dg, float* db,
+                        std::size_t w, float* sg, float* sgx) {
     std::size_t i = 0;
-    sg = 0.0f;
-    sgx = 0.0f;
+    for (std::size_t r = 0; r < R; ++r) sg[r] = sgx[r] = 0.0f;
 #if AL_SIMD
-    fbatch ag(0.0f), agx(0.0f);
+    fbatch ag[R], agx[R];
+    for (std::size_t r = 0; r < R; ++r) ag[r] = agx[r] = fbatch(0.0f);
     for (; i + L <= w; i += L) {
-        const fbatch d = fbatch::load_unaligned(dy + i), x = fbatch::load_unaligned(xh + i);
-        const fbatch gi = d * fbatch::load_unaligned(g + i);
-        ag += gi;
-        agx += gi * x;
-        (fbatch::load_unaligned(dg + i) + d * x).store_unaligned(dg + i);
-        (fbatch::load_unaligned(db + i) + d).store_unaligned(db + i);
+        const fbatch gamma = fbatch::load_unaligned(g + i);
+        fbatch dgi = fbatch::load_unaligned(dg + i), dbi = fbatch::load_unaligned(db + i);
+        for (std::size_t r = 0; r < R; ++r) {
+            const std::size_t k = r * w + i;
+            const fbatch d = fbatch::load_unaligned(dy + k), x = fbatch::load_unaligned(xh + k);
+            const fbatch gi = d * gamma;
+            ag[r] += gi;
+            agx[r] += gi * x;
+            dgi = dgi + d * x;
+            dbi = dbi + d;
+        }
+        dgi.store_unaligned(dg + i);
+        dbi.store_unaligned(db + i);
     }
-    sg = simd::reduce_add(ag);
-    sgx = simd::reduce_add(agx);
+    for (std::size_t r = 0; r < R; ++r)
+        sg[r] = simd::reduce_add(ag[r]), sgx[r] = simd::reduce_add(agx[r]);
 #endif
-    for (; i < w; ++i) {
-        const float gi = dy[i] * g[i];
-        sg += gi;
-        sgx += gi * xh[i];
-        dg[i] += dy[i] * xh[i];
-        db[i] += dy[i];
-    }
+    for (; i < w; ++i)
+        for (std::size_t r = 0; r < R; ++r) {
+            const std::size_t k = r * w + i;
+            const float gi = dy[k] * g[i];
+            sg[r] += gi;
+            sgx[r] += gi * xh[k];
+            dg[i] += dy[k] * xh[k];
+            db[i] += dy[k];
+        }
 }
 
-// dz = r·(dy·γ − mg − x̂·mgx) (dz may be dy).
-void row_input_grad(const float* dy, const float* g, const float* xh, float r, float mg, float mgx,
-                    float* dz, std::size_t w) {
+// dz = rstd·(dy·γ − mg − x̂·mgx) (dz may be dy), row by row.
+template <std::size_t R>
+void rows_input_grad(const float* dy, const float* g, const float* xh, const float* rstd,
+                     const float* mg, const float* mgx, float* dz, std::size_t w) {
     std::size_t i = 0;
 #if AL_SIMD
-    const fbatch rb(r), mgb(mg), mgxb(mgx);
     for (; i + L <= w; i += L) {
-        const fbatch gi = fbatch::load_unaligned(dy + i) * fbatch::load_unaligned(g + i);
-        (rb * (gi - mgb - fbatch::load_unaligned(xh + i) * mgxb)).store_unaligned(dz + i);
+        const fbatch gamma = fbatch::load_unaligned(g + i);
+        for (std::size_t r = 0; r < R; ++r) {
+            const std::size_t k = r * w + i;
+            const fbatch gi = fbatch::load_unaligned(dy + k) * gamma;
+            (fbatch(rstd[r]) *
+             (gi - fbatch(mg[r]) - fbatch::load_unaligned(xh + k) * fbatch(mgx[r])))
+                .store_unaligned(dz + k);
+        }
     }
 #endif
-    for (; i < w; ++i) dz[i] = r * (dy[i] * g[i] - mg - xh[i] * mgx);
+    for (; i < w; ++i)
+        for (std::size_t r = 0; r < R; ++r) {
+            const std::size_t k = r * w + i;
+            dz[k] = rstd[r] * (dy[k] * g[i] - mg[r] - xh[k] * mgx[r]);
+        }
+}
+
+// Calls group(r0, R) for rows r0 … r0 + R − 1, R a std::integral_constant: groups of four
+// rows, then one at a time.
+template <class Group>
+void for_row_groups(std::size_t rows, Group group) {
+    std::size_t r = 0;
+    for (; r + 4 <= rows; r += 4) group(r, std::integral_constant<std::size_t, 4>{});
+    for (; r < rows; ++r) group(r, std::integral_constant<std::size_t, 1>{});
 }
 
 }  // namespace
@@ -126,14 +169,17 @@ void row_input_grad(const float* dy, const float* g, const float* xh, float r, f
 void LayerNorm::forward(const float* z, std::size_t rows, float* y) {
     const std::size_t w = width_;
     const float inv_w = 1.0f / static_cast<float>(w);
-    for (std::size_t r = 0; r < rows; ++r) {
-        const float* zr = z + r * w;
-        const float mean = row_sum(zr, w) * inv_w;
-        const float var = row_sq_dev(zr, mean, w) * inv_w;
-        const float rstd = 1.0f / std::sqrt(var + eps);
-        rstd_[r] = rstd;
-        row_normalise(zr, mean, rstd, gamma_, beta_, xhat_.data() + r * w, y + r * w, w);
-    }
+    for_row_groups(rows, [&](std::size_t r0, auto group) {
+        constexpr std::size_t R = decltype(group)::value;
+        const float* zr = z + r0 * w;
+        float mean[R], var[R];
+        rows_sum<R>(zr, w, mean);
+        for (std::size_t r = 0; r < R; ++r) mean[r] *= inv_w;
+        rows_sq_dev<R>(zr, mean, w, var);
+        float* rstd = rstd_.data() + r0;
+        for (std::size_t r = 0; r < R; ++r) rstd[r] = 1.0f / std::sqrt(var[r] * inv_w + eps);
+        rows_normalise<R>(zr, mean, rstd, gamma_, beta_, xhat_.data() + r0 * w, y + r0 * w, w);
+    });
 }
 
 void LayerNorm::backward(const float* dy, std::size_t rows, float* dz, bool accumulate) {
@@ -143,12 +189,14 @@ void LayerNorm::backward(const float* dy, std::size_t rows, float* dz, bool accu
         std::fill(dbeta_, dbeta_ + w, 0.0f);
     }
     const float inv_w = 1.0f / static_cast<float>(w);
-    for (std::size_t r = 0; r < rows; ++r) {
-        const float* xr = xhat_.data() + r * w;
-        float sg, sgx;  // Σ g, Σ g·x̂ with g = dy·γ
-        row_backward_sums(dy + r * w, gamma_, xr, dgamma_, dbeta_, w, sg, sgx);
-        row_input_grad(dy + r * w, gamma_, xr, rstd_[r], sg * inv_w, sgx * inv_w, dz + r * w, w);
-    }
+    for_row_groups(rows, [&](std::size_t r0, auto group) {
+        constexpr std::size_t R = decltype(group)::value;
+        const float* xr = xhat_.data() + r0 * w;
+        float mg[R], mgx[R];  // mean of g and of g·x̂, g = dy·γ
+        rows_backward_sums<R>(dy + r0 * w, gamma_, xr, dgamma_, dbeta_, w, mg, mgx);
+        for (std::size_t r = 0; r < R; ++r) mg[r] *= inv_w, mgx[r] *= inv_w;
+        rows_input_grad<R>(dy + r0 * w, gamma_, xr, rstd_.data() + r0, mg, mgx, dz + r0 * w, w);
+    });
 }
 
 }  // namespace al

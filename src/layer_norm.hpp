@@ -3,8 +3,9 @@
 //   x̂ = (z − μ)·r,  y = x̂·γ + β.
 // Backward, with g = dy·γ (per row):  dγ += Σ_rows dy·x̂,  dβ += Σ_rows dy,
 //   dz = r·(g − mean(g) − x̂·mean(g·x̂)).
-// Everything in float32, vectorised along the row (μ and σ² in two passes): PyTorch sums in
-// another order, so the two agree to a float32 ulp or so, not bit for bit.
+// Everything in float32, vectorised along the row (μ and σ² in two passes), rows four at a time
+// (the same bits as one at a time): PyTorch sums in another order, so the two agree to a float32
+// ulp or so, not bit for bit.
 // Like Dense, the layer points into the network's flat parameter and gradient vectors.
 #pragma once
 #include <cstddef>
@@ -36,7 +37,7 @@ class LayerNorm {
     void backward(const float* dy, std::size_t rows, float* dz, bool accumulate);
 
   private:
-    std::size_t width_, max_rows_;
+    std::size_t width_;
     float *gamma_, *beta_, *dgamma_, *dbeta_;
     std::vector<float> xhat_;  // max_rows × width
     std::vector<float> rstd_;  // max_rows

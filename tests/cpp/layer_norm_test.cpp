@@ -68,7 +68,8 @@ double ref_loss(const al::Mlp& net, const std::vector<double>& p, al::Activation
 }  // namespace
 
 TEST_CASE("LayerNorm: forward equals the double reference; backward equals finite differences") {
-    const std::size_t w = 7, rows = 3;
+    // Rows go in a group of four, then one by one; 11 = a vector or two, then a scalar tail.
+    const std::size_t w = 11, rows = 6;
     std::vector<float> params(4 * w);  // γ, β, dγ, dβ
     al::LayerNorm ln(w, rows, params.data(), params.data() + w, params.data() + 2 * w,
                      params.data() + 3 * w);
@@ -126,6 +127,32 @@ TEST_CASE("LayerNorm: forward equals the double reference; backward equals finit
     ln.backward(again.data(), rows, again.data(), true);
     for (std::size_t i = 0; i < w; ++i) CHECK(params[2 * w + i] == doctest::Approx(2 * dgamma[i]));
     CHECK(again == dz);
+}
+
+TEST_CASE("LayerNorm: rows in a group give the bits they give alone") {
+    const std::size_t w = 11, rows = 9;               // two groups of four and one row
+    std::vector<float> grouped(4 * w), alone(4 * w);  // γ, β, dγ, dβ of each layer
+    al::RandomState rng(8);
+    for (std::size_t i = 0; i < 2 * w; ++i) grouped[i] = alone[i] = float(rng.uniform(-1.5, 1.5));
+    al::LayerNorm all_rows(w, rows, grouped.data(), grouped.data() + w, grouped.data() + 2 * w,
+                           grouped.data() + 3 * w);
+    al::LayerNorm one_row(w, 1, alone.data(), alone.data() + w, alone.data() + 2 * w,
+                          alone.data() + 3 * w);
+    std::vector<float> z(rows * w), dy(rows * w);
+    for (std::size_t i = 0; i < z.size(); ++i) {
+        z[i] = float(rng.normal(-1.0, 3.0));
+        dy[i] = float(rng.normal(0.0, 1.0));
+    }
+    std::vector<float> y(rows * w), dz(rows * w), y1(rows * w), dz1(rows * w);
+    all_rows.forward(z.data(), rows, y.data());
+    all_rows.backward(dy.data(), rows, dz.data(), false);
+    for (std::size_t r = 0; r < rows; ++r) {
+        one_row.forward(z.data() + r * w, 1, y1.data() + r * w);
+        one_row.backward(dy.data() + r * w, 1, dz1.data() + r * w, r > 0);
+    }
+    CHECK(y == y1);
+    CHECK(dz == dz1);
+    CHECK(grouped == alone);  // dγ and dβ summed over the rows in the same order
 }
 
 TEST_CASE("a network with LayerNorm: gradients of every parameter equal finite differences") {
