@@ -205,12 +205,17 @@ AL_ALWAYS_INLINE fbatch gelu_fast_grad(fbatch x, fbatch a, const FastTail& t) {
 }
 // Lanes outside the fast range: |x| > kGeluFast, inf or NaN, compared as integers (NaN's bits
 // are the largest). A vector whose lanes are all in the fast range takes the fast formula alone.
-// Beyond it, x > kGeluFast (+inf included) is saturated: there a·Q(a) and e^{-a²/2}·|b| are below
-// 1e-36, far under half an ulp of x and of 1, so GELU = x and GELU′ = 1 exactly, the values the
-// general formula rounds to. Only the other slow lanes (x < -kGeluFast, -inf, NaN) need that
-// formula, so a vector of a trained deep layer, whose pre-activations often pass 13, rarely pays
-// for it. Either way each lane's result is its own, whatever its neighbours. (any_true is
-// cheaper than all_true in V8's SIMD code.)
+// Beyond it, two ranges take the values the general formula rounds to, directly:
+//  - x > kGeluFast (+inf included) saturates: there a·Q(a) and e^{-a²/2}·|b| are below 1e-36, far
+//    under half an ulp of x and of 1, so GELU = x and GELU′ = 1 exactly;
+//  - x < -kGeluClamp (-inf included) vanishes: the general formula clamps a to 15, where a·Q(a)
+//    and e^{-a²/2}·|b| are below half the smallest subnormal (its last nonzero results are at
+//    x = -14.356 and -14.541), so GELU = 0 - 0 = +0 and GELU′ = -0 (the sign of b: GELU′ < 0 for
+//    x < -0.75).
+// Only the lanes left (-kGeluClamp ≤ x < -kGeluFast, NaN) need the general formula, so a vector
+// of a trained deep layer, whose pre-activations often pass ±13, rarely pays for it. Either way
+// each lane's result is its own, whatever its neighbours. (any_true is cheaper than all_true in
+// V8's SIMD code.)
 AL_ALWAYS_INLINE auto gelu_slow_lanes(fbatch a) {
     return xsimd::bitwise_cast<ibatch>(a) > ibatch(kGeluFastBits);
 }
@@ -218,6 +223,15 @@ AL_ALWAYS_INLINE auto gelu_slow_lanes(fbatch a) {
 AL_ALWAYS_INLINE auto gelu_saturated_lanes(fbatch x) {
     const ibatch bits = xsimd::bitwise_cast<ibatch>(x);
     return (bits > ibatch(kGeluFastBits)) & (bits <= ibatch(0x7f800000));
+}
+// x < -kGeluClamp and not NaN, as integers: negative floats are negative int32s that grow with
+// the magnitude, up to those of -inf (the negative NaNs are above).
+constexpr std::int32_t kMinusGeluClampBits = static_cast<std::int32_t>(0xc1700000u);  // -15.0f
+static_assert(kGeluClamp == 15.0f, "kMinusGeluClampBits holds the bits of -kGeluClamp");
+AL_ALWAYS_INLINE auto gelu_vanished_lanes(fbatch x) {
+    const ibatch bits = xsimd::bitwise_cast<ibatch>(x);
+    return (bits > ibatch(kMinusGeluClampBits)) &
+           (bits <= ibatch(static_cast<std::int32_t>(0xff800000u)));
 }
 template <class Mask>
 AL_ALWAYS_INLINE fbatch pick(Mask slow, fbatch general, fbatch fast) {
@@ -230,8 +244,9 @@ AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
     auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return v;
     auto saturated = gelu_saturated_lanes(x);
-    v = pick(saturated, x, v);
-    auto general = slow & ~saturated;
+    auto vanished = gelu_vanished_lanes(x);
+    v = pick(saturated, x, pick(vanished, fbatch(0.0f), v));
+    auto general = slow & ~(saturated | vanished);
     if (!xsimd::any(general)) return v;
     return pick(general, gelu_general_k(x), v);
 }
@@ -241,8 +256,9 @@ AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
     auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return g;
     auto saturated = gelu_saturated_lanes(x);
-    g = pick(saturated, fbatch(1.0f), g);
-    auto general = slow & ~saturated;
+    auto vanished = gelu_vanished_lanes(x);
+    g = pick(saturated, fbatch(1.0f), pick(vanished, fbatch(-0.0f), g));
+    auto general = slow & ~(saturated | vanished);
     if (!xsimd::any(general)) return g;
     return pick(general, gelu_grad_general_k(x), g);
 }
@@ -255,9 +271,10 @@ AL_ALWAYS_INLINE fbatch gelu_with_grad_k(fbatch x, fbatch& dx) {
     auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return v;
     auto saturated = gelu_saturated_lanes(x);
-    v = pick(saturated, x, v);
-    dx = pick(saturated, fbatch(1.0f), dx);
-    auto general = slow & ~saturated;
+    auto vanished = gelu_vanished_lanes(x);
+    v = pick(saturated, x, pick(vanished, fbatch(0.0f), v));
+    dx = pick(saturated, fbatch(1.0f), pick(vanished, fbatch(-0.0f), dx));
+    auto general = slow & ~(saturated | vanished);
     if (!xsimd::any(general)) return v;
     dx = pick(general, gelu_grad_general_k(x), dx);
     return pick(general, gelu_general_k(x), v);

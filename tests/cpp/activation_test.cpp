@@ -295,6 +295,25 @@ TEST_CASE("gelu saturates exactly above 13: value x, derivative 1") {
     }
 }
 
+// Below -15 (where the general formula clamps |x|) GELU and GELU′ vanish: +0 and -0, the values
+// the formula gives there, which the kernels now write without it. (The references: 0 too.)
+TEST_CASE("gelu vanishes exactly below -15: value +0, derivative -0") {
+    std::vector<float> xs = {
+        std::nextafter(-15.0f, -100.0f),    -15.5f, -19.99f, -20.0f, -21.0f, -1e10f,
+        -std::numeric_limits<float>::max(), -kInf};
+    std::vector<float> v(xs.size()), g(xs.size()), v2(xs.size()), g2(xs.size());
+    al::activate(Activation::gelu, xs.data(), v.data(), xs.size());
+    al::activate_grad(Activation::gelu, xs.data(), g.data(), xs.size());
+    al::activate_with_grad(Activation::gelu, xs.data(), v2.data(), g2.data(), xs.size());
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        CAPTURE(xs[i]);
+        for (float value : {v[i], v2[i]}) CHECK((value == 0.0f && !std::signbit(value)));
+        for (float grad : {g[i], g2[i]}) CHECK((grad == 0.0f && std::signbit(grad)));
+        CHECK(al::activate_scalar(Activation::gelu, xs[i]) == 0.0f);
+        CHECK(al::activate_grad_scalar(Activation::gelu, xs[i]) == 0.0f);
+    }
+}
+
 TEST_CASE("normal_cdf") {
     CHECK(ulp_distance(al::normal_cdf(1.0f), 0.841344746f) <= 1);
     CHECK(al::normal_cdf(0.0f) == 0.5f);
@@ -424,7 +443,7 @@ TEST_CASE("kernels saturate and underflow like the references out to |x| = 100")
 // the input; likewise its scalar reference against the two scalar references.
 TEST_CASE("activate_with_grad equals activate and activate_grad, bit for bit") {
     std::vector<float> xs = grid();
-    for (float x : {13.0f, std::nextafter(13.0f, 14.0f), -13.5f, 15.0f, kInf, -kInf,
+    for (float x : {13.0f, std::nextafter(13.0f, 14.0f), -13.5f, -14.8f, -15.5f, 15.0f, kInf, -kInf,
                     std::numeric_limits<float>::quiet_NaN()})
         xs.push_back(x);  // lanes outside GELU's fast range, mixed with fast ones in a vector
     const std::size_t lanes = al::simd::float_lanes;
