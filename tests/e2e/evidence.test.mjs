@@ -62,6 +62,12 @@ test('a 3-seed study completes and states what its summary supports', async () =
   assert.match(await verdict.textContent(), /On this task and setup, /);
   assert.equal(await page.locator(`${seeds} [data-seeds-table] tbody tr`).count(), 3);
   assert.match(await page.locator(`${seeds} [data-progress]`).textContent(), /^Done: 6 runs in/);
+  // the curves' legend: one swatch per activation, in its side's colour
+  const chips = page.locator(`${seeds} [data-legend] [data-chip]`);
+  assert.deepEqual(await chips.evaluateAll((els) => els.map((e) => e.dataset.chip)), [
+    'relu',
+    'gelu',
+  ]);
   assert.match(await page.locator(`${seeds} [data-protocol]`).textContent(), /evaluated once/);
   // the visit's list of studies: this setup, its seeds, the mean test accuracies and the interval
   const past = page.locator(`${seeds} [data-history] tbody tr`);
@@ -85,6 +91,23 @@ test('a 3-seed study completes and states what its summary supports', async () =
   await screenshot(page.locator(seeds), 'evidence-seeds');
   assert.deepEqual(problems, []);
   assert.deepEqual(offOrigin, []);
+  await context.close();
+});
+
+test('a study of one activation against itself runs each seed once and says so', async () => {
+  const { page, context, problems } = await openPage(
+    env,
+    '#seeds=2&sn=200&sepochs=2&sa=gelu&sb=gelu',
+  );
+  await page.locator(seeds).scrollIntoViewIfNeeded();
+  await page.click(`${seeds} [data-act="run"]`);
+  await studyState(page, 'finished');
+  assert.equal(await page.locator(`${seeds} [data-verdict]`).getAttribute('data-kind'), 'same');
+  assert.match(await page.locator(`${seeds} [data-progress]`).textContent(), /^Done: 2 runs in/);
+  // each seed's one run serves both sides: one curve per seed, one swatch, the first side's colour
+  const chips = page.locator(`${seeds} [data-legend] [data-chip]`);
+  assert.deepEqual(await chips.evaluateAll((els) => els.map((e) => e.dataset.chip)), ['gelu']);
+  assert.deepEqual(problems, []);
   await context.close();
 });
 

@@ -90,6 +90,11 @@ test('tasks: one per seed and activation, differing only in act, seed; ~20 evalu
       .eval_every,
     1,
   );
+  // an activation against itself: one run per seed serves both sides
+  assert.deepEqual(
+    lmStudyTasks({ base, acts: ['gelu', 'gelu'], seeds: 2 }).map((t) => t.id),
+    ['5/gelu', '6/gelu'],
+  );
 });
 
 /** A finished study's data with these final validation losses per seed: {seed: [a, b]}. */

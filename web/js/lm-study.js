@@ -66,14 +66,15 @@ const CURVE_POINTS = 20;
 export const LOSS_NEGLIGIBLE = 0.01;
 
 /**
- * The runs of a study: for each seed, one per activation, in that order.
+ * The runs of a study: for each seed, one per activation, in that order (an activation against
+ * itself: one run, which serves both sides).
  * @param {LmStudySpec} spec
  * @returns {LmSeedTask[]}
  */
 export function lmStudyTasks({ base, acts, seeds }) {
   const eval_every = Math.max(1, Math.round(base.steps / CURVE_POINTS));
   return Array.from({ length: seeds }, (_, i) => base.seed + i).flatMap((seed) =>
-    acts.map((activation) => ({
+    [...new Set(acts)].map((activation) => ({
       id: `${seed}/${activation}`,
       seed,
       activation,

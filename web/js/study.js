@@ -50,8 +50,9 @@ const WORKER_URL = new URL('./workers/seed-worker.js', import.meta.url);
  */
 export function startStudy({ base, acts, seeds, choose }, onUpdate) {
   const seedList = Array.from({ length: seeds }, (_, i) => base.seed + i);
+  // One run per seed and activation: an activation against itself runs once and serves both sides.
   const tasks = seedList.flatMap((seed) =>
-    acts.map(
+    [...new Set(acts)].map(
       (activation) =>
         /** @type {SeedTask} */ ({
           id: `${seed}/${activation}`,

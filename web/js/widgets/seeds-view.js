@@ -137,7 +137,7 @@ export function createSeedsView(root, { core, i18n }) {
     let epochs = 1;
     for (const r of current.results.values()) {
       epochs = Math.max(epochs, r.history.length);
-      const color = pairColor(r.activation, r.activation === b ? 1 : 0, [a, b]);
+      const color = runColor(r.activation, [a, b]);
       series.push({
         xs: r.history.map((h) => h.epoch),
         ys: r.history.map((h) => h.val_acc ?? NaN),
@@ -294,12 +294,21 @@ export function redrawOnChange(i18n, draw) {
 export const pairColor = (act, i, [a, b]) => (i && a === b ? 'side-alt' : act);
 
 /**
- * The legend of the pair's curves: a swatch and the name of each activation.
+ * The colour of a run's curve. Both sides the same activation share each seed's one run, drawn in
+ * the first side's colour.
+ * @param {string} act
+ * @param {string[]} acts
+ */
+export const runColor = (act, acts) => pairColor(act, acts.indexOf(act), acts);
+
+/**
+ * The legend of the pair's curves: a swatch and the name of each activation, once (the colours of
+ * runColor).
  * @param {string[]} acts
  * @param {(act: string) => string} name
  */
 export const pairLegend = (acts, name) =>
-  acts
+  [...new Set(acts)]
     .map(
       (act, i) =>
         `<span class="legend-item" data-chip="${pairColor(act, i, acts).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
