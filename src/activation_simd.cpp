@@ -238,29 +238,40 @@ AL_ALWAYS_INLINE fbatch pick(Mask slow, fbatch general, fbatch fast) {
     return xsimd::bitwise_cast<fbatch>(xsimd::select(slow, xsimd::bitwise_cast<ibatch>(general),
                                                      xsimd::bitwise_cast<ibatch>(fast)));
 }
+// The slow lanes of a vector, sorted: those that saturate, those that vanish, and the rest, which
+// need the general formula.
+struct SlowLanes {
+    ibatch::batch_bool_type saturated, vanished, general;
+};
+AL_ALWAYS_INLINE SlowLanes sort_slow_lanes(fbatch x, ibatch::batch_bool_type slow) {
+    const auto saturated = gelu_saturated_lanes(x), vanished = gelu_vanished_lanes(x);
+    return {saturated, vanished, slow & ~(saturated | vanished)};
+}
+AL_ALWAYS_INLINE fbatch tail_value(const SlowLanes& s, fbatch x, fbatch v) {
+    return pick(s.saturated, x, pick(s.vanished, fbatch(0.0f), v));
+}
+AL_ALWAYS_INLINE fbatch tail_grad(const SlowLanes& s, fbatch g) {
+    return pick(s.saturated, fbatch(1.0f), pick(s.vanished, fbatch(-0.0f), g));
+}
 AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
     fbatch a = abs_(x);
     fbatch v = gelu_fast_value(x, a, fast_tail(a));
     auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return v;
-    auto saturated = gelu_saturated_lanes(x);
-    auto vanished = gelu_vanished_lanes(x);
-    v = pick(saturated, x, pick(vanished, fbatch(0.0f), v));
-    auto general = slow & ~(saturated | vanished);
-    if (!xsimd::any(general)) return v;
-    return pick(general, gelu_general_k(x), v);
+    const SlowLanes s = sort_slow_lanes(x, slow);
+    v = tail_value(s, x, v);
+    if (!xsimd::any(s.general)) return v;
+    return pick(s.general, gelu_general_k(x), v);
 }
 AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
     fbatch a = abs_(x);
     fbatch g = gelu_fast_grad(x, a, fast_tail(a));
     auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return g;
-    auto saturated = gelu_saturated_lanes(x);
-    auto vanished = gelu_vanished_lanes(x);
-    g = pick(saturated, fbatch(1.0f), pick(vanished, fbatch(-0.0f), g));
-    auto general = slow & ~(saturated | vanished);
-    if (!xsimd::any(general)) return g;
-    return pick(general, gelu_grad_general_k(x), g);
+    const SlowLanes s = sort_slow_lanes(x, slow);
+    g = tail_grad(s, g);
+    if (!xsimd::any(s.general)) return g;
+    return pick(s.general, gelu_grad_general_k(x), g);
 }
 // Both from one fast_tail: the value and the derivative as the two kernels above compute them.
 AL_ALWAYS_INLINE fbatch gelu_with_grad_k(fbatch x, fbatch& dx) {
@@ -270,14 +281,12 @@ AL_ALWAYS_INLINE fbatch gelu_with_grad_k(fbatch x, fbatch& dx) {
     dx = gelu_fast_grad(x, a, t);
     auto slow = gelu_slow_lanes(a);
     if (!xsimd::any(slow)) return v;
-    auto saturated = gelu_saturated_lanes(x);
-    auto vanished = gelu_vanished_lanes(x);
-    v = pick(saturated, x, pick(vanished, fbatch(0.0f), v));
-    dx = pick(saturated, fbatch(1.0f), pick(vanished, fbatch(-0.0f), dx));
-    auto general = slow & ~(saturated | vanished);
-    if (!xsimd::any(general)) return v;
-    dx = pick(general, gelu_grad_general_k(x), dx);
-    return pick(general, gelu_general_k(x), v);
+    const SlowLanes s = sort_slow_lanes(x, slow);
+    v = tail_value(s, x, v);
+    dx = tail_grad(s, dx);
+    if (!xsimd::any(s.general)) return v;
+    dx = pick(s.general, gelu_grad_general_k(x), dx);
+    return pick(s.general, gelu_general_k(x), v);
 }
 
 // gelu_tanh's y = x(kC1 + kC3·x²) as hi + lo (relative error ~2^-34), |x| ≤ 20.
