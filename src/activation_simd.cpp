@@ -101,11 +101,10 @@ inline fbatch relu_grad_k(fbatch x) {
 // F = c/2 + a·N(a)/D(a): F ∈ [0.375, 0.47] is a constant plus a correction below a fifth of it,
 // so the rounding errors of the (5,5) rational a·N/D (positive coefficients, variable a exact, no
 // cancellation) are damped about fivefold. Relative error of the fit with these float
-// coefficients 3.3e-9 on [0, 13.1]. No clamps (the range excludes inf and NaN), and 2^-m stays
-// normal (m ≤ 122); Estrin's scheme for short dependency chains.
+// coefficients 3.3e-9 on [0, 13.1]. No clamps (the range excludes inf; NaN goes through the
+// arithmetic and comes out NaN), and 2^-m stays normal (m ≤ 122); Estrin's scheme for short
+// dependency chains.
 constexpr float kGeluFast = 13.0f;
-constexpr std::int32_t kGeluFastBits = 0x41500000;  // the bits of 13.0f
-static_assert(kGeluFast == 13.0f, "kGeluFastBits holds the bits of kGeluFast");
 constexpr float kMillsC = 0.75f;  // c: few bits, so (a + c) - c is exact
 struct FastTail {
     // e^{-a²/2} = (1 + em1)·scale, scale = 2^-m (em1 kept apart: one rounding less)
@@ -203,55 +202,33 @@ AL_ALWAYS_INLINE fbatch gelu_fast_grad(fbatch x, fbatch a, const FastTail& t) {
     fbatch gb = (b + b * t.em1) * t.scale;
     return xsimd::select(x < fbatch(0.0f), gb, fbatch(1.0f) - gb);
 }
-// Lanes outside the fast range: |x| > kGeluFast, inf or NaN, compared as integers (NaN's bits
-// are the largest). A vector whose lanes are all in the fast range takes the fast formula alone.
-// Beyond it, two ranges take the values the general formula rounds to, directly:
+// Lanes outside the fast range: |x| > kGeluFast and ±inf (a NaN compares false: the fast formula
+// carries it through). A vector whose lanes are all in the fast range takes the fast formula
+// alone. Beyond it, two ranges take the values the general formula rounds to, directly:
 //  - x > kGeluFast (+inf included) saturates: there a·Q(a) and e^{-a²/2}·|b| are below 1e-36, far
 //    under half an ulp of x and of 1, so GELU = x and GELU′ = 1 exactly;
 //  - x < -kGeluClamp (-inf included) vanishes: the general formula clamps a to 15, where a·Q(a)
 //    and e^{-a²/2}·|b| are below half the smallest subnormal (its last nonzero results are at
 //    x = -14.356 and -14.541), so GELU = 0 - 0 = +0 and GELU′ = -0 (the sign of b: GELU′ < 0 for
 //    x < -0.75).
-// Only the lanes left (-kGeluClamp ≤ x < -kGeluFast, NaN) need the general formula, so a vector
-// of a trained deep layer, whose pre-activations often pass ±13, rarely pays for it. Either way
-// each lane's result is its own, whatever its neighbours. (any_true is cheaper than all_true in
-// V8's SIMD code.)
-AL_ALWAYS_INLINE auto gelu_slow_lanes(fbatch a) {
-    return xsimd::bitwise_cast<ibatch>(a) > ibatch(kGeluFastBits);
-}
-// x > kGeluFast and not NaN, as integers: kGeluFastBits < bits ≤ those of +inf.
-AL_ALWAYS_INLINE auto gelu_saturated_lanes(fbatch x) {
-    const ibatch bits = xsimd::bitwise_cast<ibatch>(x);
-    return (bits > ibatch(kGeluFastBits)) & (bits <= ibatch(0x7f800000));
-}
-// x < -kGeluClamp and not NaN, as integers: negative floats are negative int32s that grow with
-// the magnitude, up to those of -inf (the negative NaNs are above).
-constexpr std::int32_t kMinusGeluClampBits = static_cast<std::int32_t>(0xc1700000u);  // -15.0f
-static_assert(kGeluClamp == 15.0f, "kMinusGeluClampBits holds the bits of -kGeluClamp");
-AL_ALWAYS_INLINE auto gelu_vanished_lanes(fbatch x) {
-    const ibatch bits = xsimd::bitwise_cast<ibatch>(x);
-    return (bits > ibatch(kMinusGeluClampBits)) &
-           (bits <= ibatch(static_cast<std::int32_t>(0xff800000u)));
-}
-template <class Mask>
-AL_ALWAYS_INLINE fbatch pick(Mask slow, fbatch general, fbatch fast) {
-    return xsimd::bitwise_cast<fbatch>(xsimd::select(slow, xsimd::bitwise_cast<ibatch>(general),
-                                                     xsimd::bitwise_cast<ibatch>(fast)));
-}
-// The slow lanes of a vector, sorted: those that saturate, those that vanish, and the rest, which
-// need the general formula.
+// Only the lanes left, -kGeluClamp ≤ x < -kGeluFast, need the general formula, so a vector of a
+// trained deep layer, whose pre-activations often pass ±13, rarely pays for it. Either way each
+// lane's result is its own, whatever its neighbours. (Float compares, one instruction each in
+// V8; any_true is cheaper than all_true.)
+using fmask = fbatch::batch_bool_type;
 struct SlowLanes {
-    ibatch::batch_bool_type saturated, vanished, general;
+    fmask saturated, vanished, general;
 };
-AL_ALWAYS_INLINE SlowLanes sort_slow_lanes(fbatch x, ibatch::batch_bool_type slow) {
-    const auto saturated = gelu_saturated_lanes(x), vanished = gelu_vanished_lanes(x);
+AL_ALWAYS_INLINE fmask gelu_slow_lanes(fbatch a) { return a > fbatch(kGeluFast); }
+AL_ALWAYS_INLINE SlowLanes sort_slow_lanes(fbatch x, fmask slow) {
+    const fmask saturated = x > fbatch(kGeluFast), vanished = x < fbatch(-kGeluClamp);
     return {saturated, vanished, slow & ~(saturated | vanished)};
 }
 AL_ALWAYS_INLINE fbatch tail_value(const SlowLanes& s, fbatch x, fbatch v) {
-    return pick(s.saturated, x, pick(s.vanished, fbatch(0.0f), v));
+    return xsimd::select(s.saturated, x, xsimd::select(s.vanished, fbatch(0.0f), v));
 }
 AL_ALWAYS_INLINE fbatch tail_grad(const SlowLanes& s, fbatch g) {
-    return pick(s.saturated, fbatch(1.0f), pick(s.vanished, fbatch(-0.0f), g));
+    return xsimd::select(s.saturated, fbatch(1.0f), xsimd::select(s.vanished, fbatch(-0.0f), g));
 }
 AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
     fbatch a = abs_(x);
@@ -261,7 +238,7 @@ AL_ALWAYS_INLINE fbatch gelu_k(fbatch x) {
     const SlowLanes s = sort_slow_lanes(x, slow);
     v = tail_value(s, x, v);
     if (!xsimd::any(s.general)) return v;
-    return pick(s.general, gelu_general_k(x), v);
+    return xsimd::select(s.general, gelu_general_k(x), v);
 }
 AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
     fbatch a = abs_(x);
@@ -271,7 +248,7 @@ AL_ALWAYS_INLINE fbatch gelu_grad_k(fbatch x) {
     const SlowLanes s = sort_slow_lanes(x, slow);
     g = tail_grad(s, g);
     if (!xsimd::any(s.general)) return g;
-    return pick(s.general, gelu_grad_general_k(x), g);
+    return xsimd::select(s.general, gelu_grad_general_k(x), g);
 }
 // Both from one fast_tail: the value and the derivative as the two kernels above compute them.
 AL_ALWAYS_INLINE fbatch gelu_with_grad_k(fbatch x, fbatch& dx) {
@@ -285,8 +262,8 @@ AL_ALWAYS_INLINE fbatch gelu_with_grad_k(fbatch x, fbatch& dx) {
     v = tail_value(s, x, v);
     dx = tail_grad(s, dx);
     if (!xsimd::any(s.general)) return v;
-    dx = pick(s.general, gelu_grad_general_k(x), dx);
-    return pick(s.general, gelu_general_k(x), v);
+    dx = xsimd::select(s.general, gelu_grad_general_k(x), dx);
+    return xsimd::select(s.general, gelu_general_k(x), v);
 }
 
 // gelu_tanh's y = x(kC1 + kC3·x²) as hi + lo (relative error ~2^-34), |x| ≤ 20.

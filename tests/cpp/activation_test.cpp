@@ -296,7 +296,7 @@ TEST_CASE("gelu saturates exactly above 13: value x, derivative 1") {
 }
 
 // Below -15 (where the general formula clamps |x|) GELU and GELU′ vanish: +0 and -0, the values
-// the formula gives there, which the kernels now write without it. (The references: 0 too.)
+// the formula gives there, which the kernels write without it. (The references: 0 too.)
 TEST_CASE("gelu vanishes exactly below -15: value +0, derivative -0") {
     std::vector<float> xs = {
         std::nextafter(-15.0f, -100.0f),    -15.5f, -19.99f, -20.0f, -21.0f, -1e10f,
@@ -311,6 +311,15 @@ TEST_CASE("gelu vanishes exactly below -15: value +0, derivative -0") {
         for (float grad : {g[i], g2[i]}) CHECK((grad == 0.0f && std::signbit(grad)));
         CHECK(al::activate_scalar(Activation::gelu, xs[i]) == 0.0f);
         CHECK(al::activate_grad_scalar(Activation::gelu, xs[i]) == 0.0f);
+    }
+    // A NaN takes the fast formula, which carries it through, also in a vector of fast lanes.
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::vector<float> fast = {nan, 0.5f, -0.5f, 1.0f, 2.0f, nan, -3.0f, 4.0f}, fv(8), fg(8);
+    al::activate_with_grad(Activation::gelu, fast.data(), fv.data(), fg.data(), fast.size());
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+        CAPTURE(fast[i]);
+        CHECK(std::isnan(fv[i]) == std::isnan(fast[i]));
+        CHECK(std::isnan(fg[i]) == std::isnan(fast[i]));
     }
 }
 
