@@ -38,6 +38,8 @@ export function createSeedsSpeed(root, { core, i18n }) {
      * @param {number | null} hi
      */
     const ci = (lo, hi) => (Number.isFinite(lo) ? `[${ep(lo)}, ${ep(hi)}]` : '–');
+    // No pairs, no table: the note below says why.
+    $('.table-scroll').hidden = !summary;
     $('tbody').innerHTML = summary
       ? `<tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${ep(summary.mean_a)}</td><td class="num">${ep(summary.sd_a)}</td><td class="num">–</td></tr>
       <tr data-row="b"><th scope="row">${name(b)}</th><td class="num">${ep(summary.mean_b)}</td><td class="num">${ep(summary.sd_b)}</td><td class="num">–</td></tr>
