@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <utility>
 
 #include "simd/arch.hpp"
 
@@ -34,39 +35,50 @@ using simd::fbatch;
 constexpr std::size_t L = simd::float_lanes;
 #endif
 
+// f(0), …, f(R − 1), unrolled at compile time: GCC keeps an array of batches indexed in a loop on
+// the stack (a load and a store per use), and unrolled it keeps them in registers.
+template <class F, std::size_t... r>
+inline void unrolled(F&& f, std::index_sequence<r...>) {
+    (f(r), ...);
+}
+template <std::size_t R, class F>
+inline void each_row(F&& f) {
+    unrolled(f, std::make_index_sequence<R>{});
+}
+
 // sum[r] = Σ x[r][i]
 template <std::size_t R>
 void rows_sum(const float* x, std::size_t w, float* sum) {
     std::size_t i = 0;
-    for (std::size_t r = 0; r < R; ++r) sum[r] = 0.0f;
+    each_row<R>([&](std::size_t r) { sum[r] = 0.0f; });
 #if AL_SIMD
     fbatch acc[R];
-    for (std::size_t r = 0; r < R; ++r) acc[r] = fbatch(0.0f);
+    each_row<R>([&](std::size_t r) { acc[r] = fbatch(0.0f); });
     for (; i + L <= w; i += L)
-        for (std::size_t r = 0; r < R; ++r) acc[r] += fbatch::load_unaligned(x + r * w + i);
-    for (std::size_t r = 0; r < R; ++r) sum[r] = simd::reduce_add(acc[r]);
+        each_row<R>([&](std::size_t r) { acc[r] += fbatch::load_unaligned(x + r * w + i); });
+    each_row<R>([&](std::size_t r) { sum[r] = simd::reduce_add(acc[r]); });
 #endif
-    for (; i < w; ++i)
-        for (std::size_t r = 0; r < R; ++r) sum[r] += x[r * w + i];
+    for (; i < w; ++i) each_row<R>([&](std::size_t r) { sum[r] += x[r * w + i]; });
 }
 
 // sum[r] = Σ (x[r][i] − m[r])²
 template <std::size_t R>
 void rows_sq_dev(const float* x, const float* m, std::size_t w, float* sum) {
     std::size_t i = 0;
-    for (std::size_t r = 0; r < R; ++r) sum[r] = 0.0f;
+    each_row<R>([&](std::size_t r) { sum[r] = 0.0f; });
 #if AL_SIMD
     fbatch acc[R], mb[R];
-    for (std::size_t r = 0; r < R; ++r) acc[r] = fbatch(0.0f), mb[r] = fbatch(m[r]);
+    each_row<R>([&](std::size_t r) { acc[r] = fbatch(0.0f), mb[r] = fbatch(m[r]); });
     for (; i + L <= w; i += L)
-        for (std::size_t r = 0; r < R; ++r) {
+        each_row<R>([&](std::size_t r) {
             const fbatch d = fbatch::load_unaligned(x + r * w + i) - mb[r];
             acc[r] += d * d;
-        }
-    for (std::size_t r = 0; r < R; ++r) sum[r] = simd::reduce_add(acc[r]);
+        });
+    each_row<R>([&](std::size_t r) { sum[r] = simd::reduce_add(acc[r]); });
 #endif
     for (; i < w; ++i)
-        for (std::size_t r = 0; r < R; ++r) sum[r] += (x[r * w + i] - m[r]) * (x[r * w + i] - m[r]);
+        each_row<R>(
+            [&](std::size_t r) { sum[r] += (x[r * w + i] - m[r]) * (x[r * w + i] - m[r]); });
 }
 
 // x̂ = (z − m)·rstd, y = x̂·γ + β (y may be z), row by row.
@@ -77,20 +89,20 @@ void rows_normalise(const float* z, const float* m, const float* rstd, const flo
 #if AL_SIMD
     for (; i + L <= w; i += L) {
         const fbatch gi = fbatch::load_unaligned(g + i), bi = fbatch::load_unaligned(b + i);
-        for (std::size_t r = 0; r < R; ++r) {
+        each_row<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             const fbatch x = (fbatch::load_unaligned(z + k) - fbatch(m[r])) * fbatch(rstd[r]);
             x.store_unaligned(xh + k);
             (x * gi + bi).store_unaligned(y + k);
-        }
+        });
     }
 #endif
     for (; i < w; ++i)
-        for (std::size_t r = 0; r < R; ++r) {
+        each_row<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             xh[k] = (z[k] - m[r]) * rstd[r];
             y[k] = xh[k] * g[i] + b[i];
-        }
+        });
 }
 
 // sg[r] = Σ dy·γ and sgx[r] = Σ dy·γ·x̂; adds dy·x̂ to dγ and dy to dβ, rows in order.
@@ -98,14 +110,14 @@ template <std::size_t R>
 void rows_backward_sums(const float* dy, const float* g, const float* xh, float* dg, float* db,
                         std::size_t w, float* sg, float* sgx) {
     std::size_t i = 0;
-    for (std::size_t r = 0; r < R; ++r) sg[r] = sgx[r] = 0.0f;
+    each_row<R>([&](std::size_t r) { sg[r] = sgx[r] = 0.0f; });
 #if AL_SIMD
     fbatch ag[R], agx[R];
-    for (std::size_t r = 0; r < R; ++r) ag[r] = agx[r] = fbatch(0.0f);
+    each_row<R>([&](std::size_t r) { ag[r] = agx[r] = fbatch(0.0f); });
     for (; i + L <= w; i += L) {
         const fbatch gamma = fbatch::load_unaligned(g + i);
         fbatch dgi = fbatch::load_unaligned(dg + i), dbi = fbatch::load_unaligned(db + i);
-        for (std::size_t r = 0; r < R; ++r) {
+        each_row<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             const fbatch d = fbatch::load_unaligned(dy + k), x = fbatch::load_unaligned(xh + k);
             const fbatch gi = d * gamma;
@@ -113,22 +125,24 @@ void rows_backward_sums(const float* dy, const float* g, const float* xh, float*
             agx[r] += gi * x;
             dgi = dgi + d * x;
             dbi = dbi + d;
-        }
+        });
         dgi.store_unaligned(dg + i);
         dbi.store_unaligned(db + i);
     }
-    for (std::size_t r = 0; r < R; ++r)
-        sg[r] = simd::reduce_add(ag[r]), sgx[r] = simd::reduce_add(agx[r]);
+    each_row<R>([&](std::size_t r) {
+        sg[r] = simd::reduce_add(ag[r]);
+        sgx[r] = simd::reduce_add(agx[r]);
+    });
 #endif
     for (; i < w; ++i)
-        for (std::size_t r = 0; r < R; ++r) {
+        each_row<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             const float gi = dy[k] * g[i];
             sg[r] += gi;
             sgx[r] += gi * xh[k];
             dg[i] += dy[k] * xh[k];
             db[i] += dy[k];
-        }
+        });
 }
 
 // dz = rstd·(dy·γ − mg − x̂·mgx) (dz may be dy), row by row.
@@ -139,20 +153,20 @@ void rows_input_grad(const float* dy, const float* g, const float* xh, const flo
 #if AL_SIMD
     for (; i + L <= w; i += L) {
         const fbatch gamma = fbatch::load_unaligned(g + i);
-        for (std::size_t r = 0; r < R; ++r) {
+        each_row<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             const fbatch gi = fbatch::load_unaligned(dy + k) * gamma;
             (fbatch(rstd[r]) *
              (gi - fbatch(mg[r]) - fbatch::load_unaligned(xh + k) * fbatch(mgx[r])))
                 .store_unaligned(dz + k);
-        }
+        });
     }
 #endif
     for (; i < w; ++i)
-        for (std::size_t r = 0; r < R; ++r) {
+        each_row<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             dz[k] = rstd[r] * (dy[k] * g[i] - mg[r] - xh[k] * mgx[r]);
-        }
+        });
 }
 
 // Calls group(r0, R) for rows r0 … r0 + R − 1, R a std::integral_constant: groups of four
@@ -174,10 +188,10 @@ void LayerNorm::forward(const float* z, std::size_t rows, float* y) {
         const float* zr = z + r0 * w;
         float mean[R], var[R];
         rows_sum<R>(zr, w, mean);
-        for (std::size_t r = 0; r < R; ++r) mean[r] *= inv_w;
+        each_row<R>([&](std::size_t r) { mean[r] *= inv_w; });
         rows_sq_dev<R>(zr, mean, w, var);
         float* rstd = rstd_.data() + r0;
-        for (std::size_t r = 0; r < R; ++r) rstd[r] = 1.0f / std::sqrt(var[r] * inv_w + eps);
+        each_row<R>([&](std::size_t r) { rstd[r] = 1.0f / std::sqrt(var[r] * inv_w + eps); });
         rows_normalise<R>(zr, mean, rstd, gamma_, beta_, xhat_.data() + r0 * w, y + r0 * w, w);
     });
 }
@@ -194,7 +208,7 @@ void LayerNorm::backward(const float* dy, std::size_t rows, float* dz, bool accu
         const float* xr = xhat_.data() + r0 * w;
         float mg[R], mgx[R];  // mean of g and of g·x̂, g = dy·γ
         rows_backward_sums<R>(dy + r0 * w, gamma_, xr, dgamma_, dbeta_, w, mg, mgx);
-        for (std::size_t r = 0; r < R; ++r) mg[r] *= inv_w, mgx[r] *= inv_w;
+        each_row<R>([&](std::size_t r) { mg[r] *= inv_w, mgx[r] *= inv_w; });
         rows_input_grad<R>(dy + r0 * w, gamma_, xr, rstd_.data() + r0, mg, mgx, dz + r0 * w, w);
     });
 }
