@@ -87,11 +87,15 @@ void rows_normalise(const float* z, const float* m, const float* rstd, const flo
                     const float* b, float* xh, float* y, std::size_t w) {
     std::size_t i = 0;
 #if AL_SIMD
+    // The rows' constants in registers (read through pointers that the stores might alias, they
+    // would be loaded and broadcast again for every vector).
+    fbatch mb[R], rb[R];
+    each_row<R>([&](std::size_t r) { mb[r] = fbatch(m[r]), rb[r] = fbatch(rstd[r]); });
     for (; i + L <= w; i += L) {
         const fbatch gi = fbatch::load_unaligned(g + i), bi = fbatch::load_unaligned(b + i);
         each_row<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
-            const fbatch x = (fbatch::load_unaligned(z + k) - fbatch(m[r])) * fbatch(rstd[r]);
+            const fbatch x = (fbatch::load_unaligned(z + k) - mb[r]) * rb[r];
             x.store_unaligned(xh + k);
             (x * gi + bi).store_unaligned(y + k);
         });
@@ -151,13 +155,16 @@ void rows_input_grad(const float* dy, const float* g, const float* xh, const flo
                      const float* mg, const float* mgx, float* dz, std::size_t w) {
     std::size_t i = 0;
 #if AL_SIMD
+    fbatch rb[R], mgb[R], mgxb[R];  // in registers, as in rows_normalise
+    each_row<R>([&](std::size_t r) {
+        rb[r] = fbatch(rstd[r]), mgb[r] = fbatch(mg[r]), mgxb[r] = fbatch(mgx[r]);
+    });
     for (; i + L <= w; i += L) {
         const fbatch gamma = fbatch::load_unaligned(g + i);
         each_row<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             const fbatch gi = fbatch::load_unaligned(dy + k) * gamma;
-            (fbatch(rstd[r]) *
-             (gi - fbatch(mg[r]) - fbatch::load_unaligned(xh + k) * fbatch(mgx[r])))
+            (rb[r] * (gi - mgb[r] - fbatch::load_unaligned(xh + k) * mgxb[r]))
                 .store_unaligned(dz + k);
         });
     }
