@@ -3,7 +3,7 @@
 // never change), their results from the pool (workers/lm-seed-worker.js), progress in steps, the
 // paired summary of the final validation loss (the core's pairedSummaryJson), what it supports
 // (lower loss is better) and the rows of the exported files. No DOM here.
-import { pairedSummary, trackPool } from './study.js';
+import { pairedSummary, runId, seedRuns, trackPool } from './study.js';
 import { readSummary } from './verdict.js';
 
 /** @typedef {import('../../wasm/activation-lab').LmActivationName} LmActivationName */
@@ -66,21 +66,16 @@ const CURVE_POINTS = 20;
 export const LOSS_NEGLIGIBLE = 0.01;
 
 /**
- * The runs of a study: for each seed, one per activation, in that order (an activation against
- * itself: one run, which serves both sides).
+ * The runs of a study (study.js's seedRuns: an activation against itself runs once).
  * @param {LmStudySpec} spec
  * @returns {LmSeedTask[]}
  */
 export function lmStudyTasks({ base, acts, seeds }) {
   const eval_every = Math.max(1, Math.round(base.steps / CURVE_POINTS));
-  return Array.from({ length: seeds }, (_, i) => base.seed + i).flatMap((seed) =>
-    [...new Set(acts)].map((activation) => ({
-      id: `${seed}/${activation}`,
-      seed,
-      activation,
-      config: { ...base, eval_every, seed, act: activation },
-    })),
-  );
+  const seedList = Array.from({ length: seeds }, (_, i) => base.seed + i);
+  return seedRuns(seedList, acts, (seed, activation) => ({
+    config: { ...base, eval_every, seed, act: activation },
+  }));
 }
 
 /**
@@ -125,8 +120,8 @@ export function lmPairs(study) {
   const [a, b] = study.acts;
   const out = [];
   for (const seed of study.seeds) {
-    const ra = study.results.get(`${seed}/${a}`),
-      rb = study.results.get(`${seed}/${b}`);
+    const ra = study.results.get(runId(seed, a)),
+      rb = study.results.get(runId(seed, b));
     const la = ra?.final.val_loss,
       lb = rb?.final.val_loss;
     if (ra && rb && Number.isFinite(la) && Number.isFinite(lb))

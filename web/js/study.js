@@ -50,19 +50,11 @@ const WORKER_URL = new URL('./workers/seed-worker.js', import.meta.url);
  */
 export function startStudy({ base, acts, seeds, choose }, onUpdate) {
   const seedList = Array.from({ length: seeds }, (_, i) => base.seed + i);
-  // One run per seed and activation: an activation against itself runs once and serves both sides.
-  const tasks = seedList.flatMap((seed) =>
-    [...new Set(acts)].map(
-      (activation) =>
-        /** @type {SeedTask} */ ({
-          id: `${seed}/${activation}`,
-          seed,
-          activation,
-          choose,
-          config: { ...base, seed, activation },
-        }),
-    ),
-  );
+  /** @type {SeedTask[]} */
+  const tasks = seedRuns(seedList, acts, (seed, activation) => ({
+    choose,
+    config: { ...base, seed, activation },
+  }));
   /** @type {Omit<Study, 'workers' | 'cancel' | 'done' | 'progress'> & Partial<Study>} */
   const partial = {
     base,
@@ -160,6 +152,31 @@ export function trackPool(study, url, tasks, { each, doneOf, onUpdate }) {
   return { workers: pool.size, cancel: () => pool.cancel(), done, progress };
 }
 
+/** The id of a study's run (its task's and its result's): one seed, one activation. */
+export const runId = (/** @type {number} */ seed, /** @type {string} */ activation) =>
+  `${seed}/${activation}`;
+
+/**
+ * A study's runs: for each seed, one per activation, in that order; an activation against itself
+ * runs once and serves both sides. Each is {id, seed, activation} and what more() adds.
+ * @template {string} A
+ * @template T
+ * @param {number[]} seeds
+ * @param {A[]} acts
+ * @param {(seed: number, activation: A) => T} more
+ * @returns {({id: string, seed: number, activation: A} & T)[]}
+ */
+export function seedRuns(seeds, acts, more) {
+  return seeds.flatMap((seed) =>
+    [...new Set(acts)].map((activation) => ({
+      id: runId(seed, activation),
+      seed,
+      activation,
+      ...more(seed, activation),
+    })),
+  );
+}
+
 /**
  * Seeds whose two runs both finished, with their test accuracies: [{seed, a, b, diff}].
  * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
@@ -168,8 +185,8 @@ export function pairs(study) {
   const [a, b] = study.acts;
   const out = [];
   for (const seed of study.seeds) {
-    const ra = study.results.get(`${seed}/${a}`),
-      rb = study.results.get(`${seed}/${b}`);
+    const ra = study.results.get(runId(seed, a)),
+      rb = study.results.get(runId(seed, b));
     if (ra && rb)
       out.push({ seed, a: ra.test.acc, b: rb.test.acc, diff: ra.test.acc - rb.test.acc, ra, rb });
   }

@@ -302,16 +302,15 @@ export const pairColor = (act, i, [a, b]) => (i && a === b ? 'side-alt' : act);
 export const runColor = (act, acts) => pairColor(act, acts.indexOf(act), acts);
 
 /**
- * The legend of the pair's curves: a swatch and the name of each activation, once (the colours of
- * runColor).
+ * The legend of the pair's curves: a swatch in runColor and the name of each activation, once.
  * @param {string[]} acts
  * @param {(act: string) => string} name
  */
 export const pairLegend = (acts, name) =>
   [...new Set(acts)]
     .map(
-      (act, i) =>
-        `<span class="legend-item" data-chip="${pairColor(act, i, acts).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
+      (act) =>
+        `<span class="legend-item" data-chip="${runColor(act, acts).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
     )
     .join('');
 
