@@ -70,8 +70,15 @@ export function createSeedsSpeed(root, { core, i18n }) {
         }),
       );
     } else parts.push(i18n.t('seeds.speed_no_difference', vars));
+    // (an activation against itself: each seed's one run serves both sides, counted once)
     if (never.a || never.b)
-      parts.push(i18n.t('seeds.speed_never', { ...vars, na: never.a, nb: never.b }));
+      parts.push(
+        i18n.t(a === b ? 'seeds.speed_never_same' : 'seeds.speed_never', {
+          ...vars,
+          na: never.a,
+          nb: never.b,
+        }),
+      );
     $('[data-speed-verdict]').innerHTML = parts.join(' ');
     return summary;
   }
