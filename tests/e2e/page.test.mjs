@@ -131,6 +131,33 @@ test('at 360 px wide nothing overflows horizontally', async () => {
   await context.close();
 });
 
+test('at 360 px every select shows its longest option whole, in both languages', async () => {
+  for (const path of ['', 'pt/']) {
+    const { page, context, problems } = await openPage(env, path, {
+      viewport: { width: 360, height: 740 },
+    });
+    const clipped = await page.evaluate(() => {
+      const ctx = /** @type {CanvasRenderingContext2D} */ (
+        document.createElement('canvas').getContext('2d')
+      );
+      const ARROW = 20; // the dropdown arrow's share of the box
+      return [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll('select'))]
+        .filter((s) => s.offsetParent !== null)
+        .flatMap((s) => {
+          const css = getComputedStyle(s);
+          ctx.font = css.font;
+          const room =
+            s.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) - ARROW;
+          const widest = Math.max(...[...s.options].map((o) => ctx.measureText(o.text).width));
+          return widest > room ? [`${s.name}: ${Math.round(widest)} > ${Math.round(room)} px`] : [];
+        });
+    });
+    assert.deepEqual(clipped, [], `${path || 'en'}: clipped selects`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('dark mode renders (screenshot for review)', async () => {
   const { page, context, problems } = await openPage(env, '', { colorScheme: 'dark' });
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
