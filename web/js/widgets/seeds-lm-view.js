@@ -14,14 +14,7 @@ import {
   summarizeLm,
 } from '../lm-study.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../export.js';
-import {
-  differenceRow,
-  pairColor,
-  pairLegend,
-  redrawOnChange,
-  runColor,
-  verdictText,
-} from './seeds-view.js';
+import { differenceRow, pairColor, pairLegend, redrawOnChange, verdictText } from './seeds-view.js';
 
 /** @typedef {import('../lm-study.js').LmStudy} LmStudy */
 /** @typedef {import('../lm-study.js').PairedSummary} PairedSummary */
@@ -130,7 +123,7 @@ export function createSeedsLmView(root, { core, i18n }) {
     const series = [...s.results.values()].map((r) => ({
       xs: r.evals.map((e) => e.step),
       ys: r.evals.map((e) => e.val_loss),
-      color: runColor(r.activation, s.acts),
+      color: r.activation, // an activation against itself: one run per seed, in its colour
       width: 1,
     }));
     plots.curves.update({

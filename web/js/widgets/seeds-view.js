@@ -137,7 +137,8 @@ export function createSeedsView(root, { core, i18n }) {
     let epochs = 1;
     for (const r of current.results.values()) {
       epochs = Math.max(epochs, r.history.length);
-      const color = runColor(r.activation, [a, b]);
+      // an activation against itself: each seed's one run, in that activation's colour
+      const color = r.activation;
       series.push({
         xs: r.history.map((h) => h.epoch),
         ys: r.history.map((h) => h.val_acc ?? NaN),
@@ -294,15 +295,8 @@ export function redrawOnChange(i18n, draw) {
 export const pairColor = (act, i, [a, b]) => (i && a === b ? 'side-alt' : act);
 
 /**
- * The colour of a run's curve. Both sides the same activation share each seed's one run, drawn in
- * the first side's colour.
- * @param {string} act
- * @param {string[]} acts
- */
-export const runColor = (act, acts) => pairColor(act, acts.indexOf(act), acts);
-
-/**
- * The legend of the pair's curves: a swatch in runColor and the name of each activation, once.
+ * The legend of the pair's curves: a swatch in each activation's colour (a run's curve is drawn
+ * in its activation's colour) and its name, once.
  * @param {string[]} acts
  * @param {(act: string) => string} name
  */
@@ -310,7 +304,7 @@ export const pairLegend = (acts, name) =>
   [...new Set(acts)]
     .map(
       (act) =>
-        `<span class="legend-item" data-chip="${runColor(act, acts).replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
+        `<span class="legend-item" data-chip="${act.replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
     )
     .join('');
 
