@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "simd/arch.hpp"
+#include "unrolled.hpp"
 
 namespace al {
 
@@ -35,15 +36,10 @@ using simd::fbatch;
 constexpr std::size_t L = simd::float_lanes;
 #endif
 
-// f(0), …, f(R − 1), unrolled at compile time: GCC keeps an array of batches indexed in a loop on
-// the stack (a load and a store per use), and unrolled it keeps them in registers.
-template <class F, std::size_t... r>
-inline void unrolled(F&& f, std::index_sequence<r...>) {
-    (f(r), ...);
-}
+// f(0), …, f(R − 1), one call per row of the group, unrolled (unrolled.hpp says why).
 template <std::size_t R, class F>
 inline void each_row(F&& f) {
-    unrolled(f, std::make_index_sequence<R>{});
+    each_index<R>(f);
 }
 
 // sum[r] = Σ x[r][i]
