@@ -55,6 +55,29 @@ TEST_CASE("Adam: every element of a vector (SIMD body and tail), with weight dec
     }
 }
 
+TEST_CASE("AdamW: every element of a vector (SIMD body and tail), decay decoupled from g") {
+    al::AdamOptions o;
+    o.lr = 0.01;
+    o.weight_decay = 0.1;
+    o.decoupled = true;
+    const std::size_t n = 11;
+    al::Adam adam(n, o);
+    std::vector<float> p(n), g(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        p[i] = 0.1f * static_cast<float>(i) - 0.4f;
+        g[i] = 0.3f - 0.05f * static_cast<float>(i);
+    }
+    const std::vector<float> p0 = p;
+    adam.step(p.data(), g.data());
+    for (std::size_t i = 0; i < n; ++i) {
+        // p shrinks by 1 − lr·wd first; the moments see g alone.
+        const double gd = g[i], m = 0.1 * gd, v = 0.001 * gd * gd;
+        const double want = p0[i] * (1.0 - 0.01 * 0.1) -
+                            (0.01 / 0.1) * m / (std::sqrt(v) / std::sqrt(0.001) + 1e-8);
+        CHECK(p[i] == doctest::Approx(want).epsilon(1e-6));
+    }
+}
+
 TEST_CASE("Adam: a vanishing gradient decays the moments to exactly zero, NaN stays NaN") {
     al::AdamOptions o;
     al::Adam adam(4, o);
