@@ -33,48 +33,31 @@ TEST_CASE("two Adam steps by hand") {
     CHECK(adam.exp_avg()[0] == 0.0f);
 }
 
-TEST_CASE("Adam: every element of a vector (SIMD body and tail), with weight decay") {
-    al::AdamOptions o;
-    o.lr = 0.01;
-    o.weight_decay = 0.1;
-    const std::size_t n = 11;
-    al::Adam adam(n, o);
-    std::vector<float> p(n), g(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        p[i] = 0.1f * static_cast<float>(i) - 0.4f;
-        g[i] = 0.3f - 0.05f * static_cast<float>(i);
-    }
-    const std::vector<float> p0 = p;
-    adam.step(p.data(), g.data());
-    for (std::size_t i = 0; i < n; ++i) {
-        // L2 penalty in the gradient: g' = g + 0.1·p; then the first step is ~ −lr·sign(g').
-        const double gd = double(g[i]) + 0.1 * double(p0[i]);
-        const double m = 0.1 * gd, v = 0.001 * gd * gd;
-        const double want = p0[i] - (0.01 / 0.1) * m / (std::sqrt(v) / std::sqrt(0.001) + 1e-8);
-        CHECK(p[i] == doctest::Approx(want).epsilon(1e-6));
-    }
-}
-
-TEST_CASE("AdamW: every element of a vector (SIMD body and tail), decay decoupled from g") {
-    al::AdamOptions o;
-    o.lr = 0.01;
-    o.weight_decay = 0.1;
-    o.decoupled = true;
-    const std::size_t n = 11;
-    al::Adam adam(n, o);
-    std::vector<float> p(n), g(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        p[i] = 0.1f * static_cast<float>(i) - 0.4f;
-        g[i] = 0.3f - 0.05f * static_cast<float>(i);
-    }
-    const std::vector<float> p0 = p;
-    adam.step(p.data(), g.data());
-    for (std::size_t i = 0; i < n; ++i) {
-        // p shrinks by 1 − lr·wd first; the moments see g alone.
-        const double gd = g[i], m = 0.1 * gd, v = 0.001 * gd * gd;
-        const double want = p0[i] * (1.0 - 0.01 * 0.1) -
-                            (0.01 / 0.1) * m / (std::sqrt(v) / std::sqrt(0.001) + 1e-8);
-        CHECK(p[i] == doctest::Approx(want).epsilon(1e-6));
+TEST_CASE("Adam and AdamW: every element of a vector (SIMD body and tail), with weight decay") {
+    for (bool decoupled : {false, true}) {
+        CAPTURE(decoupled);
+        al::AdamOptions o;
+        o.lr = 0.01;
+        o.weight_decay = 0.1;
+        o.decoupled = decoupled;
+        const std::size_t n = 11;
+        al::Adam adam(n, o);
+        std::vector<float> p(n), g(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            p[i] = 0.1f * static_cast<float>(i) - 0.4f;
+            g[i] = 0.3f - 0.05f * static_cast<float>(i);
+        }
+        const std::vector<float> p0 = p;
+        adam.step(p.data(), g.data());
+        for (std::size_t i = 0; i < n; ++i) {
+            // Adam: an L2 penalty in the gradient, g' = g + 0.1·p. AdamW: the moments see g
+            // alone, and p first shrinks by 1 − lr·wd. Then the first step is ~ −lr·sign(g').
+            const double gd = decoupled ? double(g[i]) : double(g[i]) + 0.1 * double(p0[i]);
+            const double m = 0.1 * gd, v = 0.001 * gd * gd;
+            const double start = decoupled ? p0[i] * (1.0 - 0.01 * 0.1) : p0[i];
+            const double want = start - (0.01 / 0.1) * m / (std::sqrt(v) / std::sqrt(0.001) + 1e-8);
+            CHECK(p[i] == doctest::Approx(want).epsilon(1e-6));
+        }
     }
 }
 
