@@ -112,12 +112,19 @@ test('a removed element ends its workers; re-inserted, it starts afresh; attribu
   await page.locator('#t [data-act="play"]').click();
   await page.locator('#s [data-act="run"]').click();
   await page.locator('#s [data-act="cancel"]:not([disabled])').waitFor();
+  // The browser reports each worker that starts or ends to the test a little later, more so
+  // under load (a busy CI machine): wait up to 5 s for the count, then check it.
+  /** @param {() => boolean} done */
+  const settle = async (done) => {
+    const t0 = Date.now();
+    while (!done() && Date.now() - t0 < 5000) await page.waitForTimeout(50);
+    return Date.now() - t0;
+  };
+  await settle(() => workers() >= 3);
   assert.ok(workers() >= 3, `twin and study workers run (${workers()})`);
   await page.evaluate(() => document.querySelectorAll('#t, #s').forEach((el) => el.remove()));
-  // (the browser reports each ended worker to the test a little later, more so under load)
-  const t0 = Date.now();
-  while (workers() > 0 && Date.now() - t0 < 5000) await page.waitForTimeout(50);
-  console.log(`workers left ${workers()} after ${Date.now() - t0} ms`);
+  const waited = await settle(() => workers() === 0);
+  console.log(`workers left ${workers()} after ${waited} ms`);
   assert.equal(workers(), 0, 'every worker ended with its element');
   // Back in the page: a fresh figure.
   await page.evaluate(() => {
