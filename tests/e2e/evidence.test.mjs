@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dist, openPage, screenshot, setup } from './helpers.mjs';
+import { dist, openPage, pollUntil, screenshot, setup } from './helpers.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -121,11 +121,11 @@ test('cancel terminates the study workers and progress stops', async () => {
   const idle = page.workers().length;
   await page.click(`${seeds} [data-act="run"]`);
   await page.waitForFunction((sel) => document.querySelector(`${sel} progress`).value > 0, seeds);
+  await pollUntil(page, () => page.workers().length > idle);
   assert.ok(page.workers().length > idle, 'the pool started workers');
   await page.click(`${seeds} [data-act="cancel"]`);
   await studyState(page, 'cancelled', 10000);
-  const deadline = Date.now() + 3000;
-  while (page.workers().length > idle && Date.now() < deadline) await page.waitForTimeout(50);
+  await pollUntil(page, () => page.workers().length === idle, 3000);
   assert.equal(page.workers().length, idle, 'every pool worker is gone');
   const value = await page.locator(`${seeds} progress`).evaluate((p) => p.value);
   await page.waitForTimeout(500);

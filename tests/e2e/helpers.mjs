@@ -49,6 +49,19 @@ export const startFiguresEagerly = (context) =>
   context.addInitScript(() => (globalThis.ACTIVATION_LAB_EAGER = true));
 
 /**
+ * Polls done() every 50 ms until it holds or timeoutMs pass; returns the milliseconds waited (the
+ * caller then asserts). For what the test process learns late: the browser reports each worker
+ * that starts or ends to page.workers() a little after it does, more so on a busy machine.
+ * @param {import('playwright-core').Page} page
+ * @param {() => boolean} done
+ */
+export async function pollUntil(page, done, timeoutMs = 5000) {
+  const t0 = Date.now();
+  while (!done() && Date.now() - t0 < timeoutMs) await page.waitForTimeout(50);
+  return Date.now() - t0;
+}
+
+/**
  * A fresh page (own context, so own localStorage) that records console errors and warnings,
  * uncaught exceptions and every request to another origin. `path`: another page than the article.
  */

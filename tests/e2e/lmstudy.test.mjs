@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dist, openPage, setup } from './helpers.mjs';
+import { dist, openPage, pollUntil, setup } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
 import { loadModule } from '../../wasm/module.mjs';
 
@@ -123,11 +123,11 @@ test('a Transformer preset picks the model; Cancel ends every worker of its stud
   await page.waitForFunction((sel) => document.querySelector(`${sel} progress`).value > 0, seeds, {
     timeout: 60000,
   });
+  await pollUntil(page, () => studyWorkers() >= 1);
   assert.ok(studyWorkers() >= 1, 'the study runs in workers');
   await page.click(`${seeds} [data-act="cancel"]`);
   await finish(page, 'cancelled');
-  const t0 = Date.now();
-  while (studyWorkers() && Date.now() - t0 < 5000) await page.waitForTimeout(50);
+  await pollUntil(page, () => studyWorkers() === 0);
   assert.equal(studyWorkers(), 0, 'no study worker left');
   assert.match(await page.locator(`${seeds} [data-progress]`).textContent(), /^Cancelled/);
   assert.equal(await page.locator(`${seeds} [data-act="run"]`).isDisabled(), false);

@@ -2,7 +2,7 @@
 // elements removed mid-run, attribute churn, odd embed fragments, a shrinking iframe.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, setup, startFiguresEagerly } from './helpers.mjs';
+import { openPage, pollUntil, setup, startFiguresEagerly } from './helpers.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -112,18 +112,10 @@ test('a removed element ends its workers; re-inserted, it starts afresh; attribu
   await page.locator('#t [data-act="play"]').click();
   await page.locator('#s [data-act="run"]').click();
   await page.locator('#s [data-act="cancel"]:not([disabled])').waitFor();
-  // The browser reports each worker that starts or ends to the test a little later, more so
-  // under load (a busy CI machine): wait up to 5 s for the count, then check it.
-  /** @param {() => boolean} done */
-  const settle = async (done) => {
-    const t0 = Date.now();
-    while (!done() && Date.now() - t0 < 5000) await page.waitForTimeout(50);
-    return Date.now() - t0;
-  };
-  await settle(() => workers() >= 3);
+  await pollUntil(page, () => workers() >= 3);
   assert.ok(workers() >= 3, `twin and study workers run (${workers()})`);
   await page.evaluate(() => document.querySelectorAll('#t, #s').forEach((el) => el.remove()));
-  const waited = await settle(() => workers() === 0);
+  const waited = await pollUntil(page, () => workers() === 0);
   console.log(`workers left ${workers()} after ${waited} ms`);
   assert.equal(workers(), 0, 'every worker ended with its element');
   // Back in the page: a fresh figure.
