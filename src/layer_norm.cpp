@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
-#include <utility>
 
 #include "simd/arch.hpp"
 #include "unrolled.hpp"
@@ -30,50 +29,45 @@ namespace {
 // Row kernels over a group of R rows at once: each row keeps its own accumulators and sums in
 // the same order as alone, so the results do not depend on R; the R independent chains let the
 // CPU overlap rows (one row's sums are a chain of dependent adds, the kernels' critical path).
-// The vector loop, then the scalar tail (the whole row in the scalar build).
+// The vector loop, then the scalar tail (the whole row in the scalar build); each_index runs a
+// step for every row of the group, unrolled (unrolled.hpp says why).
 #if AL_SIMD
 using simd::fbatch;
 constexpr std::size_t L = simd::float_lanes;
 #endif
 
-// f(0), …, f(R − 1), one call per row of the group, unrolled (unrolled.hpp says why).
-template <std::size_t R, class F>
-inline void each_row(F&& f) {
-    each_index<R>(f);
-}
-
 // sum[r] = Σ x[r][i]
 template <std::size_t R>
 void rows_sum(const float* x, std::size_t w, float* sum) {
     std::size_t i = 0;
-    each_row<R>([&](std::size_t r) { sum[r] = 0.0f; });
+    each_index<R>([&](std::size_t r) { sum[r] = 0.0f; });
 #if AL_SIMD
     fbatch acc[R];
-    each_row<R>([&](std::size_t r) { acc[r] = fbatch(0.0f); });
+    each_index<R>([&](std::size_t r) { acc[r] = fbatch(0.0f); });
     for (; i + L <= w; i += L)
-        each_row<R>([&](std::size_t r) { acc[r] += fbatch::load_unaligned(x + r * w + i); });
-    each_row<R>([&](std::size_t r) { sum[r] = simd::reduce_add(acc[r]); });
+        each_index<R>([&](std::size_t r) { acc[r] += fbatch::load_unaligned(x + r * w + i); });
+    each_index<R>([&](std::size_t r) { sum[r] = simd::reduce_add(acc[r]); });
 #endif
-    for (; i < w; ++i) each_row<R>([&](std::size_t r) { sum[r] += x[r * w + i]; });
+    for (; i < w; ++i) each_index<R>([&](std::size_t r) { sum[r] += x[r * w + i]; });
 }
 
 // sum[r] = Σ (x[r][i] − m[r])²
 template <std::size_t R>
 void rows_sq_dev(const float* x, const float* m, std::size_t w, float* sum) {
     std::size_t i = 0;
-    each_row<R>([&](std::size_t r) { sum[r] = 0.0f; });
+    each_index<R>([&](std::size_t r) { sum[r] = 0.0f; });
 #if AL_SIMD
     fbatch acc[R], mb[R];
-    each_row<R>([&](std::size_t r) { acc[r] = fbatch(0.0f), mb[r] = fbatch(m[r]); });
+    each_index<R>([&](std::size_t r) { acc[r] = fbatch(0.0f), mb[r] = fbatch(m[r]); });
     for (; i + L <= w; i += L)
-        each_row<R>([&](std::size_t r) {
+        each_index<R>([&](std::size_t r) {
             const fbatch d = fbatch::load_unaligned(x + r * w + i) - mb[r];
             acc[r] += d * d;
         });
-    each_row<R>([&](std::size_t r) { sum[r] = simd::reduce_add(acc[r]); });
+    each_index<R>([&](std::size_t r) { sum[r] = simd::reduce_add(acc[r]); });
 #endif
     for (; i < w; ++i)
-        each_row<R>(
+        each_index<R>(
             [&](std::size_t r) { sum[r] += (x[r * w + i] - m[r]) * (x[r * w + i] - m[r]); });
 }
 
@@ -86,10 +80,10 @@ void rows_normalise(const float* z, const float* m, const float* rstd, const flo
     // The rows' constants in registers (read through pointers that the stores might alias, they
     // would be loaded and broadcast again for every vector).
     fbatch mb[R], rb[R];
-    each_row<R>([&](std::size_t r) { mb[r] = fbatch(m[r]), rb[r] = fbatch(rstd[r]); });
+    each_index<R>([&](std::size_t r) { mb[r] = fbatch(m[r]), rb[r] = fbatch(rstd[r]); });
     for (; i + L <= w; i += L) {
         const fbatch gi = fbatch::load_unaligned(g + i), bi = fbatch::load_unaligned(b + i);
-        each_row<R>([&](std::size_t r) {
+        each_index<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             const fbatch x = (fbatch::load_unaligned(z + k) - mb[r]) * rb[r];
             x.store_unaligned(xh + k);
@@ -98,7 +92,7 @@ void rows_normalise(const float* z, const float* m, const float* rstd, const flo
     }
 #endif
     for (; i < w; ++i)
-        each_row<R>([&](std::size_t r) {
+        each_index<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             xh[k] = (z[k] - m[r]) * rstd[r];
             y[k] = xh[k] * g[i] + b[i];
@@ -110,14 +104,14 @@ template <std::size_t R>
 void rows_backward_sums(const float* dy, const float* g, const float* xh, float* dg, float* db,
                         std::size_t w, float* sg, float* sgx) {
     std::size_t i = 0;
-    each_row<R>([&](std::size_t r) { sg[r] = sgx[r] = 0.0f; });
+    each_index<R>([&](std::size_t r) { sg[r] = sgx[r] = 0.0f; });
 #if AL_SIMD
     fbatch ag[R], agx[R];
-    each_row<R>([&](std::size_t r) { ag[r] = agx[r] = fbatch(0.0f); });
+    each_index<R>([&](std::size_t r) { ag[r] = agx[r] = fbatch(0.0f); });
     for (; i + L <= w; i += L) {
         const fbatch gamma = fbatch::load_unaligned(g + i);
         fbatch dgi = fbatch::load_unaligned(dg + i), dbi = fbatch::load_unaligned(db + i);
-        each_row<R>([&](std::size_t r) {
+        each_index<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             const fbatch d = fbatch::load_unaligned(dy + k), x = fbatch::load_unaligned(xh + k);
             const fbatch gi = d * gamma;
@@ -129,13 +123,13 @@ void rows_backward_sums(const float* dy, const float* g, const float* xh, float*
         dgi.store_unaligned(dg + i);
         dbi.store_unaligned(db + i);
     }
-    each_row<R>([&](std::size_t r) {
+    each_index<R>([&](std::size_t r) {
         sg[r] = simd::reduce_add(ag[r]);
         sgx[r] = simd::reduce_add(agx[r]);
     });
 #endif
     for (; i < w; ++i)
-        each_row<R>([&](std::size_t r) {
+        each_index<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             const float gi = dy[k] * g[i];
             sg[r] += gi;
@@ -152,12 +146,12 @@ void rows_input_grad(const float* dy, const float* g, const float* xh, const flo
     std::size_t i = 0;
 #if AL_SIMD
     fbatch rb[R], mgb[R], mgxb[R];  // in registers, as in rows_normalise
-    each_row<R>([&](std::size_t r) {
+    each_index<R>([&](std::size_t r) {
         rb[r] = fbatch(rstd[r]), mgb[r] = fbatch(mg[r]), mgxb[r] = fbatch(mgx[r]);
     });
     for (; i + L <= w; i += L) {
         const fbatch gamma = fbatch::load_unaligned(g + i);
-        each_row<R>([&](std::size_t r) {
+        each_index<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             const fbatch gi = fbatch::load_unaligned(dy + k) * gamma;
             (rb[r] * (gi - mgb[r] - fbatch::load_unaligned(xh + k) * mgxb[r]))
@@ -166,7 +160,7 @@ void rows_input_grad(const float* dy, const float* g, const float* xh, const flo
     }
 #endif
     for (; i < w; ++i)
-        each_row<R>([&](std::size_t r) {
+        each_index<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
             dz[k] = rstd[r] * (dy[k] * g[i] - mg[r] - xh[k] * mgx[r]);
         });
@@ -191,10 +185,10 @@ void LayerNorm::forward(const float* z, std::size_t rows, float* y) {
         const float* zr = z + r0 * w;
         float mean[R], var[R];
         rows_sum<R>(zr, w, mean);
-        each_row<R>([&](std::size_t r) { mean[r] *= inv_w; });
+        each_index<R>([&](std::size_t r) { mean[r] *= inv_w; });
         rows_sq_dev<R>(zr, mean, w, var);
         float* rstd = rstd_.data() + r0;
-        each_row<R>([&](std::size_t r) { rstd[r] = 1.0f / std::sqrt(var[r] * inv_w + eps); });
+        each_index<R>([&](std::size_t r) { rstd[r] = 1.0f / std::sqrt(var[r] * inv_w + eps); });
         rows_normalise<R>(zr, mean, rstd, gamma_, beta_, xhat_.data() + r0 * w, y + r0 * w, w);
     });
 }
@@ -211,7 +205,7 @@ void LayerNorm::backward(const float* dy, std::size_t rows, float* dz, bool accu
         const float* xr = xhat_.data() + r0 * w;
         float mg[R], mgx[R];  // mean of g and of g·x̂, g = dy·γ
         rows_backward_sums<R>(dy + r0 * w, gamma_, xr, dgamma_, dbeta_, w, mg, mgx);
-        each_row<R>([&](std::size_t r) { mg[r] *= inv_w, mgx[r] *= inv_w; });
+        each_index<R>([&](std::size_t r) { mg[r] *= inv_w, mgx[r] *= inv_w; });
         rows_input_grad<R>(dy + r0 * w, gamma_, xr, rstd_.data() + r0, mg, mgx, dz + r0 * w, w);
     });
 }
