@@ -18,21 +18,43 @@ const FLOP_PER_RUN = 3 * 2 * MACS_PER_SAMPLE * 1600 * 100;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const json = process.argv.includes('--json');
 
+// The whole bench takes about 10 minutes and prints its table at the end: each part says on
+// stderr when it starts and how long it took, so a slow phase, or a stall, shows where it is.
+/**
+ * @template T
+ * @param {string} name
+ * @param {() => T | Promise<T>} part
+ * @returns {Promise<T>}
+ */
+async function timed(name, part) {
+  const t0 = performance.now();
+  process.stderr.write(`bench: ${name}...`);
+  const result = await part();
+  process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  return result;
+}
+
 const M = await loadModule();
-const wasm = runBench(M);
-const lm = runLmBench(M);
-const deep = runDeepBench(M);
-const native = JSON.parse(execFileSync(`${root}build/native/al_bench`, { encoding: 'utf8' }));
+const wasm = await timed('kernels and default runs (WASM)', () => runBench(M));
+const lm = await timed('language model (WASM, then PyTorch)', () => runLmBench(M));
+const deep = await timed('deep runs (WASM)', () => runDeepBench(M));
+const native = await timed('native', () =>
+  JSON.parse(execFileSync(`${root}build/native/al_bench`, { encoding: 'utf8' })),
+);
 let browser = null;
 if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
   const { runBrowserBench } = await import('./browser.mjs');
-  browser = await runBrowserBench(`${root}dist`).catch((e) => ({ error: e.message }));
+  browser = await timed('Chromium', () =>
+    runBrowserBench(`${root}dist`).catch((e) => ({ error: e.message })),
+  );
 }
 // Lighthouse (tests/bench/lighthouse.mjs installs it on demand); --no-lighthouse skips it.
 let lighthouse = null;
 if (existsSync('/usr/bin/chromium') && !process.argv.includes('--no-lighthouse')) {
   const { runLighthouse } = await import('./lighthouse.mjs');
-  lighthouse = await runLighthouse(root).catch((e) => ({ error: e.message }));
+  lighthouse = await timed('Lighthouse', () =>
+    runLighthouse(root).catch((e) => ({ error: e.message })),
+  );
 }
 
 const results = { wasm: { ...wasm, text: undefined }, deep, native, lm, browser, lighthouse };
