@@ -26,7 +26,7 @@ const json = process.argv.includes('--json');
  * @param {() => T | Promise<T>} part
  * @returns {Promise<T>}
  */
-async function timed(name, part) {
+async function withProgress(name, part) {
   const t0 = performance.now();
   process.stderr.write(`bench: ${name}...`);
   const result = await part();
@@ -35,16 +35,16 @@ async function timed(name, part) {
 }
 
 const M = await loadModule();
-const wasm = await timed('kernels and default runs (WASM)', () => runBench(M));
-const lm = await timed('language model (WASM, then PyTorch)', () => runLmBench(M));
-const deep = await timed('deep runs (WASM)', () => runDeepBench(M));
-const native = await timed('native', () =>
+const wasm = await withProgress('kernels and default runs (WASM)', () => runBench(M));
+const lm = await withProgress('language model (WASM, then PyTorch)', () => runLmBench(M));
+const deep = await withProgress('deep runs (WASM)', () => runDeepBench(M));
+const native = await withProgress('native', () =>
   JSON.parse(execFileSync(`${root}build/native/al_bench`, { encoding: 'utf8' })),
 );
 let browser = null;
 if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
   const { runBrowserBench } = await import('./browser.mjs');
-  browser = await timed('Chromium', () =>
+  browser = await withProgress('Chromium', () =>
     runBrowserBench(`${root}dist`).catch((e) => ({ error: e.message })),
   );
 }
@@ -52,7 +52,7 @@ if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
 let lighthouse = null;
 if (existsSync('/usr/bin/chromium') && !process.argv.includes('--no-lighthouse')) {
   const { runLighthouse } = await import('./lighthouse.mjs');
-  lighthouse = await timed('Lighthouse', () =>
+  lighthouse = await withProgress('Lighthouse', () =>
     runLighthouse(root).catch((e) => ({ error: e.message })),
   );
 }
