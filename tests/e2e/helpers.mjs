@@ -54,6 +54,8 @@ export const startFiguresEagerly = (context) =>
  * that starts or ends to page.workers() a little after it does, more so on a busy machine.
  * @param {import('playwright-core').Page} page
  * @param {() => boolean} done
+ * @param {number} [timeoutMs]
+ * @returns {Promise<number>}
  */
 export async function pollUntil(page, done, timeoutMs = 5000) {
   const t0 = Date.now();
