@@ -25,6 +25,9 @@ al_missing_packages() {
   if [ "${AL_NEED_BROWSER:-0}" = 1 ]; then
     command -v chromium >/dev/null       || missing+=(chromium)
   fi
+  if [ "${AL_NEED_TORCH:-0}" = 1 ]; then  # the bench's PyTorch reference run
+    /usr/bin/python3 -c 'import torch' 2>/dev/null || missing+=(python3-torch)
+  fi
   echo "${missing[@]:-}"
 }
 
@@ -45,7 +48,7 @@ toolchain: missing: $missing
 Install them: on Debian/Ubuntu 'apt-get install $missing' (as root); elsewhere
 Emscripten >= 3.1 (emsdk), xsimd >= 8 and doctest >= 2.4 headers (set AL_DEPS_INCLUDE
 to the folder that holds xsimd/ and doctest/), cmake >= 3.18, wabt, Chromium,
-clang-format and clang-tidy.
+clang-format and clang-tidy; for the bench's reference run, PyTorch for /usr/bin/python3.
 MSG
   return 1
 }

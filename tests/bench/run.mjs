@@ -18,7 +18,7 @@ const FLOP_PER_RUN = 3 * 2 * MACS_PER_SAMPLE * 1600 * 100;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const json = process.argv.includes('--json');
 
-// The whole bench takes minutes (6 here, after the build) and prints its table at the end:
+// The whole bench takes minutes (3 to 6 here, after the build) and prints its table at the end:
 // each part says on stderr when it starts and how long it took, so a slow phase, or a stall,
 // shows where it is.
 /**
