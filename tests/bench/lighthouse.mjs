@@ -88,14 +88,17 @@ export async function runLighthouse(root) {
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
+  // [name, path, audits allowed to fail]: the embed page is `noindex` by design (a figure for
+  // other people's pages, not a search result; issue 10 lets it stay so), which Lighthouse's SEO
+  // category scores as not crawlable.
   const pages = [
-    ['article (en)', ''],
-    ['article (pt)', 'pt/'],
-    ['embed (twin)', 'embed.html#widget=twin'],
+    ['article (en)', '', []],
+    ['article (pt)', 'pt/', []],
+    ['embed (twin)', 'embed.html#widget=twin', ['is-crawlable']],
   ];
   const rows = [];
   try {
-    for (const [name, path] of pages) {
+    for (const [name, path, allowed] of pages) {
       for (const [form, config] of [
         ['mobile', undefined],
         ['desktop', desktop],
@@ -112,10 +115,21 @@ export async function runLighthouse(root) {
         const failed = Object.values(audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id);
+        // A category under its goal still meets it when every audit that costs it points is
+        // one this page may fail.
+        const excused = Object.fromEntries(
+          Object.keys(GOALS).map((k) => {
+            const losing = (categories[k]?.auditRefs ?? [])
+              .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+              .map((ref) => ref.id);
+            return [k, losing.length > 0 && losing.every((id) => allowed.includes(id))];
+          }),
+        );
         rows.push({
           name,
           form,
           scores,
+          excused,
           cls: audits['cumulative-layout-shift']?.numericValue,
           tbt: audits['total-blocking-time']?.numericValue,
           lcp: audits['largest-contentful-paint']?.numericValue,
@@ -141,14 +155,20 @@ function render(rows) {
   );
   for (const r of rows) {
     const cells = Object.entries(r.scores)
-      .map(([k, v]) => `${v >= GOALS[k] ? '' : '!'}${v}`.padStart(15))
+      .map(([k, v]) => `${v >= GOALS[k] ? '' : r.excused[k] ? '*' : '!'}${v}`.padStart(15))
       .join('');
     out.push(
       `  ${r.name.padEnd(14)}${r.form.padEnd(9)}${cells}${r.cls.toFixed(3).padStart(8)}${r.tbt.toFixed(0).padStart(9)}${r.lcp.toFixed(0).padStart(8)}`,
     );
     if (r.failed.length) out.push(`    failed audits: ${r.failed.join(', ')}`);
   }
-  const met = rows.every((r) => Object.entries(r.scores).every(([k, v]) => v >= GOALS[k]));
+  const met = rows.every((r) =>
+    Object.entries(r.scores).every(([k, v]) => v >= GOALS[k] || r.excused[k]),
+  );
+  if (rows.some((r) => Object.entries(r.scores).some(([k, v]) => v < GOALS[k] && r.excused[k])))
+    out.push(
+      `  * under the goal only by audits that page may fail: the embed is noindex by design`,
+    );
   out.push(`  [${met ? 'met' : 'MISSED'}] every page and form at its goals ('!' marks a miss)`);
   return out;
 }
