@@ -117,7 +117,8 @@ export function rangeHint(core, i18n, field, type) {
     });
   }
   const lim = core.limits[field];
-  if (!lim) return '';
+  // A choice (init, norm, data set: `values`, no range) needs no hint: its select lists them.
+  if (typeof lim?.min !== 'number' || typeof lim?.max !== 'number') return '';
   /** @param {number} v */
   const fmt = (v) => (lim.integer ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
   // An open lower bound (the learning rate must be above 0) is written as an interval.
