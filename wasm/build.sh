@@ -7,6 +7,7 @@ root=$(dirname "$here")
 # shellcheck source=toolchain.sh
 source "$here/toolchain.sh"
 al_ensure_toolchain
+if [ "${AL_WANT_TORCH:-0}" = 1 ]; then al_offer_torch; fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S "$root" -B "$root/build/native" -DCMAKE_BUILD_TYPE=Release >/dev/null

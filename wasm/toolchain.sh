@@ -25,9 +25,6 @@ al_missing_packages() {
   if [ "${AL_NEED_BROWSER:-0}" = 1 ]; then
     command -v chromium >/dev/null       || missing+=(chromium)
   fi
-  if [ "${AL_NEED_TORCH:-0}" = 1 ]; then  # the bench's PyTorch reference run
-    /usr/bin/python3 -c 'import torch' 2>/dev/null || missing+=(python3-torch)
-  fi
   echo "${missing[@]:-}"
 }
 
@@ -48,9 +45,25 @@ toolchain: missing: $missing
 Install them: on Debian/Ubuntu 'apt-get install $missing' (as root); elsewhere
 Emscripten >= 3.1 (emsdk), xsimd >= 8 and doctest >= 2.4 headers (set AL_DEPS_INCLUDE
 to the folder that holds xsimd/ and doctest/), cmake >= 3.18, wabt, Chromium,
-clang-format and clang-tidy; for the bench's reference run, PyTorch for /usr/bin/python3.
+clang-format and clang-tidy.
 MSG
   return 1
+}
+
+# PyTorch for /usr/bin/python3, which only the bench's reference run uses: installed where it
+# can be; elsewhere the bench goes on and that comparison reads "not measured".
+al_offer_torch() {
+  /usr/bin/python3 -c 'import torch' 2>/dev/null && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "toolchain: installing python3-torch (apt-get), for the bench's PyTorch run" >&2
+    if apt-get update -qq >&2 &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        python3-torch >&2; then
+      return 0
+    fi
+  fi
+  echo "toolchain: no PyTorch for /usr/bin/python3 (Debian: python3-torch); the bench" \
+    "will not run its PyTorch reference" >&2
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

@@ -94,7 +94,7 @@ export function renderLm(r, goal) {
         `${(w.seconds / r.torch.seconds).toFixed(2)}x`,
       ),
     );
-  else out.push('  [not measured] no slower than PyTorch on one thread: no PyTorch here');
+  else out.push('  [not measured] no slower than PyTorch on one thread: PyTorch did not run');
   if (r.finetune_200_s !== undefined) {
     out.push(
       goal('fine-tune 200 steps <= 5 s', r.finetune_200_s <= 5, `${r.finetune_200_s.toFixed(2)} s`),
