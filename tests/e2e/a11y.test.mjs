@@ -248,3 +248,41 @@ test('no flood of announcements, named PNG buttons, one decimal separator, a tab
   assert.equal(blogFits, 0);
   await blog.context.close();
 });
+
+test('every select shows its chosen option whole, in both languages, from a phone to a desktop', async () => {
+  // A select narrower than its longest option clips it ("Por omissão do PyTo…"): its max-content
+  // width is that option's, so the two widths compare without measuring text.
+  const clipped = (page) =>
+    page.evaluate(() => {
+      const deep = (/** @type {ParentNode} */ root) =>
+        [...root.querySelectorAll('*')].flatMap((e) => [
+          e,
+          ...(e.shadowRoot ? deep(e.shadowRoot) : []),
+        ]);
+      return deep(document)
+        .filter((e) => e instanceof HTMLSelectElement && e.offsetParent !== null)
+        .flatMap((s) => {
+          const has = s.getBoundingClientRect().width;
+          s.style.width = 'max-content';
+          const needs = s.getBoundingClientRect().width;
+          s.style.width = '';
+          return needs > has + 0.5
+            ? [`${s.id || s.name}: ${needs.toFixed(0)} px in ${has.toFixed(0)}`]
+            : [];
+        });
+    });
+  const { page, context, problems } = await openPage(env);
+  for (const lang of ['en', 'pt']) {
+    if (lang === 'pt') {
+      await page.click('[data-lang="pt"]');
+      await page.waitForFunction(() => document.documentElement.lang.startsWith('pt'));
+      await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+    }
+    for (const width of [360, 900, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      assert.deepEqual(await clipped(page), [], `${lang} at ${width} px`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
