@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { loadModule } from '../../wasm/module.mjs';
-import { runBench } from '../../wasm/cli-bench.mjs';
+import { kernelRates, runBench } from '../../wasm/cli-bench.mjs';
 import { runLmBench, renderLm } from './lm.mjs';
 import { runDeepBench } from './deep.mjs';
 
@@ -35,26 +35,12 @@ async function withProgress(name, part) {
   return result;
 }
 
-/**
- * ReLU over 64K floats (0.5 MB in and out, within L2), best of 5 rounds: beside the goal's 1M
- * floats, whose 8 MB stream through memory, it shows how much of the ratio the bandwidth takes.
- * @param {import('../../wasm/activation-lab').ActivationLab} M
- */
-function reluInCache(M) {
-  const elements = 1 << 16;
-  let simd = 0,
-    scalar = 0;
-  for (let round = 0; round < 5; round++) {
-    simd = Math.max(simd, M.benchActivation('relu', false, false, elements, 5));
-    scalar = Math.max(scalar, M.benchActivation('relu', false, true, elements, 5));
-  }
-  return { elements, simd_meps: simd / 1e6, scalar_meps: scalar / 1e6 };
-}
-
 const M = await loadModule();
 const wasm = await withProgress('kernels and default runs (WASM)', () => ({
   ...runBench(M),
-  reluInCache: reluInCache(M),
+  // ReLU over 64K floats (0.5 MB in and out, within L2): beside the goal's 1M floats, whose 8 MB
+  // stream through memory, it shows how much of the ratio the bandwidth takes.
+  reluInCache: kernelRates(M, ['relu'], 1 << 16)[0],
 }));
 const lm = await withProgress('language model (WASM, then PyTorch)', () => runLmBench(M));
 const deep = await withProgress('deep runs (WASM)', () => runDeepBench(M));
@@ -134,7 +120,7 @@ function render({ wasm: w, deep: dr, native: n, lm: lmResult, browser: b, lighth
   );
   const c = w.reluInCache;
   out.push(
-    `  (ReLU's SIMD pass over ${w.elements} floats moves ${((k('relu').simd_meps * 8) / 1000).toFixed(1)} GB/s; over ${c.elements} floats, in cache, it runs at ${c.simd_meps.toFixed(0)} M/s, ${(c.simd_meps / c.scalar_meps).toFixed(2)}x its scalar reference)`,
+    `  (ReLU's SIMD pass over ${w.elements} floats moves ${((k('relu').simd_meps * 8) / 1000).toFixed(1)} GB/s; over ${1 << 16} floats, in cache, it runs at ${c.simd_meps.toFixed(0)} M/s, ${c.ratio.toFixed(2)}x its scalar reference)`,
   );
   out.push('');
   out.push(
