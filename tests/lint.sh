@@ -11,10 +11,8 @@ export AL_NEED_LINT=1
 # shellcheck source=../wasm/toolchain.sh
 source wasm/toolchain.sh
 al_ensure_toolchain
+al_ensure_node_modules "$root"
 bin=node_modules/.bin
-if [ ! -x "$bin/eslint" ] || [ ! -x "$bin/prettier" ] || [ ! -x "$bin/tsc" ]; then
-  npm ci --no-audit --no-fund
-fi
 
 step() {  # step NAME COMMAND...: runs it, then prints "lint: NAME ok (1.2 s)"
   local name=$1 t0=${EPOCHREALTIME/./}

@@ -9,10 +9,7 @@ export AL_NEED_BROWSER=1 AL_NEED_LINT=1
 # shellcheck source=../wasm/toolchain.sh
 source wasm/toolchain.sh
 al_ensure_toolchain
-
-if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/katex ]; then
-  npm ci --no-audit --no-fund
-fi
+al_ensure_node_modules "$root"
 echo "== Lint (formatting, ESLint, types) =="
 bash tests/lint.sh
 npm run --silent build

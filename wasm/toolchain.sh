@@ -50,6 +50,24 @@ MSG
   return 1
 }
 
+# The npm dependencies (KaTeX for the build; playwright-core and the linters for the tests):
+# `npm ci` when node_modules lacks one of package.json's devDependencies. $1: the repository.
+al_ensure_node_modules() {
+  local root=$1
+  # (node -e is CommonJS: require reads package.json)
+  if (cd "$root" && node -e 'const fs = require("fs");
+    const deps = Object.keys(require("./package.json").devDependencies);
+    process.exit(deps.every((d) => fs.existsSync("node_modules/" + d + "/package.json")) ? 0 : 1)'); then
+    return 0
+  fi
+  if ! command -v npm >/dev/null; then
+    echo "toolchain: missing: npm (Node.js >= 18 with npm; Debian/Ubuntu: apt-get install npm)" >&2
+    return 1
+  fi
+  echo "toolchain: installing the npm dependencies (npm ci)" >&2
+  (cd "$root" && npm ci --no-audit --no-fund >&2)
+}
+
 # PyTorch for /usr/bin/python3, which only the bench's reference run uses: installed where it
 # can be; elsewhere the bench goes on and that comparison reads "not measured".
 al_offer_torch() {

@@ -4,7 +4,6 @@
 import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import katex from 'katex';
 import { ship } from './ship/index.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,6 +20,14 @@ const modules = ['activation-lab.mjs', 'activation-lab-scalar.mjs'];
 const katexDir = join(root, 'node_modules', 'katex', 'dist');
 const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship']); // ship/: build steps
 const typesOnly = (/** @type {string} */ src) => src.endsWith('.d.ts'); // for the type checker, not the browser
+// Loaded here, not by a static import: on a fresh clone without node_modules, a static import
+// would fail before main() could say which package is missing and how to get it.
+/** @type {typeof import('katex') | null} */
+const katex = await import('katex').then(
+  (m) => m.default,
+  () => null,
+);
+const KATEX_MISSING = 'node_modules/katex is missing (run npm ci, or npm start, which runs it)';
 
 /** @param {string} path */
 async function exists(path) {
@@ -42,6 +49,7 @@ export function typeset(text, where = '') {
    * @param {boolean} displayMode
    */
   const render = (tex, displayMode) => {
+    if (!katex) throw new Error(KATEX_MISSING);
     try {
       return katex.renderToString(tex, { displayMode, throwOnError: true, strict: 'error' });
     } catch (err) {
@@ -76,8 +84,8 @@ async function main() {
     console.error(`web/build.mjs: missing ${missing.join(', ')} (build the WASM module first)`);
     process.exit(2);
   }
-  if (!(await exists(katexDir))) {
-    console.error('web/build.mjs: node_modules/katex is missing (run npm install)');
+  if (!katex || !(await exists(katexDir))) {
+    console.error(`web/build.mjs: ${KATEX_MISSING}`);
     process.exit(2);
   }
   await rm(out, { recursive: true, force: true });

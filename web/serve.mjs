@@ -1,5 +1,8 @@
-// Serves dist/ (or --dir) as static files on http://localhost:8080 (PORT env or --port; 0 = any
-// free port). No COOP/COEP: the page needs no SharedArrayBuffer.
+// Serves dist/ (or --dir DIR) as static files on http://localhost:8080 (--port N or the PORT
+// env; 0 = any free port). No COOP/COEP: the page needs no SharedArrayBuffer. --cors adds
+// Access-Control-Allow-Origin: *, which a page on another origin needs to embed the figures
+// (their ES modules, strings and fonts are fetched with CORS):
+//   node web/serve.mjs --cors --port 8081 --dir dist
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -26,10 +29,11 @@ const TYPES = {
 
 /**
  * Starts the server; resolves to { server, url } once it listens.
- * @param {{dir: string, port?: number, host?: string}} options
+ * @param {{dir: string, port?: number, host?: string, cors?: boolean}} options
  * @returns {Promise<{server: import('node:http').Server, url: string}>}
  */
-export function startServer({ dir, port = 8080, host = '127.0.0.1' }) {
+export function startServer({ dir, port = 8080, host = '127.0.0.1', cors = false }) {
+  const shared = cors ? { 'Access-Control-Allow-Origin': '*' } : {};
   const base = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
@@ -44,12 +48,13 @@ export function startServer({ dir, port = 8080, host = '127.0.0.1' }) {
         'Content-Length': info.size,
         'Cache-Control': 'no-cache',
         'X-Content-Type-Options': 'nosniff',
+        ...shared,
       });
       if (req.method === 'HEAD') res.end();
       else createReadStream(file).pipe(res);
     } catch (err) {
       const code = /** @type {{code?: unknown}} */ (err).code === 403 ? 403 : 404;
-      res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8', ...shared });
       res.end(code === 403 ? 'Forbidden\n' : 'Not found\n');
     }
   });
@@ -70,15 +75,22 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   };
   const here = dirname(fileURLToPath(import.meta.url));
   const dir = resolve(arg('dir') ?? join(here, '..', 'dist'));
-  const port = Number(arg('port') ?? process.env.PORT ?? 8080);
+  const portText = arg('port') ?? process.env.PORT ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    console.error(`web/serve.mjs: --port ${JSON.stringify(portText)} is not a port (0–65535)`);
+    process.exit(2);
+  }
+  const cors = process.argv.includes('--cors');
   try {
     await stat(join(dir, 'index.html'));
   } catch {
     console.error(`web/serve.mjs: ${dir}/index.html not found (run npm run build first)`);
     process.exit(2);
   }
-  startServer({ dir, port }).then(
-    ({ url }) => console.log(`Activation Lab: serving ${dir} at ${url}`),
+  startServer({ dir, port, cors }).then(
+    ({ url }) =>
+      console.log(`Activation Lab: serving ${dir} at ${url}${cors ? ' (with CORS)' : ''}`),
     (err) => {
       console.error(`web/serve.mjs: ${err.message}`);
       process.exit(1);
