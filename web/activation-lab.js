@@ -9,7 +9,9 @@
 import { loadCore } from './js/core.js';
 import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed-attributes.js';
 import { languageOf } from './js/i18n.js';
-import { messageOf } from './js/worker-error.js';
+import { compactFigure } from './js/embed-compact.js';
+import { LoadFailure, failureText, isLoadFailure } from './js/embed-failure.js';
+import { isWorkerFailure, messageOf } from './js/worker-error.js';
 
 export { ATTRIBUTES, COMMON_ATTRIBUTES };
 
@@ -177,16 +179,19 @@ function defineWidget(name) {
       status.setAttribute('role', 'status');
       waiting.append(status);
       shadow.append(waiting);
+      /** @type {I18n | undefined} */
       let i18n;
       /** @type {HTMLElement | null} */
       let figure = null;
+      /** @type {import('./js/embed-failure.js').FailedPart} */
+      let part = 'script'; // what was loading when it failed
       try {
         linkFontsOnce();
-        const styled = Promise.all([
-          linkStyle(shadow, 'css/embed.css'),
-          linkStyle(shadow, 'vendor/katex/katex.min.css'),
-        ]);
+        const styles = ['css/embed.css', 'vendor/katex/katex.min.css'];
+        if (this.hasAttribute('compact')) styles.push('css/embed-compact.css');
+        const styled = Promise.all(styles.map((path) => linkStyle(shadow, path)));
         i18n = await i18nFor(lang);
+        part = 'strings';
         const captioned = CAPTIONED.includes(name);
         await i18n.need('embed', ...(captioned ? [name] : []));
         status.textContent = i18n.t('embed.loading');
@@ -199,19 +204,24 @@ function defineWidget(name) {
         await afterPaint(); // the caption first, then the core's download and compilation
         /** @type {[import('./js/types').Core, {default: import('./js/types').WidgetFactory}, unknown]} */
         const [core, { default: create }] = await Promise.all([
-          loadCore(),
-          import(new URL(`js/widgets/${name}.js`, here).href),
+          loadCore().catch((err) => Promise.reject(new LoadFailure('core', err))),
+          import(new URL(`js/widgets/${name}.js`, here).href).catch((err) =>
+            Promise.reject(new LoadFailure('script', err)),
+          ),
           styled,
         ]);
+        part = 'strings'; // (the widget's own strings load first thing in create)
         figure = Object.assign(document.createElement('figure'), { className: 'widget' });
         figure.dataset.widget = name;
         figure.lang = i18n.languageTag();
+        if (this.hasAttribute('compact')) figure.classList.add('al-compact');
         // Built out of sight, in as many tasks as the widget takes, and shown whole: no half-built
         // frame, and nothing moves while it fills in.
         figure.style.visibility = 'hidden';
         waiting.after(figure);
         const widget = await create(figure, { core, i18n, store: this.store });
         if (generation !== this.generation) return widget?.dispose?.(); // removed meanwhile
+        if (this.hasAttribute('compact')) compactFigure(figure, i18n);
         waiting.remove();
         figure.style.visibility = '';
         this.widget = widget;
@@ -222,14 +232,40 @@ function defineWidget(name) {
         );
       } catch (err) {
         console.error(`activation-lab-${name}:`, err);
+        if (generation !== this.generation) return;
         figure?.remove();
         status.classList.add('al-failed');
-        status.textContent = i18n
-          ? i18n.t('embed.failed', { name, message: messageOf(err) })
-          : `Activation Lab: ${messageOf(err)}`;
+        status.setAttribute('role', 'alert');
+        status.textContent = this.failure(err, part, i18n);
         if (!status.isConnected) shadow.replaceChildren(status);
         this.setAttribute('failed', '');
       }
+    }
+
+    /**
+     * What the box says when the figure could not be built. A load that failed (a fetch or an
+     * import refused: CORS, a Content-Security-Policy, the network) names the part and what the
+     * host must do; any other error is the widget's own message.
+     * @param {unknown} err
+     * @param {import('./js/embed-failure.js').FailedPart} part
+     * @param {I18n | undefined} i18n
+     */
+    failure(err, part, i18n) {
+      const message = messageOf(err);
+      const failedPart = isWorkerFailure(message)
+        ? 'worker'
+        : err instanceof LoadFailure
+          ? err.part
+          : isLoadFailure(err)
+            ? part
+            : null;
+      if (failedPart === null && i18n) return i18n.t('embed.failed', { name, message });
+      const lang = languageOf(this.closest('[lang]')?.getAttribute('lang'));
+      return failureText(lang, failedPart ?? part, {
+        origin: here.origin,
+        pageOrigin: location.origin,
+        detail: message,
+      });
     }
 
     /** @param {I18n} i18n */

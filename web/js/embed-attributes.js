@@ -91,7 +91,7 @@ export const ATTRIBUTES = {
 };
 
 /** Attributes every element understands. */
-export const COMMON_ATTRIBUTES = ['lang', 'theme', 'credit'];
+export const COMMON_ATTRIBUTES = ['lang', 'theme', 'credit', 'compact'];
 
 /**
  * The widgets whose strings (i18n/<lang>/<name>.json) have a `caption`: an embedded one shows it

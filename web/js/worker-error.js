@@ -12,12 +12,18 @@ const MARK = 'activation-lab:worker-failed';
 export const workerFailed = (event) => `${MARK} ${event?.message ?? ''}`.trim();
 
 /**
+ * Whether a message is a workerFailed one.
+ * @param {unknown} message
+ */
+export const isWorkerFailure = (message) => String(message).startsWith(MARK);
+
+/**
  * A message for the reader: a marked worker failure becomes the localised CSP hint.
  * @param {{t: (key: string, vars?: import('./types').I18nVars) => string}} i18n
  * @param {string} message
  */
 export function explainError(i18n, message) {
-  if (!String(message).startsWith(MARK)) return message;
+  if (!isWorkerFailure(message)) return message;
   const detail = String(message).slice(MARK.length).trim();
   const origin = new URL(import.meta.url).origin;
   return i18n.t('common.worker_failed', { origin: origin === 'null' ? 'blob:' : origin, detail });

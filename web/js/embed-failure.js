@@ -1,0 +1,100 @@
+// What an embedded figure says, inside its own box, when it cannot load: which part failed (its
+// scripts, its text, the WebAssembly core, a background thread, its data), from which origin, and
+// what the host must do about it. These few strings live here, in code, not in i18n/: they must
+// show when the strings themselves could not be fetched (a host that refuses CORS refuses those
+// too). The same advice, shorter, is the fallback text inside each element of the embed snippets
+// (fallbackText, for embed-dialog.js), shown by the browser when even activation-lab.js is refused.
+
+/** @typedef {'script' | 'strings' | 'core' | 'worker' | 'data'} FailedPart */
+
+const TEXT = {
+  en: {
+    part: {
+      script: 'its scripts',
+      strings: 'its text',
+      core: 'the WebAssembly core',
+      worker: 'its background thread (a Web Worker)',
+      data: 'its data',
+    },
+    failed: 'This Activation Lab figure could not load {part} from {origin}.',
+    crossOrigin:
+      'The server at {origin} must send the header Access-Control-Allow-Origin (for example *), and if this page sets a Content-Security-Policy, it must allow {origin} in script-src, worker-src, connect-src, style-src and font-src.',
+    sameOrigin:
+      "If this page sets a Content-Security-Policy, it must allow its own origin and WebAssembly (script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self' data:).",
+    detail: 'Detail: {detail}',
+    fallback:
+      'Activation Lab: {figure}. If this text stays, the figure’s script did not load: the server it comes from must send Access-Control-Allow-Origin, and a Content-Security-Policy on this page must allow that server.',
+  },
+  pt: {
+    part: {
+      script: 'os seus scripts',
+      strings: 'o seu texto',
+      core: 'o núcleo WebAssembly',
+      worker: 'a sua tarefa de fundo (um Web Worker)',
+      data: 'os seus dados',
+    },
+    failed: 'Esta figura do Activation Lab não conseguiu carregar {part} a partir de {origin}.',
+    crossOrigin:
+      'O servidor em {origin} tem de enviar o cabeçalho Access-Control-Allow-Origin (por exemplo *) e, se esta página define uma Content-Security-Policy, esta tem de permitir {origin} em script-src, worker-src, connect-src, style-src e font-src.',
+    sameOrigin:
+      "Se esta página define uma Content-Security-Policy, esta tem de permitir a própria origem e o WebAssembly (script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self' data:).",
+    detail: 'Pormenor: {detail}',
+    fallback:
+      'Activation Lab: {figure}. Se este texto não desaparecer, o script da figura não carregou: o servidor de onde vem tem de enviar Access-Control-Allow-Origin e uma Content-Security-Policy nesta página tem de permitir esse servidor.',
+  },
+};
+
+/** A load that failed (an import, a fetch, the core's compilation): which part, and why. */
+export class LoadFailure extends Error {
+  /**
+   * @param {FailedPart} part
+   * @param {unknown} cause
+   */
+  constructor(part, cause) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.part = part;
+  }
+}
+
+/**
+ * Whether `err` is a refused or failed load rather than a bug: a fetch or a dynamic import that
+ * failed (CORS, CSP, the network), an HTTP error status, WebAssembly refused or not compiled.
+ * @param {unknown} err
+ */
+export const isLoadFailure = (err) =>
+  err instanceof LoadFailure ||
+  (typeof WebAssembly !== 'undefined' && err instanceof WebAssembly.CompileError) ||
+  /Failed to fetch|dynamically imported|NetworkError|HTTP \d{3}|Refused to|WebAssembly/i.test(
+    err instanceof Error ? err.message : String(err),
+  );
+
+/**
+ * @param {string} template
+ * @param {Record<string, string>} vars
+ */
+const fill = (template, vars) => template.replace(/\{(\w+)\}/g, (m, k) => vars[k] ?? m);
+
+/**
+ * The reader's message for a figure that failed to load: one paragraph's text.
+ * @param {'en' | 'pt'} lang
+ * @param {FailedPart} part
+ * @param {{origin: string, pageOrigin: string, detail?: string}} where the figure's files' origin, the page's
+ */
+export function failureText(lang, part, { origin, pageOrigin, detail = '' }) {
+  const t = TEXT[lang] ?? TEXT.en;
+  const vars = { origin, part: t.part[part], detail };
+  return [
+    fill(t.failed, vars),
+    fill(origin === pageOrigin ? t.sameOrigin : t.crossOrigin, vars),
+    detail ? fill(t.detail, vars) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * The text a snippet puts inside its element, shown until the element is defined.
+ * @param {'en' | 'pt'} lang
+ * @param {string} figure what the figure shows, in that language
+ */
+export const fallbackText = (lang, figure) => fill((TEXT[lang] ?? TEXT.en).fallback, { figure });
