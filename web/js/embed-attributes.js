@@ -128,6 +128,25 @@ export const IFRAME_HEIGHTS = {
 };
 
 /**
+ * The same for the compact form (the `compact` attribute): the figures with settings to fold away,
+ * after a finished run (the Transformer: idle plus the samples a swap writes), measured by
+ * tests/e2e/embed-compact.test.mjs, plus 8%. Others take their IFRAME_HEIGHTS.
+ * @type {Record<string, number[]>}
+ */
+export const COMPACT_HEIGHTS = {
+  twin: [1400, 1300, 1300],
+  seeds: [2000, 1800, 1600],
+  transformer: [5000, 4000, 3500],
+};
+
+/**
+ * The height a compact iframe snippet gets when the column's width is unknown: the tallest.
+ * @param {string} name
+ */
+export const compactHeight = (name) =>
+  Math.max(...(COMPACT_HEIGHTS[name] ?? IFRAME_HEIGHTS[name] ?? [900]));
+
+/**
  * The height an iframe snippet gets when the column's width is unknown: the tallest.
  * @param {string} name
  */

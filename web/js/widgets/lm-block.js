@@ -111,7 +111,7 @@ export default async function createLmBlock(root, { core, i18n }) {
     ].join('');
     const stats = $('[data-stats]');
     if (error) stats.textContent = i18n.t('lm.error', { message: error });
-    else if (!hist) stats.textContent = i18n.t('lm.hist_loading');
+    else if (!hist) stats.textContent = i18n.t(model ? 'lm.hist_loading' : 'lm.model_on_view');
     else {
       const m = hist.moments;
       stats.innerHTML = i18n.t('lm.hist_stats', {
@@ -149,7 +149,7 @@ export default async function createLmBlock(root, { core, i18n }) {
   render();
   // The model loads in its worker while the page goes on; the figure fills in when it is ready.
   nearView(root)
-    .then(() => (model = pretrainedModel()).ready)
+    .then(() => ((model = pretrainedModel()), render(), model.ready))
     .then(
       (result) => ((info = result), show(0)),
       (err) => ((error = messageOf(err)), render()),

@@ -112,7 +112,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
         })
       : error
         ? ''
-        : i18n.t('lm.loading_model');
+        : i18n.t(model ? 'lm.loading_model' : 'lm.model_on_view'); // (model: once in view)
     const out = $('[data-out]');
     if (error) out.textContent = i18n.t('lm.error', { message: error });
     else showSample(out, result?.prompt, result?.text);
@@ -130,7 +130,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   const reader = { store: params.store, readHash: () => (params.readHash(), checkPrompt()) };
   await followSettings(root, i18n, reader, { sync, render });
   nearView(root)
-    .then(() => (model = pretrainedModel()).ready)
+    .then(() => ((model = pretrainedModel()), render(), model.ready))
     .then(async (r) => {
       const evaluated = await pretrainedModel().worker.call('evaluate'); // (model, shared)
       info = { ...r, eval: evaluated };

@@ -1,0 +1,220 @@
+// An embed that cannot load says why (issue 25), in the reader's language, inside its own box:
+// - activation-lab.js refused (a plain static server, no CORS): none of our code runs, and the
+//   fallback text the dialog's snippet puts inside the element stays, naming the figure and the
+//   header the host must send (en and pt);
+// - the script loads but a part does not (the WebAssembly core, the strings): the element's box
+//   names that part, the origin and what the host must send or allow (en and pt);
+// - with CORS (web/serve.mjs --cors) the same snippet gives a working figure, and its fallback
+//   text shows only until the element is defined.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
+import { runTwin, startPython, startStatic, watchedPage } from './ship-helpers.mjs';
+import { root } from './publish-helpers.mjs';
+import { snippets } from '../../web/js/embed-dialog.js';
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+});
+after(async () => browser?.close());
+
+/** @param {'en' | 'pt'} lang */
+const strings = async (lang) =>
+  JSON.parse(await readFile(join(dist, 'i18n', lang, 'embed.json'), 'utf8'));
+
+/** A blog post on its own origin holding `html`. */
+async function blog(html, lang = 'en') {
+  const dir = await mkdtemp(join(tmpdir(), 'al-blog-'));
+  await writeFile(
+    join(dir, 'post.html'),
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>A post</title>
+    <link rel="icon" href="data:,"></head><body><main><p>Text.</p>${html}</main></body></html>`,
+  );
+  const server = await startStatic(dir);
+  return { ...server, close: async () => (await server.close(), rm(dir, { recursive: true })) };
+}
+
+/** `node web/serve.mjs ARGS` as a reader runs it; resolves once it prints its address. */
+function serve(args) {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [join(root, 'web', 'serve.mjs'), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const url = /(http:\/\/localhost:\d+\/)/.exec(out)?.[1];
+      if (url) ok({ url: url.replace('localhost', '127.0.0.1'), out, close: () => child.kill() });
+    });
+    child.on('exit', (code) => fail(new Error(`serve.mjs exited ${code}: ${out}`)));
+  });
+}
+
+test('no CORS on the script: the fallback text inside each element says what the host must send, en and pt', async () => {
+  const site = await startPython(dist); // a plain static server: no Access-Control-Allow-Origin
+  try {
+    for (const lang of /** @type {const} */ (['en', 'pt'])) {
+      const t = await strings(lang);
+      const { script } = snippets('twin', { epochs: '5' }, {
+        base: site.url,
+        lang,
+        figure: t.figure_twin,
+      });
+      const post = await blog(script, lang === 'pt' ? 'pt-PT' : 'en');
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${post.url}post.html`);
+      await page.waitForLoadState('networkidle');
+      const el = page.locator('activation-lab-twin');
+      const text = await el.innerText();
+      assert.ok(text.includes(t.figure_twin), `${lang}: names the figure: ${text}`);
+      assert.match(text, /Access-Control-Allow-Origin/);
+      assert.match(text, lang === 'pt' ? /tem de enviar/ : /must send/);
+      assert.equal(await el.evaluate((e) => e.matches(':defined')), false, 'never defined');
+      await screenshot(el, `embed-no-cors-${lang}`);
+      await context.close();
+      await post.close();
+    }
+  } finally {
+    site.close();
+  }
+});
+
+test('with CORS (serve.mjs --cors) the same snippet works; its fallback shows only until the element is defined', async () => {
+  const site = await serve(['--cors', '--port', '0', '--dir', dist]);
+  try {
+    assert.match(site.out, /with CORS/);
+    const head = await fetch(`${site.url}activation-lab.js`, { method: 'HEAD' });
+    assert.equal(head.headers.get('access-control-allow-origin'), '*');
+    const t = await strings('en');
+    const { script } = snippets('twin', { n: '300', epochs: '4' }, {
+      base: site.url,
+      figure: t.figure_twin,
+    });
+    const post = await blog(script);
+    const w = await watchedPage(browser, post.url);
+    // The element's script held back: the browser shows the fallback text meanwhile.
+    let release = () => {};
+    const held = new Promise((ok) => (release = ok));
+    await w.page.route('**/activation-lab.js', async (route) => (await held, route.continue()));
+    // (a held module script holds back the load event too: only the navigation is awaited)
+    await w.page.goto(`${post.url}post.html`, { waitUntil: 'commit' });
+    const el = w.page.locator('activation-lab-twin');
+    await el.locator('p').waitFor();
+    assert.ok((await el.innerText()).includes(t.figure_twin));
+    release();
+    await w.page.waitForSelector('activation-lab-twin[ready]', { timeout: 60000 });
+    assert.equal(
+      await el.evaluate((e) => e.querySelector(':scope > p').getClientRects().length),
+      0,
+      'the fallback is not rendered once the element is defined',
+    );
+    await runTwin(w.page, 'activation-lab-twin');
+    assert.deepEqual(w.problems, []);
+    await w.context.close();
+    await post.close();
+  } finally {
+    site.close();
+  }
+  // Without --cors: no such header.
+  const plain = await serve(['--port', '0', '--dir', dist]);
+  try {
+    const head = await fetch(`${plain.url}activation-lab.js`, { method: 'HEAD' });
+    assert.equal(head.headers.get('access-control-allow-origin'), null);
+  } finally {
+    plain.close();
+  }
+});
+
+const TYPES = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.woff2': 'font/woff2',
+};
+/**
+ * dist/ served with CORS on every answer except those whose path matches `refuse`, as a host
+ * configured for some files only answers (playwright's route.fulfill cannot stand in: it adds
+ * the CORS header itself).
+ * @param {RegExp} refuse
+ */
+function partlyCors(refuse) {
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    try {
+      const body = await readFile(join(dist, normalize(path).replace(/^(\.\.[/\\])+/, '')));
+      res.writeHead(200, {
+        'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
+        ...(refuse.test(path) ? {} : { 'Access-Control-Allow-Origin': '*' }),
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({
+        url: `http://127.0.0.1:${/** @type {any} */ (server.address()).port}/`,
+        close: () => new Promise((done) => (server.closeAllConnections(), server.close(done))),
+      }),
+    ),
+  );
+}
+
+/** A page on another origin with one twin from `site`; the box's message once it has failed. */
+async function refused(site, lang) {
+  const post = await blog(
+    `<script type="module" src="${site.url}activation-lab.js"></script>
+     <activation-lab-twin lang="${lang}"></activation-lab-twin>`,
+  );
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${post.url}post.html`);
+  await page.waitForSelector('activation-lab-twin[failed]', { timeout: 30000 });
+  const box = page.locator('activation-lab-twin .al-failed');
+  const message = { text: await box.innerText(), role: await box.getAttribute('role') };
+  await screenshot(page.locator('activation-lab-twin'), `embed-refused-${lang}`);
+  await context.close();
+  await post.close();
+  assert.ok(errors.length > 0, 'the console keeps the browser’s own error');
+  return message;
+}
+
+test('a part refused after the script loaded: the box names it, the origin, and what the host must do', async () => {
+  const noCore = await partlyCors(/^\/wasm\//);
+  const origin = noCore.url.replace(/\/$/, '');
+  try {
+    const core = await refused(noCore, 'en');
+    assert.equal(core.role, 'alert');
+    assert.match(core.text, /could not load the WebAssembly core from http:\/\/127\.0\.0\.1:\d+\./);
+    assert.ok(core.text.includes(`The server at ${origin} must send the header`), core.text);
+    assert.match(core.text, /Access-Control-Allow-Origin.*Content-Security-Policy/s);
+    const corePt = await refused(noCore, 'pt');
+    assert.match(corePt.text, /não conseguiu carregar o núcleo WebAssembly a partir de/);
+    assert.match(corePt.text, /tem de enviar o cabeçalho Access-Control-Allow-Origin/);
+  } finally {
+    await noCore.close();
+  }
+  // The strings refused: the message still comes, in the element's language.
+  const noText = await partlyCors(/^\/i18n\//);
+  try {
+    const text = await refused(noText, 'pt');
+    assert.match(text.text, /não conseguiu carregar o seu texto a partir de/);
+  } finally {
+    await noText.close();
+  }
+});
