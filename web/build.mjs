@@ -18,7 +18,7 @@ const out = resolve(root, arg('out') ?? 'dist');
 const wasmDir = resolve(root, arg('wasm-dir') ?? process.env.WASM_DIR ?? 'build/wasm');
 const modules = ['activation-lab.mjs', 'activation-lab-scalar.mjs'];
 const katexDir = join(root, 'node_modules', 'katex', 'dist');
-const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship']); // ship/: build steps
+const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship', 'img/readme-article.png']); // ship/: build steps; the README's picture
 const typesOnly = (/** @type {string} */ src) => src.endsWith('.d.ts'); // for the type checker, not the browser
 // Loaded here, not by a static import: on a fresh clone without node_modules, a static import
 // would fail before main() could say which package is missing and how to get it.

@@ -1,0 +1,176 @@
+// The compact embed (issue 25): `compact` keeps the figure and a one-line caption and folds the
+// settings into a <details>, so a twin fits a blog column in about one screen. Measured at 360,
+// 700 and 1000 px, without and with the attribute; after a finished run the compact heights fit
+// COMPACT_HEIGHTS (embed-attributes.js), which the README lists. And the `ready` attribute and
+// the loading line agree for the Transformer's every `parts` value.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
+import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
+import { readmeTable } from './publish-helpers.mjs';
+import { COMPACT_HEIGHTS } from '../../web/js/embed-attributes.js';
+
+let browser, site;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  site = await startStatic(dist, { 'Access-Control-Allow-Origin': '*' });
+});
+after(async () => Promise.all([browser?.close(), site?.close()]));
+
+async function blog(html) {
+  const dir = await mkdtemp(join(tmpdir(), 'al-blog-'));
+  await writeFile(
+    join(dir, 'post.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
+    <link rel="icon" href="data:,"></head><body style="margin:0">
+    <script type="module" src="${site.url}activation-lab.js"></script>${html}</body></html>`,
+  );
+  const server = await startStatic(dir);
+  return { ...server, close: async () => (await server.close(), rm(dir, { recursive: true })) };
+}
+
+const FIGURES = {
+  twin: 'n="300" epochs="8"',
+  seeds: 'seeds="2" n="200" epochs="3"',
+  transformer: '',
+};
+const tags = (compact) =>
+  Object.entries(FIGURES)
+    .map(([name, a]) => `<activation-lab-${name} ${a}${compact}></activation-lab-${name}>`)
+    .join('');
+const height = (page, name) =>
+  page.locator(`activation-lab-${name}`).evaluate((el) => el.scrollHeight);
+
+test('compact: the settings fold into a disclosure, the caption is one line, and the figures are much shorter', async () => {
+  const plain = await blog(tags(''));
+  const compact = await blog(tags(' compact'));
+  /** @type {Record<string, number[][]>} */
+  const measured = {};
+  try {
+    for (const width of [360, 700, 1000]) {
+      for (const [i, host] of [plain, compact].entries()) {
+        const w = await watchedPage(browser, host.url, { viewport: { width, height: 900 } });
+        await w.page.goto(`${host.url}post.html`);
+        await w.page.waitForFunction(() => document.querySelectorAll('[ready]').length === 3, null, {
+          timeout: 60000,
+        });
+        await w.page.waitForTimeout(500);
+        for (const name of Object.keys(FIGURES))
+          ((measured[name] ??= [[], []])[i] ??= []).push(await height(w.page, name));
+        if (i === 1 && width === 360) {
+          const twin = w.page.locator('activation-lab-twin');
+          const details = twin.locator('details.al-settings');
+          assert.equal(await details.count(), 1);
+          assert.equal(await details.evaluate((d) => d.open), false);
+          assert.equal(await twin.locator('details.al-settings form.lab-form').count(), 1);
+          assert.equal(await twin.locator('#lab-epochs').isVisible(), false);
+          // One line of caption.
+          const caption = twin.locator('figcaption');
+          const [lineHeight, h] = await caption.evaluate((c) => [
+            parseFloat(getComputedStyle(c).lineHeight),
+            c.getBoundingClientRect().height,
+          ]);
+          assert.ok(h <= lineHeight * 1.5, `caption ${h} px for a line of ${lineHeight}`);
+          // The disclosure opens from the keyboard; the settings still drive the figure.
+          await twin.locator('details.al-settings > summary').focus();
+          await w.page.keyboard.press('Enter');
+          assert.equal(await twin.locator('#lab-epochs').inputValue(), '8');
+          await screenshot(twin, 'embed-compact-twin-360');
+          // Every part of the Transformer has its own disclosure, where it has settings.
+          assert.ok(
+            (await w.page.locator('activation-lab-transformer details.al-settings').count()) >= 2,
+          );
+        }
+        assert.deepEqual(w.problems, []);
+        await w.context.close();
+      }
+    }
+  } finally {
+    await Promise.all([plain.close(), compact.close()]);
+  }
+  console.log(`# ready heights at 360/700/1000 px, [plain, compact]: ${JSON.stringify(measured)}`);
+  for (const [name, [before, after]] of Object.entries(measured))
+    after.forEach((h, i) => assert.ok(h < before[i], `${name}: compact ${h} >= ${before[i]} px`));
+  // About one screen: the twin at 1000 px wide.
+  assert.ok(measured.twin[1][2] <= 1200, `twin compact at 1000 px: ${measured.twin[1][2]} px`);
+});
+
+test('compact heights: the README table fits the twin and the seeds after a finished run', async () => {
+  const table = Object.fromEntries(
+    (await readmeTable('compact-heights')).map(([n, ...h]) => [n, h.map(Number)]),
+  );
+  assert.deepEqual(table, COMPACT_HEIGHTS, 'README lists COMPACT_HEIGHTS (embed-attributes.js)');
+  const host = await blog(tags(' compact'));
+  /** @type {Record<string, number[]>} */
+  const measured = {};
+  try {
+    for (const width of [360, 700, 1000]) {
+      const w = await watchedPage(browser, host.url, { viewport: { width, height: 900 } });
+      await w.page.goto(`${host.url}post.html`);
+      await w.page.waitForFunction(() => document.querySelectorAll('[ready]').length === 3, null, {
+        timeout: 60000,
+      });
+      await runTwin(w.page, 'activation-lab-twin');
+      await w.page.locator('activation-lab-seeds [data-act="run"]').click();
+      await w.page.waitForSelector('activation-lab-seeds figure[data-state="finished"]', {
+        timeout: 60000,
+      });
+      await w.page.waitForTimeout(500);
+      for (const name of Object.keys(FIGURES))
+        (measured[name] ??= []).push(await height(w.page, name));
+      assert.deepEqual(w.problems, []);
+      await w.context.close();
+    }
+  } finally {
+    await host.close();
+  }
+  console.log(`# compact heights after a run at 360/700/1000 px: ${JSON.stringify(measured)}`);
+  for (const [name, hs] of Object.entries(measured))
+    hs.forEach((h, i) =>
+      assert.ok(h <= COMPACT_HEIGHTS[name][i], `${name}: ${h} px > ${COMPACT_HEIGHTS[name][i]}`),
+    );
+});
+
+test('ready and the loading line agree: no "Loading…" on a ready Transformer part that is not loading', async () => {
+  const parts = ['block', 'sample', 'swap', 'scratch', 'block,sample,swap,scratch'];
+  // Far below the fold, so nothing is near the viewport until scrolled to.
+  const host = await blog(
+    `<div style="height:4000px"></div>${parts
+      .map((p) => `<activation-lab-transformer parts="${p}"></activation-lab-transformer>`)
+      .join('')}`,
+  );
+  try {
+    const w = await watchedPage(browser, host.url, { viewport: { width: 1000, height: 800 } });
+    await w.page.goto(`${host.url}post.html`);
+    await w.page.waitForFunction((n) => document.querySelectorAll('[ready]').length === n, 5, {
+      timeout: 60000,
+    });
+    const loading = /Loading|Computing/;
+    for (const [i, p] of parts.entries()) {
+      const el = w.page.locator('activation-lab-transformer').nth(i);
+      assert.doesNotMatch(await el.innerText(), loading, `parts="${p}" ready, out of view`);
+    }
+    // Scrolled to, each one loads the model, then says what it shows.
+    for (const [i, p] of parts.entries()) {
+      const el = w.page.locator('activation-lab-transformer').nth(i);
+      await el.scrollIntoViewIfNeeded();
+      await w.page.waitForFunction(
+        (e) => !/Loading|Computing|loads when/.test(e.shadowRoot.textContent),
+        await el.elementHandle(),
+        { timeout: 60000 },
+      );
+      assert.doesNotMatch(await el.innerText(), loading, `parts="${p}"`);
+    }
+    assert.deepEqual(w.problems, []);
+    await w.context.close();
+  } finally {
+    await host.close();
+  }
+});
