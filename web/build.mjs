@@ -22,7 +22,7 @@ const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship', 'img/readme-article
 const typesOnly = (/** @type {string} */ src) => src.endsWith('.d.ts'); // for the type checker, not the browser
 // Loaded here, not by a static import: on a fresh clone without node_modules, a static import
 // would fail before main() could say which package is missing and how to get it.
-/** @type {typeof import('katex') | null} */
+/** @type {typeof import('katex').default | null} */
 const katex = await import('katex').then(
   (m) => m.default,
   () => null,

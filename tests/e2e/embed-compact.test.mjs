@@ -58,9 +58,13 @@ test('compact: the settings fold into a disclosure, the caption is one line, and
       for (const [i, host] of [plain, compact].entries()) {
         const w = await watchedPage(browser, host.url, { viewport: { width, height: 900 } });
         await w.page.goto(`${host.url}post.html`);
-        await w.page.waitForFunction(() => document.querySelectorAll('[ready]').length === 3, null, {
-          timeout: 60000,
-        });
+        await w.page.waitForFunction(
+          () => document.querySelectorAll('[ready]').length === 3,
+          null,
+          {
+            timeout: 60000,
+          },
+        );
         await w.page.waitForTimeout(500);
         for (const name of Object.keys(FIGURES))
           ((measured[name] ??= [[], []])[i] ??= []).push(await height(w.page, name));
@@ -96,8 +100,10 @@ test('compact: the settings fold into a disclosure, the caption is one line, and
     await Promise.all([plain.close(), compact.close()]);
   }
   console.log(`# ready heights at 360/700/1000 px, [plain, compact]: ${JSON.stringify(measured)}`);
-  for (const [name, [before, after]] of Object.entries(measured))
-    after.forEach((h, i) => assert.ok(h < before[i], `${name}: compact ${h} >= ${before[i]} px`));
+  for (const [name, [plainHeights, compactHeights]] of Object.entries(measured))
+    compactHeights.forEach((h, i) =>
+      assert.ok(h < plainHeights[i], `${name}: compact ${h} >= ${plainHeights[i]} px`),
+    );
   // About one screen: the twin at 1000 px wide.
   assert.ok(measured.twin[1][2] <= 1200, `twin compact at 1000 px: ${measured.twin[1][2]} px`);
 });

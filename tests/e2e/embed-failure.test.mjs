@@ -65,11 +65,15 @@ test('no CORS on the script: the fallback text inside each element says what the
   try {
     for (const lang of /** @type {const} */ (['en', 'pt'])) {
       const t = await strings(lang);
-      const { script } = snippets('twin', { epochs: '5' }, {
-        base: site.url,
-        lang,
-        figure: t.figure_twin,
-      });
+      const { script } = snippets(
+        'twin',
+        { epochs: '5' },
+        {
+          base: site.url,
+          lang,
+          figure: t.figure_twin,
+        },
+      );
       const post = await blog(script, lang === 'pt' ? 'pt-PT' : 'en');
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -97,10 +101,14 @@ test('with CORS (serve.mjs --cors) the same snippet works; its fallback shows on
     const head = await fetch(`${site.url}activation-lab.js`, { method: 'HEAD' });
     assert.equal(head.headers.get('access-control-allow-origin'), '*');
     const t = await strings('en');
-    const { script } = snippets('twin', { n: '300', epochs: '4' }, {
-      base: site.url,
-      figure: t.figure_twin,
-    });
+    const { script } = snippets(
+      'twin',
+      { n: '300', epochs: '4' },
+      {
+        base: site.url,
+        figure: t.figure_twin,
+      },
+    );
     const post = await blog(script);
     const w = await watchedPage(browser, post.url);
     // The element's script held back: the browser shows the fallback text meanwhile.

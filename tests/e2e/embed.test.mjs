@@ -12,7 +12,12 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
 import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeFixture, readmeTable } from './publish-helpers.mjs';
-import { ATTRIBUTES, IFRAME_HEIGHTS, iframeHeight } from '../../web/js/embed-attributes.js';
+import {
+  ATTRIBUTES,
+  IFRAME_HEIGHTS,
+  compactHeight,
+  iframeHeight,
+} from '../../web/js/embed-attributes.js';
 
 let browser, site;
 before(async () => {
@@ -74,7 +79,21 @@ test('every figure has its embed button; the dialog carries the current settings
   await w.page.locator('[data-copy="script"]').click();
   await w.page.locator('[data-embed-status]').filter({ hasText: /\S/ }).waitFor();
   assert.equal(await w.page.evaluate(() => navigator.clipboard.readText()), script);
+  // The snippet's element carries its fallback text, in the page's language.
+  assert.match(
+    script,
+    /<activation-lab-twin [^>]*>\n {2}<p>Activation Lab: two networks[^<]*Access-Control-Allow-Origin/,
+  );
   await screenshot(w.page, 'embed-dialog', { fullPage: false });
+  // Compact: both snippets get it, the iframe a height that fits the compact figure.
+  await w.page.locator('[data-compact]').check();
+  const compact = await w.page.locator('[data-snippet="script"]').inputValue();
+  assert.match(compact, /<activation-lab-twin [^>]* compact>/);
+  const compactFrame = await w.page.locator('[data-snippet="iframe"]').inputValue();
+  assert.match(compactFrame, /#widget=twin&amp;[^"]*&amp;compact"/);
+  assert.ok(compactFrame.includes(`height="${compactHeight('twin')}"`));
+  await w.page.locator('[data-compact]').uncheck();
+  assert.equal(await w.page.locator('[data-snippet="script"]').inputValue(), script);
   await w.page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' }).catch(() => {});
   assert.equal(await w.page.locator('dialog.embed-dialog[open]').count(), 0);

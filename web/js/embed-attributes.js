@@ -134,9 +134,11 @@ export const IFRAME_HEIGHTS = {
  * @type {Record<string, number[]>}
  */
 export const COMPACT_HEIGHTS = {
-  twin: [1400, 1300, 1300],
-  seeds: [2000, 1800, 1600],
-  transformer: [5000, 4000, 3500],
+  twin: [1200, 1070, 1160],
+  seeds: [2100, 1810, 1550],
+  // measured idle with the model loaded (3574/3299/2681 px) plus what IFRAME_HEIGHTS allows for
+  // the samples a swap writes
+  transformer: [5400, 4500, 3650],
 };
 
 /**

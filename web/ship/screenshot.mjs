@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
+/* global document, scrollTo */ // (inside page.evaluate: the page's own globals)
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const out = join(root, 'web', 'img', 'readme-article.png');
@@ -17,8 +18,12 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 900, height: 1100 }, colorScheme: 'light' });
-  await page.addInitScript(() => (globalThis.ACTIVATION_LAB_EAGER = true));
+  const page = await browser.newPage({
+    viewport: { width: 900, height: 1100 },
+    colorScheme: 'light',
+  });
+  // Every figure at once, as the tests start them (main.js reads this flag).
+  await page.addInitScript('globalThis.ACTIVATION_LAB_EAGER = true');
   await page.goto(`${url}?sw=off#epochs=25`);
   await page.waitForSelector('html[data-ready="true"]', { timeout: 120000 });
   const twin = page.locator('figure[data-widget="twin"]');
