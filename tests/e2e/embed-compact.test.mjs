@@ -45,6 +45,8 @@ const tags = (compact) =>
   Object.entries(FIGURES)
     .map(([name, a]) => `<activation-lab-${name} ${a}${compact}></activation-lab-${name}>`)
     .join('');
+/** The text of an element's shadow root (innerText stops at the shadow boundary). */
+const shadowText = (el) => el.evaluate((e) => e.shadowRoot?.textContent ?? '');
 const height = (page, name) =>
   page.locator(`activation-lab-${name}`).evaluate((el) => el.scrollHeight);
 
@@ -161,7 +163,7 @@ test('ready and the loading line agree: no "Loading…" on a ready Transformer p
     const loading = /Loading|Computing/;
     for (const [i, p] of parts.entries()) {
       const el = w.page.locator('activation-lab-transformer').nth(i);
-      assert.doesNotMatch(await el.innerText(), loading, `parts="${p}" ready, out of view`);
+      assert.doesNotMatch(await shadowText(el), loading, `parts="${p}" ready, out of view`);
     }
     // Scrolled to, each one loads the model, then says what it shows.
     for (const [i, p] of parts.entries()) {
@@ -172,7 +174,7 @@ test('ready and the loading line agree: no "Loading…" on a ready Transformer p
         await el.elementHandle(),
         { timeout: 60000 },
       );
-      assert.doesNotMatch(await el.innerText(), loading, `parts="${p}"`);
+      assert.doesNotMatch(await shadowText(el), loading, `parts="${p}"`);
     }
     assert.deepEqual(w.problems, []);
     await w.context.close();
