@@ -48,6 +48,26 @@ const tags = (compact) =>
     .join('');
 /** The text of an element's shadow root (innerText stops at the shadow boundary). */
 const shadowText = (el) => el.evaluate((e) => e.shadowRoot?.textContent ?? '');
+/**
+ * Brings each part of the Transformer into view and waits until each has loaded its model and
+ * written its sample: its height then no longer depends on what happened to be near the viewport.
+ */
+async function settleTransformer(page) {
+  const el = page.locator('activation-lab-transformer');
+  for (const part of await el.locator('figure figure').all()) await part.scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () => {
+      const text = document.querySelector('activation-lab-transformer')?.shadowRoot?.textContent;
+      return (
+        text && !/Loading|Computing|loads when|Writing…/.test(text) && /characters in/.test(text)
+      );
+    },
+    null,
+    { timeout: 60000 },
+  );
+  await page.evaluate(() => scrollTo(0, 0));
+}
+
 const height = (page, name) =>
   page.locator(`activation-lab-${name}`).evaluate((el) => el.scrollHeight);
 
@@ -68,6 +88,7 @@ test('compact: the settings fold into a disclosure, the caption is one line, and
             timeout: 60000,
           },
         );
+        await settleTransformer(w.page);
         await w.page.waitForTimeout(500);
         for (const name of Object.keys(FIGURES))
           ((measured[name] ??= [[], []])[i] ??= []).push(await height(w.page, name));
@@ -131,6 +152,7 @@ test('compact heights: the README table fits the twin and the seeds after a fini
       await w.page.waitForSelector('activation-lab-seeds figure[data-state="finished"]', {
         timeout: 60000,
       });
+      await settleTransformer(w.page);
       await w.page.waitForTimeout(500);
       for (const name of Object.keys(FIGURES))
         (measured[name] ??= []).push(await height(w.page, name));
