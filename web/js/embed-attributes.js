@@ -136,9 +136,9 @@ export const IFRAME_HEIGHTS = {
 export const COMPACT_HEIGHTS = {
   twin: [1200, 1070, 1160],
   seeds: [2100, 1810, 1550],
-  // measured idle with the model loaded (3574/3299/2681 px) plus what IFRAME_HEIGHTS allows for
-  // the samples a swap writes
-  transformer: [5400, 4500, 3650],
+  // measured idle with the model loaded and its sample written (3807/3299/2681 px), plus what
+  // IFRAME_HEIGHTS allows for the samples a swap writes
+  transformer: [5620, 4500, 3650],
 };
 
 /**
