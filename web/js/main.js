@@ -106,7 +106,9 @@ async function startCore() {
     box.hidden = false;
     throw err;
   }
-  must(document, '#engine').textContent = i18n.t('intro.engine', { arch: core.arch });
+  // The engine in words: the SIMD build, or the scalar one a browser without SIMD gets.
+  const engine = core.arch === 'scalar' ? 'intro.engine_scalar' : 'intro.engine';
+  must(document, '#engine').textContent = i18n.t(engine, { arch: core.arch });
   fillCoreValues(core, i18n.num); // the same text as the build wrote, now from the live core
   return { core, i18n };
 }
