@@ -9,6 +9,7 @@ import { fillCoreValues } from './core-values.js';
 import { addEmbedButton } from './embed-dialog.js';
 import { must } from './dom.js';
 import { messageOf } from './worker-error.js';
+import { wireToc } from './toc.js';
 
 /** @typedef {import('./types').WidgetContext} WidgetContext */
 
@@ -70,6 +71,7 @@ function wireGotoLinks() {
 
 async function main() {
   wireLanguageSwitch();
+  wireToc();
   await i18n.init();
   await i18n.need('embed');
   wireGotoLinks();

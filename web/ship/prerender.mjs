@@ -15,6 +15,7 @@ import { tableHtml as workedValuesTable } from '../js/widgets/worked-values.js';
 import { depthSpreadHtml } from '../js/widgets/depth-spread.js';
 import * as i18n from '../js/i18n.js';
 import { PREVIEW, renderPreview } from './preview.mjs';
+import { insertToc } from './toc.mjs';
 
 /** Folder per language, relative to dist/ ('' is the root), and its BCP 47 tag. */
 /** @typedef {{lang: 'en' | 'pt', tag: string, dir: string, locale: string}} Page */
@@ -196,6 +197,7 @@ export function renderPage(template, page, strings, core, site = '') {
   html = html.replace(/<html\b[^>]*>/, `<html lang="${page.tag}" data-prerendered>`);
   const empty = /<[^>]*\sdata-i18n="([^"]+)"[^>]*><\//.exec(html);
   if (empty) throw new Error(`prerender ${page.lang}: ${empty[1]} was left empty`);
+  html = insertToc(html, (key) => t(key, 'contents'));
   html = rebase(html, page.dir ? 1 : 0);
   return html.replace(/<!-- prerender: head -->/, headTags(page, strings, site));
 }

@@ -43,15 +43,22 @@ export function depthSpreadHtml(core, num = i18nModule.num) {
   );
   // A band at unit scale, where GELU's curve bends (|x| from 0.5 to 2).
   const band = `<rect class="unit-band" x="${PAD.left}" width="${W - PAD.left - PAD.right}" y="${f(y(2))}" height="${f(y(0.5) - y(2))}"/>`;
+  // End labels in the right margin, pushed apart where two series end close together.
+  const ends = SERIES.map(({ act, init }) => {
+    const values = spreads[`${act}.${init}`];
+    return { act, init, y: y(values[values.length - 1]) + 4 };
+  }).sort((a, b) => a.y - b.y);
+  for (let i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + 14);
   const lines = SERIES.map(({ act, init }) => {
     const values = spreads[`${act}.${init}`];
     const points = values.map((v, i) => `${f(x(i + 1))},${f(y(v))}`).join(' ');
-    const last = values[values.length - 1];
-    return (
-      `<polyline class="series ${act} init-${init}" points="${points}"/>` +
-      `<text class="end-label ${act}" x="${W - PAD.right + 6}" y="${f(y(last) + 4)}" data-i18n="depth-spread.label_${act}_${init}"></text>`
-    );
-  });
+    return `<polyline class="series ${act} init-${init}" points="${points}"/>`;
+  }).concat(
+    ends.map(
+      (e) =>
+        `<text class="end-label ${e.act}" x="${W - PAD.right + 6}" y="${f(e.y)}" data-i18n="depth-spread.label_${e.act}_${e.init}"></text>`,
+    ),
+  );
   const rows = SERIES.map(({ act, init }) => {
     const values = spreads[`${act}.${init}`];
     return `<tr><th scope="row" data-i18n="depth-spread.label_${act}_${init}"></th>${[1, 4, 8, 12, 16]
