@@ -55,4 +55,3 @@ export function depthValue(core, spec) {
   if (value === undefined) throw new Error(`core value: no layer ${m[3]} in ${spec}`);
   return value;
 }
-

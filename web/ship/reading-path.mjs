@@ -4,7 +4,16 @@
 // (shared/tools/reading-path.py): a word is a whitespace-separated token with a letter or digit.
 // Used at build time for the reading time (toc.mjs) and by the e2e budget test.
 
-const SKIP = new Set(['details', 'aside', 'nav', 'header', 'footer', 'script', 'style', 'template']);
+const SKIP = new Set([
+  'details',
+  'aside',
+  'nav',
+  'header',
+  'footer',
+  'script',
+  'style',
+  'template',
+]);
 SKIP.add('noscript');
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta']);
 for (const tag of ['source', 'track', 'wbr']) VOID.add(tag);
@@ -32,7 +41,8 @@ export function readingPath(html) {
   const stack = [];
   const stretches = [0];
   let total = 0;
-  const skipping = () => stack.some((e) => SKIP.has(e.kind) || e.kind === 'figure' || e.kind === 'mathml');
+  const skipping = () =>
+    stack.some((e) => SKIP.has(e.kind) || e.kind === 'figure' || e.kind === 'mathml');
   const token = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)([^>]*)>|([^<]+)/g;
   for (const [, close, name, attrs, text] of main.matchAll(token)) {
     if (text !== undefined) {

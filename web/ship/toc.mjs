@@ -34,7 +34,10 @@ export function insertToc(html, strings) {
    * @param {Record<string, number>} [vars]
    */
   const t = (key, vars = {}) =>
-    Object.entries(vars).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, String(v)), textOf(strings(key)));
+    Object.entries(vars).reduce(
+      (s, [k, v]) => s.replaceAll(`{${k}}`, String(v)),
+      textOf(strings(key)),
+    );
   const minutes = readingMinutes(html);
   const items = sectionsOf(html)
     .map(

@@ -61,7 +61,9 @@ export function depthSpreadHtml(core, num = i18nModule.num) {
   );
   const rows = SERIES.map(({ act, init }) => {
     const values = spreads[`${act}.${init}`];
-    return `<tr><th scope="row" data-i18n="depth-spread.label_${act}_${init}"></th>${[1, 4, 8, 12, 16]
+    return `<tr><th scope="row" data-i18n="depth-spread.label_${act}_${init}"></th>${[
+      1, 4, 8, 12, 16,
+    ]
       .map(
         (l) =>
           `<td class="num" data-act="${act}" data-init="${init}" data-layer="${l}" data-value="${values[l - 1]}">${num(values[l - 1], 3)}</td>`,
