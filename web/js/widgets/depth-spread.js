@@ -11,7 +11,7 @@ import { fillCoreValues } from '../core-values.js';
 // Chart geometry (SVG user units; the SVG scales to its column).
 const W = 560;
 const H = 300;
-const PAD = { left: 52, right: 96, top: 14, bottom: 44 };
+const PAD = { left: 52, right: 142, top: 14, bottom: 44 };
 
 /**
  * The chart and a table of its numbers, in the markup the build pre-renders (strings are data-i18n
@@ -22,15 +22,16 @@ const PAD = { left: 52, right: 96, top: 14, bottom: 44 };
 export function depthSpreadHtml(core, num = i18nModule.num) {
   const spreads = depthSpreads(core);
   const all = Object.values(spreads).flat();
+  // Log scale from the decade below the smallest spread to a little above the largest.
   const lo = Math.floor(Math.log10(Math.min(...all)));
-  const hi = Math.ceil(Math.log10(Math.max(...all)));
+  const hi = Math.log10(Math.max(...all) * 1.25);
   const x = (/** @type {number} */ layer) =>
     PAD.left + ((layer - 1) / (DEPTH_LAYERS - 1)) * (W - PAD.left - PAD.right);
   const y = (/** @type {number} */ v) =>
     PAD.top + ((hi - Math.log10(v)) / (hi - lo)) * (H - PAD.top - PAD.bottom);
   const f = (/** @type {number} */ v) => v.toFixed(1);
   const ticksY = [];
-  for (let p = lo; p <= hi; p++) {
+  for (let p = lo; p <= Math.floor(hi); p++) {
     const v = 10 ** p;
     ticksY.push(
       `<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${f(y(v))}" y2="${f(y(v))}"/>` +
@@ -42,7 +43,8 @@ export function depthSpreadHtml(core, num = i18nModule.num) {
       `<text class="tick" x="${f(x(l))}" y="${H - PAD.bottom + 18}" text-anchor="middle">${l}</text>`,
   );
   // A band at unit scale, where GELU's curve bends (|x| from 0.5 to 2).
-  const band = `<rect class="unit-band" x="${PAD.left}" width="${W - PAD.left - PAD.right}" y="${f(y(2))}" height="${f(y(0.5) - y(2))}"/>`;
+  const bandTop = Math.max(PAD.top, y(2));
+  const band = `<rect class="unit-band" x="${PAD.left}" width="${W - PAD.left - PAD.right}" y="${f(bandTop)}" height="${f(y(0.5) - bandTop)}"/>`;
   // End labels in the right margin, pushed apart where two series end close together.
   const ends = SERIES.map(({ act, init }) => {
     const values = spreads[`${act}.${init}`];
