@@ -169,6 +169,19 @@ test('the depth figure is the core’s own numbers, drawn at build time, with a 
   await context.close();
 });
 
+test('the uniform guess beside the losses is ln of the corpus’s own alphabet', async () => {
+  const corpus = await readFile(join(dist, 'data', 'corpus.txt'), 'utf8');
+  const alphabet = new Set(corpus).size;
+  for (const { path, lang } of PAGES) {
+    const html = await built(path);
+    const spec = /data-core="ln\((\d+)\)"[^>]*>([^<]*)</.exec(html);
+    assert.ok(spec, lang);
+    assert.equal(Number(spec[1]), alphabet, `${lang}: the text has ${alphabet} characters`);
+    const want = Math.log(alphabet).toFixed(2);
+    assert.equal(spec[2], lang === 'pt' ? want.replace('.', ',') : want);
+  }
+});
+
 test('the Portuguese prose is pt-PT: no “você”, decimal commas in its numbers', async () => {
   const { page, context } = await open('pt/', VIEWPORTS[0], { javaScriptEnabled: false });
   const text = await page.evaluate(() => {
