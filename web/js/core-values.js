@@ -1,9 +1,17 @@
 // Numbers inside the prose, computed by the core: the i18n strings hold placeholders such as
 // <span data-core="gelu(-1)" data-digits="4"></span>. web/ship/prerender.mjs fills them at build
 // time (the same module, in Node) and the page fills them again from the live core after it loads,
-// with the same text. Forms: fn(x) and fn'(x) for an activation, phi(x) for the normal CDF Φ, and
-// the searched quantities dip.x, dip.y, tanh.max, tanh.at (see analysis.js).
+// with the same text. Forms: fn(x) and fn'(x) for an activation, phi(x) for the normal CDF Φ,
+// ln(x) for a natural logarithm (a loss of ln V nats is a uniform guess over V symbols), the
+// searched quantities dip.x, dip.y, tanh.max, tanh.at (see analysis.js), default.<field> for a
+// number of the core's default config (the lab's setup), and depth.<act>.<init>.<layer> for the
+// spread of a deep network's pre-activations at init (depth-spreads.js).
 import { minimum, tanhError } from './analysis.js';
+import { depthValue } from './depth-spreads.js';
+
+// Quantities that take the core a while (four 16-layer networks): the live page keeps the text the
+// build wrote with the same core instead of recomputing it on the main thread.
+const COSTLY = /^depth\./;
 
 /** @type {WeakMap<import('./types').ActivationLab, Record<string, number>>} */
 const searchedBy = new WeakMap(); // M -> the searched quantities, found once per module
@@ -19,10 +27,18 @@ function valueOf(core, spec) {
   if (call) {
     const [, fn, prime, x] = call;
     if (fn === 'phi') return M.normalCdf(Number(x));
+    if (fn === 'ln') return Math.log(Number(x));
     const name = core.activations.find((a) => a === fn);
     if (!name) throw new Error(`core value: unknown function ${fn}`);
     return M.evaluate(name, prime === "'", false, Float32Array.of(Number(x)))[0];
   }
+  if (spec.startsWith('default.')) {
+    const value = JSON.parse(M.defaultConfigJson())[spec.slice('default.'.length)];
+    if (typeof value !== 'number') throw new Error(`core value: no numeric default ${spec}`);
+    return value;
+  }
+  const depth = depthValue(core, spec);
+  if (depth !== undefined) return depth;
   let searched = searchedBy.get(M);
   if (!searched) {
     const dip = minimum(M);
@@ -62,6 +78,7 @@ export function fillCoreValues(core, num, root = document) {
   for (const el of root.querySelectorAll('[data-core]')) {
     if (!(el instanceof HTMLElement)) continue;
     const { core: spec = '', digits, format } = el.dataset;
+    if (COSTLY.test(spec) && el.textContent) continue;
     const text = coreValueText(core, { spec, digits: Number(digits ?? 4), format, num });
     if (el.textContent !== text) el.textContent = text;
     el.classList.add('core-value');

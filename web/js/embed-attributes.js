@@ -17,6 +17,7 @@
 export const ATTRIBUTES = {
   curves: {},
   'worked-values': {},
+  'depth-spread': {},
   'dip-zoom': {},
   'tanh-error': {},
   cost: {},
@@ -100,6 +101,7 @@ export const COMMON_ATTRIBUTES = ['lang', 'theme', 'credit', 'compact'];
 export const CAPTIONED = [
   'curves',
   'worked-values',
+  'depth-spread',
   'dip-zoom',
   'tanh-error',
   'cost',

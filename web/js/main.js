@@ -9,6 +9,7 @@ import { fillCoreValues } from './core-values.js';
 import { addEmbedButton } from './embed-dialog.js';
 import { must } from './dom.js';
 import { messageOf } from './worker-error.js';
+import { wireToc } from './toc.js';
 
 /** @typedef {import('./types').WidgetContext} WidgetContext */
 
@@ -70,6 +71,7 @@ function wireGotoLinks() {
 
 async function main() {
   wireLanguageSwitch();
+  wireToc();
   await i18n.init();
   await i18n.need('embed');
   wireGotoLinks();
@@ -106,7 +108,9 @@ async function startCore() {
     box.hidden = false;
     throw err;
   }
-  must(document, '#engine').textContent = i18n.t('intro.engine', { arch: core.arch });
+  // The engine in words: the SIMD build, or the scalar one a browser without SIMD gets.
+  const engine = core.arch === 'scalar' ? 'intro.engine_scalar' : 'intro.engine';
+  must(document, '#engine').textContent = i18n.t(engine, { arch: core.arch });
   fillCoreValues(core, i18n.num); // the same text as the build wrote, now from the live core
   return { core, i18n };
 }

@@ -12,8 +12,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { coreValueText } from '../js/core-values.js';
 import { tableHtml as workedValuesTable } from '../js/widgets/worked-values.js';
+import { depthSpreadHtml } from '../js/widgets/depth-spread.js';
 import * as i18n from '../js/i18n.js';
 import { PREVIEW, renderPreview } from './preview.mjs';
+import { insertToc } from './toc.mjs';
 
 /** Folder per language, relative to dist/ ('' is the root), and its BCP 47 tag. */
 /** @typedef {{lang: 'en' | 'pt', tag: string, dir: string, locale: string}} Page */
@@ -118,9 +120,9 @@ function headTags(page, strings, site) {
 
 /**
  * Figures whose content is a table of the core's numbers: written out whole, as the prose is.
- * @type {Record<string, (() => string) | undefined>}
+ * @type {Record<string, ((core: Pick<import('../js/types').Core, 'M'>) => string) | undefined>}
  */
-const STATIC_FIGURES = { 'worked-values': workedValuesTable };
+const STATIC_FIGURES = { 'worked-values': workedValuesTable, 'depth-spread': depthSpreadHtml };
 
 /**
  * One language's page from the template.
@@ -148,7 +150,7 @@ export function renderPage(template, page, strings, core, site = '') {
     /<figure((?:\s[^>]*?)?\sdata-widget="([a-z0-9-]+)"[^>]*)><\/figure>/g,
     /** @type {Replacer} */ (m, attrs, name) =>
       `<figure${attrs}>` +
-      (STATIC_FIGURES[name]?.() ??
+      (STATIC_FIGURES[name]?.(core) ??
         `<noscript><p class="figure-noscript" data-i18n="meta.figure_noscript"></p></noscript>`) +
       (has(`${name}.caption`) ? `<figcaption data-i18n="${name}.caption"></figcaption>` : '') +
       `</figure>`,
@@ -195,6 +197,7 @@ export function renderPage(template, page, strings, core, site = '') {
   html = html.replace(/<html\b[^>]*>/, `<html lang="${page.tag}" data-prerendered>`);
   const empty = /<[^>]*\sdata-i18n="([^"]+)"[^>]*><\//.exec(html);
   if (empty) throw new Error(`prerender ${page.lang}: ${empty[1]} was left empty`);
+  html = insertToc(html, (key) => t(key, 'contents'));
   html = rebase(html, page.dir ? 1 : 0);
   return html.replace(/<!-- prerender: head -->/, headTags(page, strings, site));
 }
