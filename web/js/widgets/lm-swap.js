@@ -5,7 +5,7 @@
 import { createFields, followSettings, presetButtons } from '../fields.js';
 import { createParams, paramFields } from '../lm-params.js';
 import { pageHash } from '../state.js';
-import { lmCore } from '../lm-config.js';
+import { LM_FILES, lmCore } from '../lm-config.js';
 import { createLmWorker, showSample, throttled } from '../lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
@@ -33,8 +33,9 @@ const CURVE_POINTS = 20; // evaluations along a fine-tuning run
 export default async function createLmSwap(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
-  // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall).
-  const targets = lm.activations.filter((a) => a !== 'swiglu');
+  // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall), and
+  // the model's own activation would swap nothing.
+  const targets = lm.activations.filter((a) => a !== 'swiglu' && a !== LM_FILES.pretrainedKey);
   const params = /** @type {import('../types').Params<import('../types').LmSwapValues>} */ (
     createParams([...swapRows(lm, targets), ...sampleRows(lm)], store)
   );
