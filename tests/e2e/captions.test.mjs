@@ -1,0 +1,85 @@
+// Figures that say what they show (issue 24): each caption opens with a sentence made from the live
+// numbers, and the controls offer only choices that do something, in one word per action.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, setup } from './helpers.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(async () => env?.close());
+
+const lab = '[data-widget="twin"]';
+const takeaway = (page, sel) => page.locator(`${sel} figcaption [data-takeaway]`).first();
+
+test("the twin's takeaway states the epochs to 95 % that its result table shows", async () => {
+  const { page, context, problems } = await openPage(env, '#n=1000&epochs=12');
+  const before = await takeaway(page, lab).textContent();
+  assert.match(before, /Play/, `before a run it says what to look for: ${before}`);
+  await page.click(`${lab} [data-act="play"]`);
+  for (const side of ['a', 'b'])
+    await page.waitForSelector(`${lab} tr[data-row="${side}"][data-status="done"]`, {
+      timeout: 60000,
+    });
+  await page.waitForFunction(
+    (sel) => /Test accuracy/.test(document.querySelector(sel)?.textContent ?? ''),
+    `${lab} figcaption [data-takeaway]`,
+  );
+  const said = await takeaway(page, lab).textContent();
+  const cells = [];
+  for (const side of ['a', 'b'])
+    cells.push(
+      (await page.locator(`${lab} tr[data-row="${side}"] [data-col="to95"]`).textContent()).trim(),
+    );
+  const reached = cells.filter((c) => /^\d+$/.test(c));
+  assert.ok(reached.length > 0, `at least one network reached 95 % in 12 epochs: ${cells}`);
+  for (const epochs of reached)
+    assert.match(said, new RegExp(`in ${epochs} epochs`), `${said} (table: ${cells})`);
+  for (const side of ['a', 'b']) {
+    const acc = await page.locator(`${lab} tr[data-row="${side}"] [data-col="test"]`).textContent();
+    assert.ok(said.includes(acc.trim()), `${said} names test accuracy ${acc}`);
+  }
+  // The end of the run is announced once, politely, with the same sentence.
+  assert.equal((await page.locator(`${lab} [data-announce]`).textContent()).trim(), said.trim());
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the data-set factor shows for the circles only', async () => {
+  const { page, context, problems } = await openPage(env, '#data=moons');
+  const factor = page.locator(`${lab} .field[data-row="factor"]`);
+  assert.equal(await factor.isVisible(), false, 'hidden for the moons');
+  await page.selectOption(`${lab} select[name="data"]`, 'circles');
+  await factor.waitFor({ state: 'visible' });
+  await page.selectOption(`${lab} select[name="data"]`, 'xor');
+  await factor.waitFor({ state: 'hidden' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the Transformer swap never offers the pretrained model's own activation", async () => {
+  const { page, context, problems } = await openPage(env, '#lparts=swap');
+  const select = page.locator('#lm-swap select[name="lto"]');
+  await select.waitFor();
+  const options = await select.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(options.length >= 2, `${options}`);
+  assert.ok(!options.includes('gelu'), `no GELU → GELU: ${options}`);
+  assert.match(await page.locator('#lm-swap [data-act="swap"]').textContent(), /GELU → /);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Reset has one word in Portuguese in every figure', async () => {
+  const { page, context, problems } = await openPage(env, '#lparts=scratch', {}, 'pt/');
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+  await page.locator('#lm-scratch [data-act="reset"]').waitFor();
+  await page.locator(`${lab} [data-act="reset"]`).waitFor();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-act="reset"]')].every((b) => b.textContent.trim()),
+  );
+  const words = await page
+    .locator('[data-act="reset"]')
+    .evaluateAll((bs) => [...new Set(bs.map((b) => b.textContent.trim()))]);
+  assert.deepEqual(words, ['Repor']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
