@@ -292,13 +292,16 @@ export default async function createTwin(root, { core, i18n, store }) {
     const kind = speedCase(ea, eb, done);
     const aFirst = ea !== null && (eb === null || ea <= eb);
     const [fast, slow] = aFirst ? ['a', 'b'] : ['b', 'a'];
-    const speed = i18n.t(`twin.takeaway_${kind === 'a_only' || kind === 'b_only' ? (done ? 'one_done' : 'one') : kind}`, {
-      fast: label(/** @type {Side} */ (fast)),
-      slow: label(/** @type {Side} */ (slow)),
-      ef: (aFirst ? ea : eb) ?? '',
-      es: (aFirst ? eb : ea) ?? '',
-      epochs: runs[0].epochs,
-    });
+    const speed = i18n.t(
+      `twin.takeaway_${kind === 'a_only' || kind === 'b_only' ? (done ? 'one_done' : 'one') : kind}`,
+      {
+        fast: label(/** @type {Side} */ (fast)),
+        slow: label(/** @type {Side} */ (slow)),
+        ef: (aFirst ? ea : eb) ?? '',
+        es: (aFirst ? eb : ea) ?? '',
+        epochs: runs[0].epochs,
+      },
+    );
     if (!done || !runs.every((r) => r.final)) return speed;
     return `${speed} ${i18n.t('twin.takeaway_test', {
       a: label('a'),
