@@ -83,3 +83,29 @@ test('Reset has one word in Portuguese in every figure', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the MLP swap shows what it changed: shaded flips, accuracy bars, and a takeaway with both accuracies', async () => {
+  const swap = '[data-widget="swap"]';
+  const { page, context, problems } = await openPage(env, '#wk=5');
+  await page.locator(swap).scrollIntoViewIfNeeded();
+  assert.match(await takeaway(page, swap).textContent(), /shaded region/);
+  await page.click(`${swap} [data-act="pretrain"]`);
+  await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
+  await page.click(`${swap} [data-act="swap"]`);
+  await page.waitForSelector(`${swap}[data-stage="swapped"]`);
+  const said = await takeaway(page, swap).textContent();
+  for (const stage of ['pretrained', 'swapped']) {
+    const acc = (
+      await page.locator(`${swap} [data-board="${stage}"] .swap-acc`).textContent()
+    ).match(/\d+(\.\d)?\s?%/)[0];
+    assert.ok(said.includes(acc), `${said} names the ${stage} accuracy ${acc}`);
+  }
+  const share = Number(said.match(/decision on (\d+(?:\.\d)?)\s?%/)?.[1]);
+  assert.ok(share > 0 && share < 100, `a GELU → ReLU swap flips part of the plane: ${said}`);
+  assert.match(
+    await page.locator(`${swap} [data-plot="bars"] canvas`).getAttribute('aria-label'),
+    /ReLU: \d/,
+  );
+  assert.deepEqual(problems, []);
+  await context.close();
+});
