@@ -12,6 +12,7 @@ import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, swapRows } from './lm-rows.js';
 import { closest, finder, must } from '../dom.js';
 import { messageOf } from '../worker-error.js';
+import { captionHtml, setTakeaway } from '../takeaway.js';
 
 /** @typedef {import('../types').LmActivationName} LmActivationName */
 /** @typedef {import('../types').LmEval} LmEval */
@@ -66,7 +67,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
         <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div></div>
       <div class="lm-samples">${STAGES.map((s) => `<div data-sample="${s}"><h4></h4><p class="lm-text"></p></div>`).join('')}</div>
     </div>
-    <figcaption data-i18n="lm.swap_caption"></figcaption>`;
+    ${captionHtml('lm.swap_caption')}`;
   const $ = finder(root);
   const fields = createFields(
     $('.ev-form'),
@@ -112,7 +113,8 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     curves: { a: [], b: [] },
   };
   /** @type {LmActivationName | null} */
-  let from = null; // the pretrained model's activation, from the core
+  let from = null, // the pretrained model's activation, from the core
+    vocabulary = 0; // characters of the corpus: ln of it is the loss of a uniform guess
 
   /**
    * @param {string} key
@@ -157,6 +159,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     const overrides = { eval_every: Math.max(1, Math.round(k / points)) };
     const info = await worker.call('init', { pretrained: true, overrides });
     from = info.activation;
+    vocabulary = info.vocabulary.length;
     return worker;
   }
 
@@ -298,6 +301,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     if (s.swapped) parts.push(i18n.t('lm.swap_result_swap', v));
     if (s.control) parts.push(i18n.t('lm.swap_result_tuned', v));
     $('[data-result]').innerHTML = parts.join(' ');
+    setTakeaway(root, takeawayOf(v));
     const titles = {
       before: i18n.t('lm.swap_row_before', v),
       swapped: i18n.t('lm.swap_row_swapped', v),
@@ -317,6 +321,19 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       showSample(must(box, '.lm-text'), run.prompt, run.samples[stage]);
     }
     renderCurve(v);
+  }
+
+  /**
+   * The caption's first sentence: the loss before and after the swap, then fine-tuned against
+   * the control, beside the uniform guess (lower is better).
+   * @param {ReturnType<typeof vars>} v
+   */
+  function takeawayOf(v) {
+    const s = run.stages;
+    if (!s.swapped) return i18n.t('lm.swap_takeaway_ready');
+    const u = { ...v, u: i18n.num(vocabulary ? Math.log(vocabulary) : NaN, 2) };
+    const swapped = i18n.t('lm.swap_takeaway_swapped', u);
+    return s.control ? `${swapped} ${i18n.t('lm.swap_takeaway_tuned', u)}` : swapped;
   }
 
   /** @param {ReturnType<typeof vars>} v */
