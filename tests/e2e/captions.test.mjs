@@ -13,8 +13,8 @@ const takeaway = (page, sel) => page.locator(`${sel} figcaption [data-takeaway]`
 
 test("the twin's takeaway states the epochs to 95 % that its result table shows", async () => {
   const { page, context, problems } = await openPage(env, '#n=1000&epochs=12');
-  const before = await takeaway(page, lab).textContent();
-  assert.match(before, /Play/, `before a run it says what to look for: ${before}`);
+  const ready = await takeaway(page, lab).textContent();
+  assert.match(ready, /Play/, `before a run it says what to look for: ${ready}`);
   await page.click(`${lab} [data-act="play"]`);
   for (const side of ['a', 'b'])
     await page.waitForSelector(`${lab} tr[data-row="${side}"][data-status="done"]`, {

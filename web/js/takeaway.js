@@ -44,3 +44,15 @@ export function lowest(runs) {
   if (finite.length < 2) return null;
   return { best: finite[0].name, next: finite[1].name, margin: finite[1].loss - finite[0].loss };
 }
+
+/**
+ * The share of grid cells where two decision grids (P(class 1), same size) disagree about P ≥ 0.5.
+ * @param {ArrayLike<number>} a
+ * @param {ArrayLike<number>} b
+ */
+export function flippedShare(a, b) {
+  if (!a.length || a.length !== b.length) return NaN;
+  let flipped = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] >= 0.5 !== b[i] >= 0.5) flipped++;
+  return flipped / a.length;
+}

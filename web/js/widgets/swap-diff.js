@@ -2,6 +2,7 @@
 // decision flipped (the boards shade those cells: plots/boundary.js setReference), the validation
 // accuracy of each step as bars, and the caption's first sentence from those numbers.
 import { createBarChart } from '../plots/bar-chart.js';
+import { flippedShare } from '../takeaway.js';
 
 /** @typedef {import('../types').SwapStage} SwapStage */
 /** @typedef {{activation: string, acc: number, grid?: ArrayLike<number>, curve?: unknown[] | null}} StageResult */
@@ -9,18 +10,6 @@ import { createBarChart } from '../plots/bar-chart.js';
 
 /** @type {SwapStage[]} */
 const STAGES = ['pretrained', 'swapped', 'finetuned'];
-
-/**
- * The share of grid cells where two decision grids (P(class 1), same size) disagree about P ≥ 0.5.
- * @param {ArrayLike<number>} a
- * @param {ArrayLike<number>} b
- */
-export function flippedShare(a, b) {
-  if (!a.length || a.length !== b.length) return NaN;
-  let flipped = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] >= 0.5 !== b[i] >= 0.5) flipped++;
-  return flipped / a.length;
-}
 
 /**
  * The accuracy bars: pretrained, swapped, fine-tuned, each in its activation's colour.
