@@ -109,3 +109,29 @@ test('the MLP swap shows what it changed: shaded flips, accuracy bars, and a tak
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("the Transformer swap's samples start from the prompt the sampler has now", async () => {
+  const { page, context, problems } = await openPage(env, '#lparts=sample,swap&lto=relu&ln=20');
+  const prompt = page.locator('#lm-sample-lp');
+  await prompt.waitFor();
+  await prompt.fill('The cat ');
+  await prompt.press('Enter');
+  await page.waitForFunction(
+    () => new URLSearchParams(location.hash.slice(1)).get('lp') === 'The cat ',
+  );
+  await page.click('#lm-swap [data-act="swap"]');
+  await page.waitForSelector('#lm-swap tr[data-row="swapped"][data-val]:not([data-val=""])', {
+    timeout: 90000,
+  });
+  assert.equal(
+    await page.locator('#lm-swap [data-sample="swapped"] .lm-text b').textContent(),
+    'The cat ',
+  );
+  assert.equal(
+    new URL(page.url()).hash.includes('lp=The+cat+'),
+    true,
+    'the swap kept it in the link',
+  );
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -112,6 +112,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
    * @param {string} text
    */
   function change(key, text) {
+    params.readHash(); // the sampler's prompt may have changed since: keep it in the hash
     params.set(key, text);
     params.writeHash();
     sync();
@@ -199,6 +200,9 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
 
   async function play() {
     const g = generation;
+    // The samples use the sampler's prompt as it is now (it reaches the hash by replaceState,
+    // which fires no event here): read it before the run asks for samples.
+    params.readHash();
     phase = 'running';
     announce('lm.scratch_announce_running');
     render();

@@ -121,6 +121,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
    * @param {string} text
    */
   function change(key, text) {
+    params.readHash(); // the sampler's prompt may have changed since: keep it in the hash
     params.set(key, text);
     // Another target makes the last swap's numbers stale: swap again before fine-tuning.
     if (key === 'lto' && params.values.lto !== run.to)
@@ -219,6 +220,10 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
    */
   async function act(name, job) {
     if (run.busy) return;
+    // The samples use the sampler's prompt as it is now: the sampler writes it to the hash with
+    // replaceState, which no other figure hears, so read it here.
+    params.readHash();
+    sync();
     run.busy = name;
     run.error = '';
     run.progress = null;
