@@ -135,3 +135,26 @@ test("the Transformer swap's samples start from the prompt the sampler has now",
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the signal panel shows dead units for ReLU only, and says why for GELU', async () => {
+  const { page, context, problems } = await openPage(env, '#a=relu&b=gelu&n=300&epochs=2');
+  const dead = (side) => page.locator(`${lab} [data-side="${side}"] [data-metric="dead_fraction"]`);
+  await page.waitForFunction(
+    (sel) => document.querySelectorAll(sel).length > 0,
+    `${lab} [data-side="b"] .signals-table tbody tr`,
+  );
+  assert.equal(await dead('a').getAttribute('hidden'), null, 'ReLU: shown');
+  assert.equal(await dead('b').getAttribute('hidden'), '', 'GELU: hidden');
+  assert.match(
+    await page.locator(`${lab} [data-side="b"] .signals-note`).textContent(),
+    /dead units.*GELU/,
+  );
+  const geluRow = await page
+    .locator(`${lab} [data-side="b"] .signals-table tbody tr`)
+    .first()
+    .locator('td')
+    .allTextContents();
+  assert.equal(geluRow.at(-1), '–');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
