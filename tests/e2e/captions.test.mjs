@@ -158,3 +158,20 @@ test('the signal panel shows dead units for ReLU only, and says why for GELU', a
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("the seeds study's takeaway quotes the interval of its summary table", async () => {
+  const seeds = '[data-widget="seeds"]';
+  const { page, context, problems } = await openPage(env, '#seeds=3&sn=400&sepochs=10');
+  await page.locator(seeds).scrollIntoViewIfNeeded();
+  assert.match(await takeaway(page, seeds).textContent(), /Run the study/);
+  await page.click(`${seeds} [data-act="run"]`);
+  await page.waitForSelector(`${seeds}[data-state="finished"]`, { timeout: 120000 });
+  const ci = await page.locator(`${seeds} [data-summary] [data-ci]`).textContent();
+  const [low, high] = ci.replace(/[[\]]/g, '').split(', ');
+  const said = await takeaway(page, seeds).textContent();
+  assert.ok(said.includes(`${low} to ${high}`), `${said} quotes ${ci}`);
+  const kind = await page.locator(`${seeds} [data-verdict]`).getAttribute('data-kind');
+  assert.match(said, kind === 'no_difference' ? /no significant difference/ : /scored higher/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
