@@ -328,7 +328,7 @@ export interface BenchRequest {
   /** How long each kernel measurement should last. */
   targetMs: number;
   epochConfig: Config;
-  /** Timed epochs per activation (the best is kept). */
+  /** Interleaved rounds: every kernel and every epoch is timed this many times. */
   rounds: number;
 }
 
@@ -339,8 +339,9 @@ export type BenchMessage =
       grad: boolean;
       scalar: boolean;
       /** elements/s */ rate: number;
+      round: number;
     }
-  | { type: 'epoch'; fn: ActivationName; seconds: number }
+  | { type: 'epoch'; fn: ActivationName; seconds: number; round: number }
   | { type: 'done'; arch: string }
   | { type: 'error'; message: string };
 

@@ -103,7 +103,9 @@ export function createBoundary(parent) {
     grid = null,
     n = 0,
     /** @type {{segs: [Point, Point][], corners: Point[], n: number} | null} */
-    outlines = null; // in pattern-grid coordinates
+    outlines = null, // in pattern-grid coordinates
+    /** @type {ArrayLike<number> | null} */
+    reference = null; // another grid of the same size: where its decision differs is shaded
   const image = document.createElement('canvas');
 
   /**
@@ -244,6 +246,7 @@ export function createBoundary(parent) {
       }
       ctx.stroke();
       ctx.globalAlpha = 1;
+      if (reference && reference.length === grid.length) drawChange(ctx, reference, w, h, t);
     }
     if (outlines) {
       const ox = w / (outlines.n - 1),
@@ -274,6 +277,39 @@ export function createBoundary(parent) {
     ctx.strokeRect(0.5, 0.5, w - 1, h - 1);
   }
 
+  /**
+   * Shades the cells whose decision (P ≥ 0.5) differs from the reference grid's, and draws the
+   * reference's boundary dashed: what a change of the network moved, and where it was before.
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {ArrayLike<number>} ref
+   * @param {number} w
+   * @param {number} h
+   * @param {Theme} t
+   */
+  function drawChange(ctx, ref, w, h, t) {
+    if (!grid) return;
+    const sx = w / (n - 1),
+      sy = h / (n - 1);
+    ctx.fillStyle = t.fg;
+    ctx.globalAlpha = 0.3;
+    for (let j = 0; j < n; j++)
+      for (let i = 0; i < n; i++)
+        if (ref[j * n + i] >= 0.5 !== grid[j * n + i] >= 0.5)
+          ctx.fillRect((i - 0.5) * sx, h - (j + 0.5) * sy, sx, sy);
+    ctx.globalAlpha = 0.9;
+    ctx.strokeStyle = t.fg;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath();
+    for (const [[ax, ay], [bx, by]] of contour(ref, n)) {
+      ctx.moveTo(ax * sx, h - ay * sy);
+      ctx.lineTo(bx * sx, h - by * sy);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.globalAlpha = 1;
+  }
+
   const aspect = () => (bounds[3] - bounds[2]) / (bounds[1] - bounds[0]);
   const surface = createCanvas(parent, { height: (w) => w * aspect(), draw });
   return {
@@ -288,6 +324,7 @@ export function createBoundary(parent) {
       bounds = box;
       grid = null;
       outlines = null;
+      reference = null;
       layerKey = '';
       painting = null;
       surface.relayout();
@@ -299,6 +336,15 @@ export function createBoundary(parent) {
     setGrid(values, size) {
       grid = values;
       n = size;
+      surface.redraw();
+    },
+    /**
+     * A grid (same size as setGrid's) to compare with: the cells where the decisions differ are
+     * shaded and its boundary is dashed; null removes it.
+     * @param {ArrayLike<number> | null} values
+     */
+    setReference(values) {
+      reference = values;
       surface.redraw();
     },
     /**

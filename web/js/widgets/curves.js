@@ -3,6 +3,7 @@
 import { linspace, sample } from '../core.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { must } from '../dom.js';
+import { captionHtml, setTakeaway } from '../takeaway.js';
 
 /** @typedef {import('../types').ActivationName} ActivationName */
 
@@ -40,7 +41,7 @@ export default async function createCurves(root, { core, i18n }) {
     </div>
     <div class="plot-wrap"></div>
     <p class="readout"></p>
-    <figcaption data-i18n="curves.caption"></figcaption>`;
+    ${captionHtml('curves.caption')}`;
   const chips = must(root, '.chips');
   for (const fn of activations) {
     const label = document.createElement('label');
@@ -99,6 +100,17 @@ export default async function createCurves(root, { core, i18n }) {
         `${i18n.t(`common.act_${fn}`)} ${i18n.num(M.evaluate(fn, mode === 'grad', false, at)[0], 4)}`,
     );
     canvas.setAttribute('aria-valuetext', [xText, ...said].join(', '));
+    // The caption's first sentence: GELU against ReLU at the cursor, from the core.
+    /** @param {ActivationName} fn */
+    const at1 = (fn) => i18n.num(M.evaluate(fn, mode === 'grad', false, at)[0], 4);
+    setTakeaway(
+      root,
+      i18n.t(`curves.takeaway_${mode}`, {
+        x: i18n.num(cursor, 2),
+        gelu: at1('gelu'),
+        relu: at1('relu'),
+      }),
+    );
   }
 
   /** @param {number} x */

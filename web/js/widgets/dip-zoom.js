@@ -4,6 +4,7 @@ import { linspace, sample } from '../core.js';
 import { minimum } from '../analysis.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { must } from '../dom.js';
+import { captionHtml, setTakeaway } from '../takeaway.js';
 
 /** @type {[number, number]} */
 const X_RANGE = [-4, 0.5];
@@ -23,7 +24,7 @@ export default async function createDipZoom(root, { core, i18n }) {
   const minima = fns.filter((fn) => fn !== 'relu').map((fn) => ({ fn, ...minimum(M, fn, -4, 0) }));
 
   root.innerHTML = `<div class="plot-wrap"></div><p class="figure-note"></p>
-    <figcaption data-i18n="dip-zoom.caption"></figcaption>`;
+    ${captionHtml('dip-zoom.caption')}`;
   const note = must(root, '.figure-note');
   const plot = createLinePlot(must(root, '.plot-wrap'), {
     height: (w) => Math.max(220, Math.min(w * 0.5, 340)),
@@ -59,6 +60,15 @@ export default async function createDipZoom(root, { core, i18n }) {
         }),
       )
       .join(' ');
+    // The caption's first sentence: how deep each dip goes, and where.
+    const dips = minima.map((m) =>
+      i18n.t('dip-zoom.takeaway_item', {
+        name: i18n.t(`common.act_${m.fn}`),
+        x: i18n.num(m.x, 2),
+        y: i18n.num(m.y, 3),
+      }),
+    );
+    setTakeaway(root, i18n.t('dip-zoom.takeaway', { list: dips.join(i18n.t('dip-zoom.and')) }));
   }
   await i18n.apply(root);
   i18n.onChange(render);

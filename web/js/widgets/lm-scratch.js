@@ -13,6 +13,7 @@ import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, scratchRows } from './lm-rows.js';
 import { closest, finder, must } from '../dom.js';
 import { messageOf } from '../worker-error.js';
+import { captionHtml, lowest, setTakeaway } from '../takeaway.js';
 
 /** @typedef {import('../types').LmActivationName} LmActivationName */
 /**
@@ -33,6 +34,9 @@ import { messageOf } from '../worker-error.js';
  */
 
 const CURVE_POINTS = 20;
+// Every loss falls steeply from the uniform guess in the first steps; past this share of the run
+// the chart zooms in on the steps where the curves can be told apart.
+const ZOOM_FROM = 1 / 3;
 
 /**
  * @param {HTMLElement} root
@@ -65,14 +69,15 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       </div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="lm.scratch_curve_title"></h3>${pngButton('curve')}</div>
-        <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div></div>
+        <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div>
+        <p class="ev-note" data-zoom></p></div>
       <div class="table-scroll"><table class="results-table">
         <caption class="visually-hidden" data-i18n="lm.scratch_table_caption"></caption>
         <thead><tr>${['model', 'step', 'train', 'val', 'time', 'status'].map((c) => `<th scope="col" class="${c === 'model' ? '' : 'num'}" data-i18n="lm.col_${c}"></th>`).join('')}</tr></thead>
         <tbody></tbody></table></div>
       <div class="lm-samples" data-samples></div>
     </div>
-    <figcaption data-i18n="lm.scratch_caption"></figcaption>`;
+    ${captionHtml('lm.scratch_caption')}`;
   const $ = finder(root);
   const fields = createFields(
     $('.ev-form'),
@@ -99,13 +104,15 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     /** @type {Model[]} */
     models = [],
     error = '',
-    generation = 0; // bumped by reset: answers of terminated workers are ignored
+    generation = 0, // bumped by reset: answers of terminated workers are ignored
+    vocabulary = 0; // characters of the corpus, from the first worker: ln of it is a uniform guess
 
   /**
    * @param {string} key
    * @param {string} text
    */
   function change(key, text) {
+    params.readHash(); // the sampler's prompt may have changed since: keep it in the hash
     params.set(key, text);
     params.writeHash();
     sync();
@@ -167,7 +174,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     if (!m.started) {
       m.started = true;
       m.status = 'loading';
-      await worker.call('init', { config: configOf(m.act) });
+      vocabulary = (await worker.call('init', { config: configOf(m.act) })).vocabulary.length;
     }
     m.status = 'running';
     const p = {
@@ -193,6 +200,9 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
 
   async function play() {
     const g = generation;
+    // The samples use the sampler's prompt as it is now (it reaches the hash by replaceState,
+    // which fires no event here): read it before the run asks for samples.
+    params.readHash();
     phase = 'running';
     announce('lm.scratch_announce_running');
     render();
@@ -204,11 +214,12 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       for (const m of models) m.worker?.signal('stop');
     }
     if (g !== generation) return;
-    if (models.every(ended) || error) {
-      phase = 'finished';
-      announce('lm.scratch_announce_done');
-    } else phase = 'paused';
+    if (models.every(ended) || error) phase = 'finished';
+    else phase = 'paused';
     render();
+    // Screen readers hear the result once, at the end: the caption's sentence.
+    if (phase === 'finished')
+      $('[data-announce]').textContent = takeawayOf().replace(/<[^>]*>/g, '');
   }
 
   /** @type {Record<string, () => void>} */
@@ -262,9 +273,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
           list: models.map((m) => `${nameOf(m.act)} ${m.step}`).join(' · '),
           steps: params.values.lsteps,
         });
-    /** @param {Model} m */
-    const last = (m) =>
-      /** @type {import('../types').LmEval | undefined} */ (m.evals[m.evals.length - 1]);
+    const last = lastEval;
     $('tbody').innerHTML = models
       .map(
         (
@@ -286,17 +295,98 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       });
       showSample(must(box, '.lm-text'), m.prompt, m.sample || null);
     });
+    renderCurve();
+    setTakeaway(root, takeawayOf());
+    renderLegend();
+  }
+
+  /** @param {Model} m */
+  const lastEval = (m) =>
+    /** @type {import('../types').LmEval | undefined} */ (m.evals[m.evals.length - 1]);
+  /** ln of the alphabet size: the loss of a guess that gives every character the same chance. */
+  const uniform = () => (vocabulary ? Math.log(vocabulary) : NaN);
+
+  /**
+   * The loss chart. Once every model is past ZOOM_FROM of its steps, the x axis starts there and
+   * the y axis spans what remains, so that curves 0.01 nats apart no longer lie on one line.
+   */
+  function renderCurve() {
+    const steps = Math.max(1, params.values.lsteps);
+    const from = Math.round(steps * ZOOM_FROM);
+    const zoom = models.length > 0 && models.every((m) => (lastEval(m)?.step ?? 0) > from);
     /** @param {Model} m */
-    const xs = (m) => m.evals.map((e) => e.step);
+    const shown = (m) => m.evals.filter((e) => !zoom || e.step >= from);
+    const u = uniform();
+    /** @type {[number, number]} */
+    const xDomain = [zoom ? from : 0, steps];
+    const losses = models.flatMap((m) => shown(m).flatMap((e) => [e.val_loss, e.train_loss]));
+    const finite = losses.filter(Number.isFinite);
+    const lo = Math.min(...finite),
+      hi = Math.max(...finite, ...(zoom || !Number.isFinite(u) ? [] : [u]));
+    const pad = Math.max((hi - lo) * 0.08, 1e-3);
+    /** @type {import('../types').Series[]} */
+    const series = models.flatMap((m) => [
+      { xs: shown(m).map((e) => e.step), ys: shown(m).map((e) => e.val_loss), color: m.act },
+      {
+        xs: shown(m).map((e) => e.step),
+        ys: shown(m).map((e) => e.train_loss),
+        color: m.act,
+        dash: [5, 4],
+        width: 1.2,
+      },
+    ]);
+    const guessFits = Number.isFinite(u) && !zoom;
+    if (guessFits)
+      series.push({ xs: xDomain, ys: [u, u], color: 'uniform', dash: [2, 4], width: 1 });
     curve.update({
-      xDomain: [0, Math.max(1, params.values.lsteps)],
-      series: models.flatMap((m) => [
-        { xs: xs(m), ys: m.evals.map((e) => e.val_loss), color: m.act },
-        { xs: xs(m), ys: m.evals.map((e) => e.train_loss), color: m.act, dash: [5, 4], width: 1.2 },
-      ]),
+      xDomain,
+      yDomain: finite.length ? [Math.max(0, lo - pad), hi + pad] : undefined,
+      series,
+      marks: guessFits
+        ? [
+            {
+              x: xDomain[1],
+              y: u,
+              color: 'uniform',
+              r: 0,
+              label: i18n.t('lm.uniform_mark'),
+              below: true,
+            },
+          ]
+        : [],
       xLabel: i18n.t('lm.axis_step'),
       yLabel: i18n.t('lm.axis_loss'),
     });
+    $('[data-zoom]').textContent = zoom
+      ? i18n.t('lm.scratch_zoom_note', { from, u: i18n.num(u, 2), v: vocabulary })
+      : Number.isFinite(u)
+        ? i18n.t('lm.uniform_note', { u: i18n.num(u, 2), v: vocabulary })
+        : '';
+  }
+
+  /** The caption's first sentence: which activation ends lowest, and by how much. */
+  function takeawayOf() {
+    const best = lowest(
+      models.map((m) => ({ name: nameOf(m.act), loss: lastEval(m)?.val_loss ?? NaN })),
+    );
+    if (!best || !models.every((m) => m.evals.length)) return i18n.t('lm.scratch_takeaway_ready');
+    const loss = Math.min(...models.map((m) => lastEval(m)?.val_loss ?? Infinity));
+    const step = Math.min(...models.map((m) => lastEval(m)?.step ?? 0));
+    return i18n.t(
+      phase === 'finished' ? 'lm.scratch_takeaway_done' : 'lm.scratch_takeaway_running',
+      {
+        best: best.best,
+        next: best.next,
+        margin: i18n.num(best.margin, 3),
+        loss: i18n.num(loss, 3),
+        u: i18n.num(uniform(), 2),
+        step,
+      },
+    );
+  }
+
+  function renderLegend() {
+    const last = lastEval;
     curve.canvas.setAttribute(
       'aria-label',
       i18n.t('lm.scratch_curve_label', {

@@ -5,13 +5,14 @@
 import { createFields, followSettings, presetButtons } from '../fields.js';
 import { createParams, paramFields } from '../lm-params.js';
 import { pageHash } from '../state.js';
-import { lmCore } from '../lm-config.js';
+import { LM_FILES, lmCore } from '../lm-config.js';
 import { createLmWorker, showSample, throttled } from '../lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, swapRows } from './lm-rows.js';
 import { closest, finder, must } from '../dom.js';
 import { messageOf } from '../worker-error.js';
+import { captionHtml, setTakeaway } from '../takeaway.js';
 
 /** @typedef {import('../types').LmActivationName} LmActivationName */
 /** @typedef {import('../types').LmEval} LmEval */
@@ -33,8 +34,9 @@ const CURVE_POINTS = 20; // evaluations along a fine-tuning run
 export default async function createLmSwap(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
-  // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall).
-  const targets = lm.activations.filter((a) => a !== 'swiglu');
+  // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall), and
+  // the model's own activation would swap nothing.
+  const targets = lm.activations.filter((a) => a !== 'swiglu' && a !== LM_FILES.pretrainedKey);
   const params = /** @type {import('../types').Params<import('../types').LmSwapValues>} */ (
     createParams([...swapRows(lm, targets), ...sampleRows(lm)], store)
   );
@@ -65,7 +67,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
         <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div></div>
       <div class="lm-samples">${STAGES.map((s) => `<div data-sample="${s}"><h4></h4><p class="lm-text"></p></div>`).join('')}</div>
     </div>
-    <figcaption data-i18n="lm.swap_caption"></figcaption>`;
+    ${captionHtml('lm.swap_caption')}`;
   const $ = finder(root);
   const fields = createFields(
     $('.ev-form'),
@@ -111,13 +113,15 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     curves: { a: [], b: [] },
   };
   /** @type {LmActivationName | null} */
-  let from = null; // the pretrained model's activation, from the core
+  let from = null, // the pretrained model's activation, from the core
+    vocabulary = 0; // characters of the corpus: ln of it is the loss of a uniform guess
 
   /**
    * @param {string} key
    * @param {string} text
    */
   function change(key, text) {
+    params.readHash(); // the sampler's prompt may have changed since: keep it in the hash
     params.set(key, text);
     // Another target makes the last swap's numbers stale: swap again before fine-tuning.
     if (key === 'lto' && params.values.lto !== run.to)
@@ -156,6 +160,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     const overrides = { eval_every: Math.max(1, Math.round(k / points)) };
     const info = await worker.call('init', { pretrained: true, overrides });
     from = info.activation;
+    vocabulary = info.vocabulary.length;
     return worker;
   }
 
@@ -215,6 +220,10 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
    */
   async function act(name, job) {
     if (run.busy) return;
+    // The samples use the sampler's prompt as it is now: the sampler writes it to the hash with
+    // replaceState, which no other figure hears, so read it here.
+    params.readHash();
+    sync();
     run.busy = name;
     run.error = '';
     run.progress = null;
@@ -297,6 +306,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     if (s.swapped) parts.push(i18n.t('lm.swap_result_swap', v));
     if (s.control) parts.push(i18n.t('lm.swap_result_tuned', v));
     $('[data-result]').innerHTML = parts.join(' ');
+    setTakeaway(root, takeawayOf(v));
     const titles = {
       before: i18n.t('lm.swap_row_before', v),
       swapped: i18n.t('lm.swap_row_swapped', v),
@@ -316,6 +326,19 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       showSample(must(box, '.lm-text'), run.prompt, run.samples[stage]);
     }
     renderCurve(v);
+  }
+
+  /**
+   * The caption's first sentence: the loss before and after the swap, then fine-tuned against
+   * the control, beside the uniform guess (lower is better).
+   * @param {ReturnType<typeof vars>} v
+   */
+  function takeawayOf(v) {
+    const s = run.stages;
+    if (!s.swapped) return i18n.t('lm.swap_takeaway_ready');
+    const u = { ...v, u: i18n.num(vocabulary ? Math.log(vocabulary) : NaN, 2) };
+    const swapped = i18n.t('lm.swap_takeaway_swapped', u);
+    return s.control ? `${swapped} ${i18n.t('lm.swap_takeaway_tuned', u)}` : swapped;
   }
 
   /** @param {ReturnType<typeof vars>} v */

@@ -2,6 +2,7 @@
 // differences with the core's 95% interval, the summary table, the sentence of what the data
 // supports, the validation curves, the per-seed table, the exports and the list of past studies.
 import { createDotPlot } from '../plots/dot-plot.js';
+import { setTakeaway } from '../takeaway.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { readSummary } from '../verdict.js';
 import { pairs, reached95, summarize, seedRows, epochRows, studyJson } from '../study.js';
@@ -185,6 +186,7 @@ export function createSeedsView(root, { core, i18n }) {
     // (its nulls, NaN in the core, come only with fewer than 2 pairs: readSummary's too_few)
     const r = readSummary(summary);
     el.dataset.kind = r.kind;
+    renderTakeaway(r.kind, a, b);
     if (r.kind === 'too_few' || !summary) return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
     // Both sides the same activation: same seed, same start, same data, so the same run twice.
     if (a === b)
@@ -207,6 +209,33 @@ export function createSeedsView(root, { core, i18n }) {
       sd: pts(r.seedSpread),
     };
     el.innerHTML = verdictText(i18n, 'seeds.verdict_', r, vars);
+  }
+
+  /**
+   * The figure caption's first sentence: the paired difference and its interval, or no
+   * significant difference; before two seeds, what the study will tell.
+   * @param {ReturnType<typeof readSummary>['kind']} kind
+   * @param {string} a
+   * @param {string} b
+   */
+  function renderTakeaway(kind, a, b) {
+    const figure = root.closest('figure') ?? root;
+    const s = summary;
+    if (!s || a === b || kind === 'too_few' || kind === 'no_spread')
+      return setTakeaway(figure, i18n.t('seeds.takeaway_ready'));
+    const hi = kind === 'b_higher' ? b : a;
+    setTakeaway(
+      figure,
+      i18n.t(kind === 'no_difference' ? 'seeds.takeaway_no_difference' : 'seeds.takeaway_higher', {
+        n: s.n,
+        a: name(a),
+        b: name(b),
+        hi: name(hi),
+        mean: i18n.num((s.mean_diff ?? NaN) * 100, 1, { signDisplay: 'exceptZero' }),
+        low: pts(s.ci_low),
+        high: pts(s.ci_high),
+      }),
+    );
   }
 
   // A diverged run is tested on its last finite weights; the table says so rather than hide it.

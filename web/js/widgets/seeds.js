@@ -3,6 +3,7 @@
 // choice and the test set read once per run at the end. Settings live in the URL hash under
 // their own keys (s…), next to the twin lab's, so a study is a permalink too.
 import { createSettings, enumValues } from '../state.js';
+import { captionHtml, setTakeaway } from '../takeaway.js';
 import { createFields, presetButtons, settingsFields } from '../fields.js';
 import { startStudy, summarize } from '../study.js';
 import { SETUPS, setupTexts } from '../presets.js';
@@ -89,7 +90,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
       <div class="ev-history" data-history hidden><h3 class="plot-title" data-i18n="seeds.history_title"></h3>
         <div class="table-scroll" tabindex="0"><table class="results-table"><thead></thead><tbody></tbody></table></div></div>
     </div>
-    <figcaption data-i18n="seeds.caption"></figcaption>`;
+    ${captionHtml('seeds.caption')}`;
   const $ = finder(root);
 
   const actOptions = core.activations.map((a) => ({ value: a, label: `common.act_${a}` }));
@@ -204,8 +205,12 @@ export default async function createSeeds(root, { core, i18n, store }) {
     $('[data-mlp-form]').hidden = lm;
     $('[data-lm-form]').hidden = !lm;
     lmForm.sync();
-    const caption = must(root, 'figcaption');
+    const caption = must(root, 'figcaption [data-i18n]');
     caption.dataset.i18n = lm ? 'seeds.lm_caption' : 'seeds.caption';
+    // The MLP study's sentence says nothing about the Transformer's; before a run, what to look for.
+    const lead = root.querySelector('[data-takeaway]');
+    if (lm) setTakeaway(root, '');
+    else if (lead && !lead.innerHTML) setTakeaway(root, i18n.t('seeds.takeaway_ready'));
     caption.innerHTML = i18n.t(caption.dataset.i18n);
     const { values, errors, hints } = settingsFields(settings, core, i18n);
     fields.sync(

@@ -11,6 +11,8 @@ import { createSwapIo } from './swap-io.js';
 import { explainError, workerFailed } from '../worker-error.js';
 import { setDisabled } from '../focus.js';
 import { closest, finder, must } from '../dom.js';
+import { createSwapBars, swapTakeaway } from './swap-diff.js';
+import { captionHtml, setTakeaway } from '../takeaway.js';
 
 /** @typedef {import('../types').ActivationName} ActivationName */
 /** @typedef {import('../types').SwapStageMessage} SwapStageMessage */
@@ -65,13 +67,15 @@ export default async function createSwap(root, { core, i18n, store }) {
         <div class="ev-plot-head"><h3 class="plot-title"></h3>${pngButton(s)}</div>
         <div class="boundary-wrap" role="img"></div><p class="swap-acc"></p></div>`,
       ).join('')}</div>
+      <p class="ev-note" data-i18n="swap.change_note"></p>
+      <div class="ev-plot"><h3 class="plot-title" data-i18n="swap.bars_title"></h3><div class="plot-wrap" data-plot="bars"></div></div>
       <p class="ev-verdict" data-result></p>
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="swap.curve_title"></h3>
         ${pngButton('curve')}</div>
         <div class="plot-wrap" data-plot="curve"></div></div>
       <div class="swap-io" data-io></div>
     </div>
-    <figcaption data-i18n="swap.caption"></figcaption>`;
+    ${captionHtml('swap.caption')}`;
   const $ = finder(root);
   /** @param {string} a */
   const name = (a) => i18n.t(`common.act_${a}`);
@@ -109,6 +113,7 @@ export default async function createSwap(root, { core, i18n, store }) {
     yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1],
   });
   curve.canvas.setAttribute('role', 'img');
+  const bars = createSwapBars($('[data-plot="bars"]'), i18n);
 
   // What the worker reported, per stage; `busy` is the running command or ''.
   /**
@@ -203,6 +208,8 @@ export default async function createSwap(root, { core, i18n, store }) {
     if (m.stage === 'finetuned') run.curve = m.curve ?? null;
     run[m.stage] = m;
     boards[m.stage].setGrid(m.grid, GRID);
+    // The later boards shade where their decision differs from the pretrained network's.
+    if (m.stage !== 'pretrained') boards[m.stage].setReference(run.pretrained?.grid ?? null);
     // One announcement per finished step (the progress text changes too often to be read out).
     $('[data-announce]').textContent = i18n.t(`swap.announce_${m.stage}`, {
       acc: i18n.pct(m.acc, 1),
@@ -343,6 +350,8 @@ export default async function createSwap(root, { core, i18n, store }) {
       );
     result.innerHTML = parts.join(' ');
     result.dataset.maxDiff = s ? String(s.maxDiff) : '';
+    bars.update(run, titles);
+    setTakeaway(root, swapTakeaway(i18n, run, name));
   }
 
   function renderCurve() {

@@ -3,6 +3,7 @@
 import { tanhError } from '../analysis.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { must } from '../dom.js';
+import { captionHtml, setTakeaway } from '../takeaway.js';
 
 /**
  * @param {HTMLElement} root
@@ -13,7 +14,7 @@ export default async function createTanhError(root, { core, i18n }) {
   const { xs, err, max, at } = tanhError(core.M);
 
   root.innerHTML = `<div class="plot-wrap"></div><p class="figure-note"></p>
-    <figcaption data-i18n="tanh-error.caption"></figcaption>`;
+    ${captionHtml('tanh-error.caption')}`;
   const note = must(root, '.figure-note');
   const plot = createLinePlot(must(root, '.plot-wrap'), {
     height: (w) => Math.max(200, Math.min(w * 0.42, 300)),
@@ -37,6 +38,10 @@ export default async function createTanhError(root, { core, i18n }) {
     });
     note.innerHTML = i18n.t('tanh-error.summary', { max: i18n.num(max, 6), at: i18n.num(at, 3) });
     note.querySelector('[data-max]')?.setAttribute('data-value', String(max));
+    setTakeaway(
+      root,
+      i18n.t('tanh-error.takeaway', { max: i18n.num(max, 6), at: i18n.num(at, 2) }),
+    );
   }
   await i18n.apply(root);
   i18n.onChange(render);

@@ -9,6 +9,9 @@ import { enumValues } from '../state.js';
 /** @typedef {import('../types').I18n} I18n */
 /** @typedef {import('../types').Settings} Settings */
 
+// The one data set whose points the factor moves: for the others the field is hidden.
+const FACTOR_DATASET = 'circles';
+
 const GROUPS = [
   { key: 'data', rows: ['data', 'factor', 'n', 'noise', 'dseed', 'test', 'val'] },
   { key: 'network', rows: ['hidden', 'init', 'norm'] },
@@ -162,6 +165,8 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       const hint = root.getElementById(`${id(row.key)}-hint`);
       if (hint) hint.textContent = hintOf(row);
     }
+    const factor = /** @type {HTMLElement | null} */ (form.querySelector('[data-row="factor"]'));
+    if (factor) factor.hidden = settings.values.data !== FACTOR_DATASET;
   }
 
   return { sync };

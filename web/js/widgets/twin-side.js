@@ -137,7 +137,13 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     must(panel, '[data-pieces]').textContent = piecesText();
     // The epoch-0 profile until the first epoch's record arrives.
     const epoch = last?.layers ? last.epoch : 0;
-    signals.render({ init: run.init, last: last?.layers ?? null, epoch, color });
+    signals.render({
+      init: run.init,
+      last: last?.layers ?? null,
+      epoch,
+      color,
+      activation: run.activation,
+    });
   }
 
   return {

@@ -19,6 +19,11 @@ import { finder, must } from '../dom.js';
 /** @typedef {import('../signals.js').Metric} Metric */
 /** @typedef {import('../types').LayerStats} LayerStats */
 
+// A unit is dead when its input is ≤ 0 for every point, which stops it only where the activation
+// and its derivative are exactly zero below 0: ReLU. For GELU, SiLU or the identity the share
+// measures nothing, so their panels leave it out and say why.
+const CAN_DIE = new Set(['relu']);
+
 /**
  * @param {HTMLElement} container
  * @param {'a' | 'b'} side
@@ -83,10 +88,11 @@ export function createSignals(container, side, { i18n }) {
   /**
    * Draws the panel for { init: layers at epoch 0, last: layers of the latest epoch, epoch }
    * in the network's colour, when any of them changed (or after invalidate()).
-   * @param {{init: LayerStats[] | null, last: LayerStats[] | null, epoch: number, color: string}} state
+   * @param {{init: LayerStats[] | null, last: LayerStats[] | null, epoch: number, color: string,
+   *   activation: string | null}} state
    */
-  function render({ init, last, epoch, color }) {
-    const mark = `${epoch}/${color}/${init ? init.length : 0}/${last ? 1 : 0}`;
+  function render({ init, last, epoch, color, activation }) {
+    const mark = `${epoch}/${color}/${init ? init.length : 0}/${last ? 1 : 0}/${activation}`;
     if (mark === drawn) return;
     drawn = mark;
     const current = last ?? init;
@@ -95,11 +101,14 @@ export function createSignals(container, side, { i18n }) {
     if (!current || !L) return;
     // Open by default where depth makes the signals worth watching (the article's 64,64 has two).
     if (!chosen) details.open = L > 2;
-    $('[data-signals-note]').textContent = i18n.t(epoch ? 'signals.note' : 'signals.note_init', {
-      layers: L,
-      epoch,
-    });
-    for (const m of METRICS) {
+    const dies = CAN_DIE.has(activation ?? '');
+    const metrics = METRICS.filter((m) => dies || m.key !== 'dead_fraction');
+    must(container, '[data-metric="dead_fraction"]').hidden = !dies;
+    const note = i18n.t(epoch ? 'signals.note' : 'signals.note_init', { layers: L, epoch });
+    $('[data-signals-note]').textContent = dies
+      ? note
+      : `${note} ${i18n.t('signals.dead_not_applicable', { name: i18n.t(`common.act_${activation}`) })}`;
+    for (const m of metrics) {
       const now = profile(current, m.key),
         start = profile(init, m.key);
       const domain = domainOf(m, epoch ? [now, start] : [now]);
@@ -130,7 +139,7 @@ export function createSignals(container, side, { i18n }) {
     $('tbody').innerHTML = current
       .map(
         (layer, i) =>
-          `<tr><th scope="row">${i + 1}</th>${METRICS.map((m) => `<td class="num">${fmtValue(m, layer?.[m.key])}</td>`).join('')}</tr>`,
+          `<tr><th scope="row">${i + 1}</th>${METRICS.map((m) => `<td class="num">${metrics.includes(m) ? fmtValue(m, layer?.[m.key]) : '–'}</td>`).join('')}</tr>`,
       )
       .join('');
   }

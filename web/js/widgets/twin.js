@@ -10,6 +10,8 @@ import { presetButtons } from '../fields.js';
 import { SETUPS, setupTexts } from '../presets.js';
 import { closest, controlOf, finder, must } from '../dom.js';
 import { nextTask } from '../tasks.js';
+import { reached95 } from '../study.js';
+import { captionHtml, setTakeaway, speedCase } from '../takeaway.js';
 
 /** @typedef {'a' | 'b'} Side */
 /** @typedef {import('./twin-side.js').SideRun} SideRun */
@@ -53,17 +55,17 @@ export default async function createTwin(root, { core, i18n, store }) {
       <div class="lab-legend" data-legend></div>
       <div class="table-scroll" tabindex="0" role="region" data-results data-i18n-attr="aria-label=twin.table_caption"><table class="results-table">
         <caption class="visually-hidden" data-i18n="twin.table_caption"></caption>
-        <thead><tr>${['network', 'test_acc', 'train_acc', 'epochs', 'time', 'status']
+        <thead><tr>${['network', 'test_acc', 'train_acc', 'epochs', 'to95', 'time', 'status']
           .map(
             (c) =>
               `<th scope="col" class="${c === 'network' ? '' : 'num'}" data-col="${c.replace('_acc', '')}" data-i18n="twin.col_${c}"></th>`,
           )
           .join('')}</tr></thead>
-        <tbody>${SIDES.map((s) => `<tr data-row="${s}"><th scope="row"></th><td class="num" data-col="test"></td><td class="num" data-col="train"></td><td class="num" data-col="epochs"></td><td class="num" data-col="time"></td><td class="num" data-col="status"></td></tr>`).join('')}</tbody>
+        <tbody>${SIDES.map((s) => `<tr data-row="${s}"><th scope="row"></th><td class="num" data-col="test"></td><td class="num" data-col="train"></td><td class="num" data-col="epochs"></td><td class="num" data-col="to95"></td><td class="num" data-col="time"></td><td class="num" data-col="status"></td></tr>`).join('')}</tbody>
       </table></div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
     </div>
-    <figcaption data-i18n="twin.caption"></figcaption>`;
+    ${captionHtml('twin.caption')}`;
   const $ = finder(root);
 
   /** @type {'ready' | 'running' | 'paused' | 'finished'} */
@@ -218,15 +220,12 @@ export default async function createTwin(root, { core, i18n, store }) {
 
   function render() {
     const runs = SIDES.map((s) => sides[s].run);
-    if (phase !== 'finished' && SIDES.every((s) => sides[s].ended())) {
-      phase = 'finished';
-      announce('twin.announce_done', {
-        a: name('a'),
-        b: name('b'),
-        accA: i18n.pct(runs[0].final?.test?.acc),
-        accB: i18n.pct(runs[1].final?.test?.acc),
-      });
-    }
+    const ending = phase !== 'finished' && SIDES.every((s) => sides[s].ended());
+    if (ending) phase = 'finished';
+    const takeaway = takeawayOf(runs);
+    setTakeaway(root, takeaway);
+    // Screen readers hear the result once, at the end: the caption's sentence, as text.
+    if (ending) $('[data-announce]').textContent = takeaway.replace(/<[^>]*>/g, '');
     for (const s of SIDES) sides[s].render(colorOf(s));
     // Toolbar
     /** @param {string} act */
@@ -279,6 +278,39 @@ export default async function createTwin(root, { core, i18n, store }) {
     labelPngButtons(root, i18n);
   }
 
+  /**
+   * The caption's first sentence: the epochs each network needed to reach 95 % training
+   * accuracy (the table's column), then, once both ended, their test accuracies.
+   * @param {SideRun[]} runs
+   */
+  function takeawayOf(runs) {
+    const same = settings.config('a').activation === settings.config('b').activation;
+    /** @param {Side} s */
+    const label = (s) => (same ? i18n.t(`twin.side_${s}`) : name(s));
+    const [ea, eb] = runs.map(reached95);
+    const done = phase === 'finished';
+    const kind = speedCase(ea, eb, done);
+    const aFirst = ea !== null && (eb === null || ea <= eb);
+    const [fast, slow] = aFirst ? ['a', 'b'] : ['b', 'a'];
+    const speed = i18n.t(
+      `twin.takeaway_${kind === 'a_only' || kind === 'b_only' ? (done ? 'one_done' : 'one') : kind}`,
+      {
+        fast: label(/** @type {Side} */ (fast)),
+        slow: label(/** @type {Side} */ (slow)),
+        ef: (aFirst ? ea : eb) ?? '',
+        es: (aFirst ? eb : ea) ?? '',
+        epochs: runs[0].epochs,
+      },
+    );
+    if (!done || !runs.every((r) => r.final)) return speed;
+    return `${speed} ${i18n.t('twin.takeaway_test', {
+      a: label('a'),
+      b: label('b'),
+      accA: i18n.pct(runs[0].final?.test?.acc),
+      accB: i18n.pct(runs[1].final?.test?.acc),
+    })}`;
+  }
+
   /** @param {SideRun[]} runs */
   function renderCurves(runs) {
     /** @type {[number, number]} */
@@ -325,6 +357,7 @@ export default async function createTwin(root, { core, i18n, store }) {
       cell('[data-col="train"]').textContent = i18n.pct(r.final?.train?.acc ?? last?.train_acc);
       cell('[data-col="test"]').textContent = r.final ? i18n.pct(r.final.test?.acc) : '–';
       cell('[data-col="epochs"]').textContent = `${r.epoch} / ${r.epochs}`;
+      cell('[data-col="to95"]').textContent = String(reached95(r) ?? '–');
       cell('[data-col="time"]').textContent = i18n.t('twin.seconds', {
         s: i18n.num(r.seconds, 2),
       });

@@ -2,9 +2,13 @@
 // activation, here, in the reader's browser, off the main thread (a busy page would distort
 // the timings and freeze while they run). Each number is posted as soon as it is measured.
 //   in:  {fns, n, targetMs, epochConfig, rounds}
-//   out: {type:'kernel', fn, grad, scalar, rate}      elements per second
-//        {type:'epoch', fn, seconds}                   best of `rounds` epochs
+//   out: {type:'kernel', fn, grad, scalar, rate, round}  elements per second, one round
+//        {type:'epoch', fn, seconds, round}               one timed epoch
 //        {type:'done', arch}  |  {type:'error', message}
+//
+// Every kernel is timed once per round, the rounds one after another (ReLU, GELU, …, then ReLU
+// again), so that a busy moment of the machine lands on all the kernels alike and shows up as
+// spread between rounds rather than as a difference between kernels (bench-stats.js).
 //
 // Why the kernels are timed from here rather than trusting one pass: browsers coarsen the clock
 // (to 0.1 ms without cross-origin isolation), and a ReLU pass over 64 K floats takes ~0.02 ms.
@@ -22,6 +26,7 @@ const MAX_REPS = 1000; // the core's bound for benchActivation
 const post = (msg) => postMessage(msg);
 
 /**
+ * How many passes make one measurement last about targetMs.
  * @param {ActivationLab} M
  * @param {ActivationName} fn
  * @param {boolean} grad
@@ -29,17 +34,25 @@ const post = (msg) => postMessage(msg);
  * @param {number} n
  * @param {number} targetMs
  */
-function rate(M, fn, grad, scalar, n, targetMs) {
-  /** @param {number} reps */
-  const time = (reps) => {
-    const t0 = performance.now();
-    M.benchActivation(fn, grad, scalar, n, reps);
-    return performance.now() - t0;
-  };
-  // A short probe sizes the real run; benchActivation makes reps timed passes plus a warm-up.
-  const probe = Math.max(time(4), 0.1) / 5;
-  const reps = Math.min(MAX_REPS, Math.max(4, Math.ceil(targetMs / probe)));
-  return (n * (reps + 1)) / (time(reps) / 1000);
+function sizeReps(M, fn, grad, scalar, n, targetMs) {
+  // A short probe sizes the real runs; benchActivation makes reps timed passes plus a warm-up.
+  const probe = Math.max(time(M, fn, grad, scalar, n, 4), 0.1) / 5;
+  return Math.min(MAX_REPS, Math.max(4, Math.ceil(targetMs / probe)));
+}
+
+/**
+ * Milliseconds of one benchActivation call of `reps` passes.
+ * @param {ActivationLab} M
+ * @param {ActivationName} fn
+ * @param {boolean} grad
+ * @param {boolean} scalar
+ * @param {number} n
+ * @param {number} reps
+ */
+function time(M, fn, grad, scalar, n, reps) {
+  const t0 = performance.now();
+  M.benchActivation(fn, grad, scalar, n, reps);
+  return performance.now() - t0;
 }
 
 /**
@@ -50,7 +63,8 @@ function rate(M, fn, grad, scalar, n, targetMs) {
  */
 function epochTimes(M, fns, config, rounds) {
   // Every network is built and trained one untimed epoch first (compilation tiers and caches
-  // settle), then the activations take turns, so a slow moment of the machine hits all alike.
+  // settle), then the activations take turns, so a slow moment of the machine hits all alike;
+  // every timed epoch is posted (the panel takes their median and spread).
   const runs = fns.map(
     (fn) => new M.Experiment(JSON.stringify({ ...config, activation: fn, epochs: rounds + 1 })),
   );
@@ -58,15 +72,13 @@ function epochTimes(M, fns, config, rounds) {
     for (const r of runs)
       if (r.status() === 'invalid') throw new Error(r.error() || 'invalid config');
     for (const r of runs) r.step();
-    const best = fns.map(() => Infinity);
-    for (let k = 0; k < rounds; k++) {
+    for (let round = 0; round < rounds; round++) {
       runs.forEach((r, i) => {
         const t0 = performance.now();
         r.step();
-        best[i] = Math.min(best[i], (performance.now() - t0) / 1000);
+        post({ type: 'epoch', fn: fns[i], seconds: (performance.now() - t0) / 1000, round });
       });
     }
-    return best;
   } finally {
     for (const r of runs) r.delete();
   }
@@ -80,22 +92,17 @@ onmessage = async (
   try {
     const { M } = await core;
     for (const fn of fns) M.benchActivation(fn, false, false, n, 2); // warm-up: compile every path
-    for (const grad of [false, true]) {
-      for (const fn of fns) {
-        for (const scalar of [false, true]) {
-          post({
-            type: 'kernel',
-            fn,
-            grad,
-            scalar,
-            rate: rate(M, fn, grad, scalar, n, targetMs),
-          });
-        }
+    const kernels = [false, true].flatMap((grad) =>
+      fns.flatMap((fn) => [false, true].map((scalar) => ({ fn, grad, scalar, reps: 0 }))),
+    );
+    for (const k of kernels) k.reps = sizeReps(M, k.fn, k.grad, k.scalar, n, targetMs);
+    for (let round = 0; round < rounds; round++) {
+      for (const { fn, grad, scalar, reps } of kernels) {
+        const ms = time(M, fn, grad, scalar, n, reps);
+        post({ type: 'kernel', fn, grad, scalar, rate: (n * (reps + 1)) / (ms / 1000), round });
       }
     }
-    epochTimes(M, fns, epochConfig, rounds).forEach((seconds, i) =>
-      post({ type: 'epoch', fn: fns[i], seconds }),
-    );
+    epochTimes(M, fns, epochConfig, rounds);
     post({ type: 'done', arch: M.simdArch() });
   } catch (err) {
     post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
