@@ -59,12 +59,15 @@ export async function transformerRun(core, out) {
  * @param {string} out
  */
 export async function blockStyle(out) {
-  const css = await readFile(join(out, 'css', 'lm.css'), 'utf8');
-  return [...css.matchAll(/(^|\})\s*([^{}@]*\.lm-[^{}]*)\{([^}]*)\}/g)]
-    .filter(([, , selector]) =>
+  const css = (await readFile(join(out, 'css', 'lm.css'), 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '');
+  // Innermost rules only: a rule inside @media matches too, its condition dropped (lm.css's
+  // colours are variables, which the picture's own style switches for dark mode).
+  return [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)]
+    .map(([, selector, body]) => [selector.replace(/^[^]*@[^{]*$/, '').trim(), body])
+    .filter(([selector]) =>
       /\.lm-(svg|box|norm|softmax|act|attn|frame|ffn|note|flow|skip|add)\b/.test(selector),
     )
-    .map(([, , selector, body]) => `${selector.trim()}{${body.replace(/\s+/g, ' ').trim()}}`)
+    .map(([selector, body]) => `${selector}{${body.replace(/\s+/g, ' ').trim()}}`)
     .join('');
 }
 
