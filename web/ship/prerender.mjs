@@ -134,7 +134,8 @@ function noscriptPictures(pictures) {
   if (!pictures?.length) return `<noscript>${note}</noscript>`;
   const imgs = pictures.map(
     (p) =>
-      `<img src="${p.src}" alt="${escapeAttr(p.alt)}" width="${p.width}" height="${p.height}" decoding="async">`,
+      `<img src="${p.src}" alt="${escapeAttr(p.alt)}" width="${p.width}" height="${p.height}"` +
+      `${p.narrow ? ' class="picture-narrow"' : ''} decoding="async">`,
   );
   return `<noscript><div class="figure-picture">${imgs.join('')}</div>${note}</noscript>`;
 }

@@ -2,21 +2,25 @@
 // Node while the site was built (the same benchActivation the live panel's worker calls). A busy
 // build machine makes these rough, and the alt text says where they came from.
 import { barChartHeight, drawBarChart } from '../../js/plots/bar-chart.js';
-import { svgOf } from './draw.mjs';
+import { PICTURE_WIDTH, svgOf } from './draw.mjs';
 
-const W = 640;
-const N = 4096; // floats per call: in cache, as the panel's kernel rows
-const REPS = 12;
+const W = PICTURE_WIDTH;
+const N = 1 << 16; // floats per pass, as the live panel: in cache, so this times the arithmetic
+const REPS = 4; // the best of these passes
+const TOP = 22; // room for the legend line above the chart
 
 /** @typedef {import('./draw.mjs').PictureEnv} PictureEnv */
 
 /** @param {{M: import('../../js/types').ActivationLab, activations: import('../../js/types').ActivationName[]}} core */
 export function costRun({ M, activations }) {
-  return activations.map((fn) => ({
-    fn,
-    simd: M.benchActivation(fn, false, false, N, REPS),
-    scalar: M.benchActivation(fn, false, true, N, REPS),
-  }));
+  // The identity is no kernel worth timing (the live panel leaves it out too).
+  return activations
+    .filter((fn) => fn !== 'identity')
+    .map((fn) => ({
+      fn,
+      simd: M.benchActivation(fn, false, false, N, REPS),
+      scalar: M.benchActivation(fn, false, true, N, REPS),
+    }));
 }
 
 /**
@@ -29,19 +33,22 @@ export function costPicture(rates, { t, num, style }) {
     groups: rates.map((r) => ({
       label: t(`common.act_${r.fn}`),
       bars: [
-        { value: r.simd, color: r.fn, text: `${rate(r.simd)} · SIMD` },
-        {
-          value: r.scalar,
-          color: r.fn,
-          faded: true,
-          text: `${rate(r.scalar)} · ${t('pictures.cost_scalar')}`,
-        },
+        { value: r.simd, color: r.fn, text: rate(r.simd) },
+        { value: r.scalar, color: r.fn, faded: true, text: rate(r.scalar) },
       ],
     })),
     fmt: (/** @type {number} */ v) => num(v / 1e6, 0),
   };
-  const H = barChartHeight(state);
-  const data = svgOf(W, H, style, (ctx, theme) => drawBarChart(ctx, W, H, state, theme));
+  const chartH = barChartHeight(state);
+  const H = TOP + chartH;
+  const data = svgOf(W, H, style, (ctx, theme) => {
+    ctx.font = `12px ${theme.sans}`;
+    ctx.fillStyle = theme.soft;
+    ctx.textBaseline = 'top';
+    ctx.fillText(t('pictures.cost_legend'), 8, 4);
+    ctx.translate(0, TOP);
+    drawBarChart(ctx, W, chartH, state, theme);
+  });
   const alt = t('pictures.cost_alt', {
     rates: rates
       .map((r) => `${t(`common.act_${r.fn}`)} ${rate(r.simd)} (SIMD), ${rate(r.scalar)}`)

@@ -3,9 +3,9 @@
 import { linspace, sample } from '../../js/core.js';
 import { minimum, tanhError } from '../../js/analysis.js';
 import { drawLinePlot } from '../../js/plots/line-plot.js';
-import { drawLegend, svgOf } from './draw.mjs';
+import { PICTURE_WIDTH, drawLegend, svgOf } from './draw.mjs';
 
-const W = 640;
+const W = PICTURE_WIDTH;
 
 /** @typedef {import('./draw.mjs').PictureEnv} PictureEnv */
 /** @typedef {import('../../js/types').ActivationLab} ActivationLab */
@@ -26,7 +26,7 @@ export function curvesRun({ M, activations }) {
  * @param {PictureEnv} env
  */
 export function curvesPicture({ xs, fns, ys }, { t, num, style }) {
-  const H = 352;
+  const H = 300;
   const names = fns.map((fn) => t(`common.act_${fn}`));
   const data = svgOf(W, H, style, (ctx, theme) => {
     drawLinePlot(
@@ -77,7 +77,7 @@ export function dipRun({ M, activations }) {
  * @param {PictureEnv} env
  */
 export function dipPicture({ xs, fns, ys, minima }, { t, num, style }) {
-  const H = 320;
+  const H = 270;
   const name = (/** @type {string} */ fn) => t(`common.act_${fn}`);
   const data = svgOf(W, H, style, (ctx, theme) => {
     drawLinePlot(
@@ -101,11 +101,12 @@ export function dipPicture({ xs, fns, ys, minima }, { t, num, style }) {
       },
       theme,
     );
+    // Top left: on this range the curves leave that corner empty.
     drawLegend(
       ctx,
       theme,
       fns.map((fn) => ({ color: fn, label: name(fn) })),
-      W - 20,
+      320,
       24,
     );
   });
@@ -123,7 +124,7 @@ export const tanhRun = ({ M }) => tanhError(M);
  * @param {PictureEnv} env
  */
 export function tanhPicture({ xs: allXs, err: allErr, max, at }, { t, num, style }) {
-  const H = 270;
+  const H = 230;
   // Every k-th of the 12 001 samples: as smooth at this size, and a tenth of the file.
   const k = Math.ceil(allXs.length / 1200);
   const xs = allXs.filter((_, i) => i % k === 0);

@@ -4,7 +4,14 @@
 import { asCanvas, createSvgContext } from './svg-context.mjs';
 import { PICTURE_THEME } from './theme.mjs';
 
-/** @typedef {{name: string, data: string | Buffer, width: number, height: number, alt: string}} PictureFile */
+// Drawn at a phone's width and scaled up on wider screens (SVG stays crisp): the plots' 11 px
+// labels stay readable at 375 px, where a wider drawing would shrink them.
+export const PICTURE_WIDTH = 480;
+
+/**
+ * One image of a figure's picture; narrow: shown no wider than it was drawn.
+ * @typedef {{name: string, data: string | Buffer, width: number, height: number, alt: string, narrow?: boolean}} PictureFile
+ */
 /** @typedef {(key: string, vars?: Record<string, string | number>) => string} Translate */
 /**
  * What a picture's draw step gets, per language.

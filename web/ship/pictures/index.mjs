@@ -46,7 +46,7 @@ export const PICTURES = {
  */
 export const PICTURE_CAPTIONS = { transformer: 'lm.block_caption' };
 
-/** @typedef {{src: string, alt: string, width: number, height: number}} PictureRef */
+/** @typedef {{src: string, alt: string, width: number, height: number, narrow?: boolean}} PictureRef */
 
 /**
  * Runs every renderer once, draws each page's pictures into dist/img/figures/, and returns, per
@@ -86,7 +86,8 @@ export async function renderPictures(out, core, pages) {
           await writeFile(join(out, src), p.data);
           bytes += p.data.length;
         }
-        byLang[lang][name].push({ src, alt: p.alt, width: p.width, height: p.height });
+        const { alt, width, height, narrow } = p;
+        byLang[lang][name].push({ src, alt, width, height, narrow });
       }
     }
   }

@@ -4,9 +4,9 @@ import { drawLinePlot } from '../../js/plots/line-plot.js';
 import { dotPlotHeight, drawDotPlot } from '../../js/plots/dot-plot.js';
 import { barChartHeight, drawBarChart } from '../../js/plots/bar-chart.js';
 import { PREVIEW } from '../preview.mjs';
-import { drawLegend, svgOf } from './draw.mjs';
+import { PICTURE_WIDTH, drawLegend, svgOf } from './draw.mjs';
 
-const W = 640;
+const W = PICTURE_WIDTH;
 const SEEDS = [0, 1, 2, 3];
 const SEED_EPOCHS = 20;
 const SWAP_EPOCHS = 40;
@@ -23,7 +23,7 @@ const PAIR = ['relu', 'gelu'];
  * @template R
  * @param {ActivationLab} M
  * @param {Record<string, unknown>} config
- * @param {(exp: import('../../js/types').Experiment) => R} fn
+ * @param {(exp: import('../../../wasm/activation-lab').Experiment) => R} fn
  */
 function train(M, config, fn) {
   const exp = new M.Experiment(JSON.stringify(config));
@@ -37,7 +37,7 @@ function train(M, config, fn) {
 }
 
 /** The test accuracy of an experiment's current weights. */
-const testAcc = (/** @type {import('../../js/types').Experiment} */ exp) =>
+const testAcc = (/** @type {import('../../../wasm/activation-lab').Experiment} */ exp) =>
   /** @type {number} */ (JSON.parse(exp.evaluateJson('test')).acc);
 
 /**
@@ -51,7 +51,7 @@ export const twinRun = ({ histories, accs }) => ({ histories, accs });
  * @param {PictureEnv} env
  */
 export function twinPicture({ histories, accs }, { t, num, pct, style }) {
-  const H = 300;
+  const H = 250;
   const name = (/** @type {string} */ fn) => t(`common.act_${fn}`);
   const data = svgOf(W, H, style, (ctx, theme) => {
     drawLinePlot(

@@ -32,6 +32,19 @@ function freshState() {
   };
 }
 
+/** @type {(keyof ReturnType<typeof freshState>)[]} */
+const PROPERTIES = [
+  'fillStyle',
+  'strokeStyle',
+  'lineWidth',
+  'font',
+  'textAlign',
+  'textBaseline',
+  'globalAlpha',
+  'lineJoin',
+  'lineCap',
+];
+
 /**
  * A context that records into SVG; `svg()` returns the document.
  * @param {number} width
@@ -64,60 +77,6 @@ export function createSvgContext(width, height, { style = '', title = '' } = {})
     `<path d="${d}" style="fill:${esc(state.fillStyle)}"${alpha()}${clip()}/>`;
 
   const ctx = {
-    get fillStyle() {
-      return state.fillStyle;
-    },
-    set fillStyle(v) {
-      state.fillStyle = String(v);
-    },
-    get strokeStyle() {
-      return state.strokeStyle;
-    },
-    set strokeStyle(v) {
-      state.strokeStyle = String(v);
-    },
-    get lineWidth() {
-      return state.lineWidth;
-    },
-    set lineWidth(v) {
-      state.lineWidth = v;
-    },
-    get font() {
-      return state.font;
-    },
-    set font(v) {
-      state.font = v;
-    },
-    get textAlign() {
-      return state.textAlign;
-    },
-    set textAlign(v) {
-      state.textAlign = v;
-    },
-    get textBaseline() {
-      return state.textBaseline;
-    },
-    set textBaseline(v) {
-      state.textBaseline = v;
-    },
-    get globalAlpha() {
-      return state.globalAlpha;
-    },
-    set globalAlpha(v) {
-      state.globalAlpha = v;
-    },
-    get lineJoin() {
-      return state.lineJoin;
-    },
-    set lineJoin(v) {
-      state.lineJoin = v;
-    },
-    get lineCap() {
-      return state.lineCap;
-    },
-    set lineCap(v) {
-      state.lineCap = v;
-    },
     save() {
       stack.push({ ...state, dash: [...state.dash] });
     },
@@ -250,6 +209,15 @@ export function createSvgContext(width, height, { style = '', title = '' } = {})
       );
     },
   };
+  // The drawing state's plain properties, as canvas has them (fillStyle, font, globalAlpha...).
+  for (const key of PROPERTIES) {
+    Object.defineProperty(ctx, key, {
+      get: () => state[key],
+      set: (/** @type {unknown} */ v) => {
+        /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (state))[key] = v;
+      },
+    });
+  }
   return ctx;
 }
 

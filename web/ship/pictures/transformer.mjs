@@ -9,10 +9,10 @@ import { blockSvg } from '../../js/widgets/lm-block-svg.js';
 import { sampleRows } from '../../js/widgets/lm-rows.js';
 import { lmCore, LM_FILES, modelShape } from '../../js/lm-config.js';
 import { barChartHeight, drawBarChart } from '../../js/plots/bar-chart.js';
-import { svgOf } from './draw.mjs';
+import { PICTURE_WIDTH, svgOf } from './draw.mjs';
 
-const W = 640;
-const LINE = 78; // characters per line of the sample
+const W = PICTURE_WIDTH;
+const LINE = 56; // characters per line of the sample
 
 /** @typedef {import('./draw.mjs').PictureEnv} PictureEnv */
 
@@ -28,7 +28,7 @@ export async function transformerRun(core, out) {
       readFile(join(out, f), 'utf8'),
     ),
   );
-  /** @type {Record<string, {config: import('../../js/types').LmConfig & {act: string}, val_loss: number, steps: number}>} */
+  /** @type {Record<string, {config: Required<import('../../js/types').LmConfig>, val_loss: number, steps: number}>} */
   const trained = JSON.parse(records);
   const config = trained[LM_FILES.pretrainedKey].config;
   const [prompt, temperature, chars, seed] = sampleRows(
@@ -134,6 +134,7 @@ export function transformerPicture(run, { t, num, style, blockCss }) {
   };
   return [
     {
+      narrow: true, // drawn at its own size: it is a diagram, not a plot
       name: 'transformer-block',
       data: block,
       width: bw,
