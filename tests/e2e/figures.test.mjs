@@ -111,3 +111,52 @@ test('with JavaScript: the numbers stay when the figures mount, and no picture l
     await context.close();
   }
 });
+
+test('at 375 px tables keep their key columns in view, and a table that scrolls pins its first column', async () => {
+  for (const [path, lang] of PAGES) {
+    const { page, context, problems } = await openPage(env, '', {
+      viewport: { width: 375, height: 740 },
+    });
+    await page.goto(`${env.url}${path}`);
+    await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+    const tables = await page.$$eval('main .table-scroll', (els) =>
+      els
+        .filter((el) => el.getBoundingClientRect().width > 0)
+        .map((el) => {
+          const fig = el.closest('figure');
+          const name = fig?.id || fig?.dataset.widget || '';
+          const inside = (/** @type {Element} */ cell) => {
+            const a = el.getBoundingClientRect(),
+              b = cell.getBoundingClientRect();
+            return b.left >= a.left - 0.5 && b.right <= a.right + 0.5;
+          };
+          // The columns the figure is about: all of the worked values, the validation loss of
+          // the from-scratch runs.
+          const key =
+            name === 'worked-values'
+              ? [...el.querySelectorAll('thead th')]
+              : [...el.querySelectorAll('thead [data-col="val"]')];
+          const scrolls = el.scrollWidth > el.clientWidth + 1;
+          el.scrollLeft = el.scrollWidth;
+          const firsts = [...el.querySelectorAll('tr > :first-child')];
+          const pinned = firsts.every(inside);
+          el.scrollLeft = 0;
+          return {
+            name,
+            scrolls,
+            pinned,
+            cut: key.filter((c) => !inside(c)).map((c) => c.textContent),
+          };
+        }),
+    );
+    assert.ok(
+      tables.some((t) => t.name === 'worked-values') && tables.some((t) => t.name === 'lm-scratch'),
+    );
+    for (const t of tables) {
+      assert.deepEqual(t.cut, [], `${lang} ${t.name}: key column cut at 375 px`);
+      if (t.scrolls) assert.ok(t.pinned, `${lang} ${t.name}: first column scrolls away`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
