@@ -60,10 +60,10 @@ export async function transformerRun(core, out) {
  */
 export async function blockStyle(out) {
   const css = (await readFile(join(out, 'css', 'lm.css'), 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '');
-  // Innermost rules only: a rule inside @media matches too, its condition dropped (lm.css's
-  // colours are variables, which the picture's own style switches for dark mode).
+  // Innermost rules only (an @media's own rules match with its condition dropped; the drawing's
+  // have none, and its colours are variables that the picture's style switches for dark mode).
   return [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)]
-    .map(([, selector, body]) => [selector.replace(/^[^]*@[^{]*$/, '').trim(), body])
+    .map(([, selector, body]) => [selector.trim(), body])
     .filter(([selector]) =>
       /\.lm-(svg|box|norm|softmax|act|attn|frame|ffn|note|flow|skip|add)\b/.test(selector),
     )
