@@ -83,7 +83,16 @@ export function twinPicture({ histories, accs }, { t, num, pct, style }) {
       24,
     );
   });
-  const vars = { epochs: PREVIEW.epochs, relu: pct(accs.relu), gelu: pct(accs.gelu) };
+  const last = (/** @type {string} */ fn) => histories[fn][histories[fn].length - 1];
+  const vars = {
+    epochs: PREVIEW.epochs,
+    relu: pct(accs.relu),
+    gelu: pct(accs.gelu),
+    relu_loss: num(last('relu').train_loss, 3),
+    gelu_loss: num(last('gelu').train_loss, 3),
+    relu95: last('relu').reached_95 ?? '–',
+    gelu95: last('gelu').reached_95 ?? '–',
+  };
   return [
     {
       name: 'twin-boundaries',
