@@ -102,7 +102,7 @@ async function main() {
   // Offline, file://, CSP and embedding (web/ship/): after everything else, it hashes the result.
   const shipped = await ship(out);
   console.log(
-    `web/build.mjs: ${shipped.pages.pages} pages pre-rendered (preview ${shipped.pages.preview} bytes, test accuracy ReLU ${shipped.pages.accs.relu}, GELU ${shipped.pages.accs.gelu}); service worker ${shipped.version}, ${shipped.shell} files in the app shell`,
+    `web/build.mjs: ${shipped.pages.pages} pages pre-rendered (preview ${shipped.pages.preview} bytes, test accuracy ReLU ${shipped.pages.accs.relu}, GELU ${shipped.pages.accs.gelu}; no-script pictures ${shipped.pages.pictures.bytes} bytes in ${shipped.pages.pictures.totalMs} ms: ${JSON.stringify(shipped.pages.pictures.ms)}); service worker ${shipped.version}, ${shipped.shell} files in the app shell`,
   );
   console.log(`web/build.mjs: wrote ${relative(process.cwd(), out) || '.'}/`);
 }

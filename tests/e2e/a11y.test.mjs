@@ -147,7 +147,7 @@ test('the swap panel: Cancel ends a long step; a refused file changes nothing; e
   });
   await page.waitForFunction(() => document.querySelector('#swap-import-err').textContent !== '');
   assert.match(await page.locator('#swap-import-err').textContent(), /float32/);
-  assert.equal(await page.locator('#swap-whidden').inputValue(), '16,16');
+  assert.equal(await page.locator('#swap-whidden').inputValue(), '16, 16');
   assert.match(page.url(), /whidden=16,16/);
   // The worker kept its network: a swap starts from the same pretrained weights.
   await page.click(`${swap} [data-act="swap"]`);

@@ -275,7 +275,7 @@ test('exported weights re-import into a fresh page with the same outputs; bad fi
   await second.page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
   assert.equal(await error.textContent(), '');
   assert.deepEqual(JSON.parse(await second.page.locator(swap).getAttribute('data-probe')), probe);
-  assert.equal(await second.page.locator('#swap-whidden').inputValue(), '32,16');
+  assert.equal(await second.page.locator('#swap-whidden').inputValue(), '32, 16');
   await screenshot(second.page.locator(swap), 'evidence-import');
   assert.deepEqual(first.problems, []);
   assert.deepEqual(second.problems, []);

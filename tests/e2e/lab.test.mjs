@@ -78,7 +78,7 @@ test('a permalink restores the settings, and a change is written to the URL', as
   assert.equal(await value('n'), '500');
   assert.equal(await value('noise'), '0.3');
   assert.equal(await value('dseed'), '7');
-  assert.equal(await value('hidden'), '16,8');
+  assert.equal(await value('hidden'), '16, 8');
   assert.equal(await value('lr'), '0.01');
   assert.equal(await value('batch'), '16');
   assert.equal(await value('epochs'), '7');
@@ -110,7 +110,7 @@ test('bad values in the hash or a control are reported next to it and fall back 
   assert.match(await error('n'), /abc/);
   assert.equal(await page.locator('#lab-n').inputValue(), String(defaults.n));
   assert.equal(await page.locator('#lab-lr').inputValue(), String(defaults.lr));
-  assert.equal(await page.locator('#lab-hidden').inputValue(), defaults.hidden.join(','));
+  assert.equal(await page.locator('#lab-hidden').inputValue(), defaults.hidden.join(', '));
   assert.equal(await page.locator('#lab-b').inputValue(), defaults.activation);
   assert.equal(await page.locator('#lab-n').getAttribute('aria-invalid'), 'true');
   assert.equal(await error('noise'), '');

@@ -127,15 +127,15 @@ export function rangeHint(core, i18n, field, type) {
 
 /**
  * A setting's value as its field shows it: numbers with the page's decimal separator (0,3 in
- * Portuguese, as the hints write them; the core reads either), layer widths as 64,64.
+ * Portuguese, as the hints write them; the core reads either), layer widths as "64, 64"
+ * (i18n.fieldText).
  * @param {I18n} i18n
  * @param {Settings} settings
  * @param {SettingRow} row
  * @param {SettingValue} value
  */
 export function shownValue(i18n, settings, row, value) {
-  const text = settings.format(row, value);
-  return typeof value === 'number' && i18n.language?.() === 'pt' ? text.replace('.', ',') : text;
+  return i18n.fieldText(value, settings.format(row, value));
 }
 
 /**

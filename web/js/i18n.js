@@ -143,6 +143,19 @@ export const pct = (x, digits = 1) =>
   x === null || x === undefined ? '–' : num(x, digits, { style: 'percent' });
 
 /**
+ * A setting's text as a field or a table shows it, from its canonical text (the URL's, the core
+ * reads both): in pt-PT a number's decimal point becomes a comma (0,001); a list of widths gets a
+ * space after each comma ("64, 64"), so that it never reads as the decimal 64,64.
+ * @param {unknown} value
+ * @param {string} text
+ */
+export function fieldText(value, text) {
+  if (Array.isArray(value) && value.length && value.every((v) => typeof v === 'number'))
+    return text.replace(/,\s*/g, ', ');
+  return typeof value === 'number' && lang === 'pt' ? text.replace('.', ',') : text;
+}
+
+/**
  * Calls fn() after every language switch (widgets redraw their own dynamic text).
  * @param {(lang: Lang) => void} fn
  */

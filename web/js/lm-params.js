@@ -151,7 +151,7 @@ export function paramFields(params, i18n) {
     /** @type {Record<string, string>} */
     hints = {};
   for (const row of params.rows) {
-    values[row.key] = params.text(row.key);
+    values[row.key] = i18n.fieldText(params.values[row.key], params.text(row.key));
     errors[row.key] = paramError(i18n, params.errors[row.key], String(row.initial));
     hints[row.key] = row.hint?.(i18n) ?? '';
   }

@@ -7,6 +7,7 @@ import * as i18n from './i18n.js';
 import { loadCore } from './core.js';
 import { fillCoreValues } from './core-values.js';
 import { addEmbedButton } from './embed-dialog.js';
+import { keepFigureNumber } from './figure-number.js';
 import { must } from './dom.js';
 import { messageOf } from './worker-error.js';
 import { wireToc } from './toc.js';
@@ -34,7 +35,10 @@ async function mountWidget(el, context) {
     // Built out of sight (a widget may build in several tasks, tasks.js) and shown whole: no
     // half-built frame, and nothing inside the figure moves while it fills in.
     el.style.visibility = 'hidden';
-    const widget = await create(el, ctx).finally(() => (el.style.visibility = ''));
+    const widget = await create(el, ctx).finally(() => {
+      keepFigureNumber(el); // before it is shown: the number never blinks
+      el.style.visibility = '';
+    });
     addEmbedButton(el, widget, i18n);
   } catch (err) {
     console.error(`widget ${name}:`, err);

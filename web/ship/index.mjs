@@ -9,6 +9,7 @@ import { embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
 import { walk, writeFileBundle } from './file-bundle.mjs';
 import { prerender } from './prerender.mjs';
 import { PREVIEW } from './preview.mjs';
+import { PICTURE_DIR } from './pictures/index.mjs';
 
 /**
  * Files the service worker precaches: everything the page and the embeds load over http.
@@ -18,6 +19,7 @@ import { PREVIEW } from './preview.mjs';
 function isShell(file, fonts) {
   if (file === 'sw.js' || file === 'js/app.file.js' || file === PREVIEW.path) return false;
   if (file.startsWith('examples/')) return false;
+  if (file.startsWith(`${PICTURE_DIR}/`)) return false; // for readers without JavaScript only
   if (file.startsWith('vendor/katex/fonts/')) return fonts.includes(file);
   return !file.endsWith('.md');
 }

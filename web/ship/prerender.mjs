@@ -2,9 +2,11 @@
 // (European Portuguese), from the one template web/index.html. Generic over the template: every
 // [data-i18n] element gets its string, every [data-i18n-attr] its attributes, every data-core
 // placeholder its number (computed here by the same WASM module the page runs, with the page's own
-// code, js/core-values.js), and every <figure data-widget="name"> its caption (name.caption) and a
-// no-script note, or, for a figure that is a table of the core's numbers (STATIC_FIGURES), the
-// table itself. So a section or figure added to the template and the i18n tables is pre-rendered
+// code, js/core-values.js), and every <figure data-widget="name"> its number ("Figure N.", 1..N in
+// page order: data-figure, printed by article.css, kept by js/figure-number.js when the figure
+// mounts), its caption (name.caption) and, for readers without JavaScript, its picture
+// (pictures/: drawn here from real runs of the core) in <noscript>, or, for a figure that is a
+// table of the core's numbers (STATIC_FIGURES), the table itself. So a section or figure added to the template and the i18n tables is pre-rendered
 // with no change here. Also: <html lang>, hreflang both ways, canonical, description, Open Graph
 // and Twitter tags, and the preview image (preview.mjs). Scripts then bring the figures to life.
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { depthSpreadHtml } from '../js/widgets/depth-spread.js';
 import * as i18n from '../js/i18n.js';
 import { PREVIEW, renderPreview } from './preview.mjs';
 import { insertToc } from './toc.mjs';
+import { PICTURE_CAPTIONS, renderPictures } from './pictures/index.mjs';
 
 /** Folder per language, relative to dist/ ('' is the root), and its BCP 47 tag. */
 /** @typedef {{lang: 'en' | 'pt', tag: string, dir: string, locale: string}} Page */
@@ -125,13 +128,29 @@ function headTags(page, strings, site) {
 const STATIC_FIGURES = { 'worked-values': workedValuesTable, 'depth-spread': depthSpreadHtml };
 
 /**
- * One language's page from the template.
+ * The no-script content of an interactive figure: its pictures (a note when it has none).
+ * @param {import('./pictures/index.mjs').PictureRef[] | undefined} pictures
+ */
+function noscriptPictures(pictures) {
+  const note = `<p class="figure-noscript" data-i18n="meta.figure_noscript"></p>`;
+  if (!pictures?.length) return `<noscript>${note}</noscript>`;
+  const imgs = pictures.map(
+    (p) =>
+      `<img src="${p.src}" alt="${escapeAttr(p.alt)}" width="${p.width}" height="${p.height}"` +
+      `${p.narrow ? ' class="picture-narrow"' : ''} decoding="async">`,
+  );
+  return `<noscript><div class="figure-picture">${imgs.join('')}</div>${note}</noscript>`;
+}
+
+/**
+ * One language's page from the template. pictures: figure name -> its no-script images.
  * @param {string} template
  * @param {Page} page
  * @param {Strings} strings
  * @param {Pick<import('../js/types').Core, 'M' | 'activations'>} core
+ * @param {Record<string, import('./pictures/index.mjs').PictureRef[]>} [pictures]
  */
-export function renderPage(template, page, strings, core, site = '') {
+export function renderPage(template, page, strings, core, site = '', pictures = {}) {
   /**
    * @param {string} key
    * @param {string} where
@@ -145,15 +164,21 @@ export function renderPage(template, page, strings, core, site = '') {
   /** @param {string} key */
   const has = (key) => strings[key.slice(0, key.indexOf('.'))]?.[key.slice(key.indexOf('.') + 1)];
   let html = template;
-  // Figures: a caption and a note for readers without JavaScript; the widget replaces both.
+  // Figures: a number, a caption and a picture for readers without JavaScript; the widget
+  // replaces all but the number.
+  let figures = 0;
   html = html.replace(
     /<figure((?:\s[^>]*?)?\sdata-widget="([a-z0-9-]+)"[^>]*)><\/figure>/g,
-    /** @type {Replacer} */ (m, attrs, name) =>
-      `<figure${attrs}>` +
-      (STATIC_FIGURES[name]?.(core) ??
-        `<noscript><p class="figure-noscript" data-i18n="meta.figure_noscript"></p></noscript>`) +
-      (has(`${name}.caption`) ? `<figcaption data-i18n="${name}.caption"></figcaption>` : '') +
-      `</figure>`,
+    /** @type {Replacer} */ (m, attrs, name) => {
+      const n = ++figures;
+      const caption = has(`${name}.caption`) ? `${name}.caption` : PICTURE_CAPTIONS[name];
+      return (
+        `<figure${setAttr(attrs, 'data-figure', String(n))}>` +
+        (STATIC_FIGURES[name]?.(core) ?? noscriptPictures(pictures[name])) +
+        (caption ? `<figcaption data-i18n="${caption}" data-figure="${n}"></figcaption>` : '') +
+        `</figure>`
+      );
+    },
   );
   html = html.replace(
     /<([a-zA-Z][\w-]*)(\s[^>]*?)?\sdata-i18n="([^"]+)"([^>]*)>([^<]*)<\/\1>/g,
@@ -217,14 +242,20 @@ export async function prerender(out, { site = process.env.AL_SITE_URL ?? '' } = 
   /** @type {import('../js/types').ActivationLab} */
   const M = await mod.default();
   const core = { M, activations: JSON.parse(M.activationNames()) };
-  for (const page of PAGES) {
+  const { png, accs, histories } = renderPreview(M);
+  await mkdir(join(out, 'img'), { recursive: true });
+  await writeFile(join(out, PREVIEW.path), png);
+  const strings = await Promise.all(PAGES.map((page) => tables(out, page.lang)));
+  const pictures = await renderPictures(
+    out,
+    { ...core, preview: { histories, accs } },
+    PAGES.map((page, i) => ({ lang: page.lang, strings: strings[i] })),
+  );
+  for (const [i, page] of PAGES.entries()) {
     i18n.useLanguage(page.lang);
-    const html = renderPage(template, page, await tables(out, page.lang), core, site);
+    const html = renderPage(template, page, strings[i], core, site, pictures.byLang[page.lang]);
     await mkdir(join(out, page.dir), { recursive: true });
     await writeFile(join(out, page.dir, 'index.html'), html);
   }
-  const { png, accs } = renderPreview(M);
-  await mkdir(join(out, 'img'), { recursive: true });
-  await writeFile(join(out, PREVIEW.path), png);
-  return { pages: PAGES.length, preview: png.length, accs };
+  return { pages: PAGES.length, preview: png.length, accs, pictures };
 }

@@ -2,11 +2,12 @@
 // core: the same WASM module trains a ReLU and a GELU network on the article's moons (its default
 // data and network, fewer epochs to keep the build quick), and each panel shows one network's
 // decision boundary with the test points, as the twin lab draws them. Light palette of the page.
+// The same picture and the two runs' histories are the twin lab's no-script picture (pictures/).
 import { boundsOf } from '../js/bounds.js';
 import { encodePng } from './encode.mjs';
 
-export const PREVIEW = { width: 1200, height: 630, path: 'img/preview.png' };
-const EPOCHS = 40;
+export const PREVIEW = { width: 1200, height: 630, path: 'img/preview.png', epochs: 40 };
+const EPOCHS = PREVIEW.epochs;
 const PALETTE = { bg: [255, 255, 255], class0: [0xe7, 0x6f, 0x51], class1: [0x2a, 0x6f, 0xb0] };
 /**
  * @param {number[]} a
@@ -16,7 +17,8 @@ const PALETTE = { bg: [255, 255, 255], class0: [0xe7, 0x6f, 0x51], class1: [0x2a
 const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
 
 /**
- * Trains one network to the end: its test points and P(class 1) on an n×n grid over bounds.
+ * Trains one network to the end: its test points, P(class 1) on an n×n grid over bounds and its
+ * history (EpochStats[]).
  * @param {import('../js/types').ActivationLab} M
  * @param {import('../js/types').ActivationName} activation
  * @param {number} n
@@ -30,14 +32,17 @@ function run(M, activation, n) {
     const test = Float32Array.from(exp.data('test'));
     const bounds = boundsOf([train, test]);
     const grid = Float32Array.from(exp.grid(n, n, ...bounds));
-    return { test, bounds, grid, acc: JSON.parse(exp.evaluateJson('test')).acc };
+    const history = /** @type {import('../js/types').EpochStats[]} */ (
+      JSON.parse(exp.historyJson())
+    );
+    return { test, bounds, grid, history, acc: JSON.parse(exp.evaluateJson('test')).acc };
   } finally {
     exp.delete();
   }
 }
 
 /**
- * The PNG bytes and the two runs' test accuracies.
+ * The PNG bytes, the two runs' test accuracies and their histories.
  * @param {import('../js/types').ActivationLab} M
  */
 export function renderPreview(M) {
@@ -49,11 +54,14 @@ export function renderPreview(M) {
   const top = Math.round((height - size) / 2);
   /** @type {Record<string, number>} */
   const accs = {};
+  /** @type {Record<string, import('../js/types').EpochStats[]>} */
+  const histories = {};
   /** @type {import('../js/types').ActivationName[]} */ (['relu', 'gelu']).forEach(
     (activation, k) => {
       const n = Math.round(size);
-      const { test, bounds, grid, acc } = run(M, activation, n);
+      const { test, bounds, grid, acc, history } = run(M, activation, n);
       accs[activation] = acc;
+      histories[activation] = history;
       const left = Math.round(
         margin + k * (size + gap) + (width - 2 * margin - gap - 2 * size) / 2,
       );
@@ -93,5 +101,5 @@ export function renderPreview(M) {
       }
     },
   );
-  return { png: encodePng(width, height, rgb), accs };
+  return { png: encodePng(width, height, rgb), accs, histories };
 }

@@ -54,6 +54,22 @@ export function tickDigits(values) {
 }
 
 /**
+ * Where to draw a tick label so that all of it stays inside [lo, hi] (the canvas): the x of its
+ * left end, for a label `width` wide that wants to be centred on `at` ('center') or to end at
+ * `at` ('right'). A label wider than the room starts at lo. (Canvas clips what falls outside:
+ * "1500" right-aligned against a 44 px margin read "500".)
+ * @param {number} at
+ * @param {number} width
+ * @param {'center' | 'right'} align
+ * @param {number} lo
+ * @param {number} hi
+ */
+export function fitLabel(at, width, align, lo, hi) {
+  const left = align === 'center' ? at - width / 2 : at - width;
+  return Math.max(lo, Math.min(left, hi - width));
+}
+
+/**
  * Vertical grid lines at round x values, about one per `spacing` pixels, labelled under the box.
  * Leaves ctx with the grid's font, colours and alignment.
  * @param {CanvasRenderingContext2D} ctx
@@ -70,7 +86,7 @@ export function drawXGrid(ctx, box, xs, t, fmt, spacing) {
   ctx.lineWidth = 1;
   ctx.strokeStyle = t.rule;
   ctx.fillStyle = t.soft;
-  ctx.textAlign = 'center';
+  ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
   for (const v of xt) {
     const px = Math.round(xs(v)) + 0.5;
@@ -78,8 +94,12 @@ export function drawXGrid(ctx, box, xs, t, fmt, spacing) {
     ctx.moveTo(px, box.y);
     ctx.lineTo(px, box.y + box.h);
     ctx.stroke();
-    ctx.fillText(fmt(v, digits), px, box.y + box.h + 4);
+    const label = fmt(v, digits);
+    const width = ctx.measureText(label).width;
+    // Labels may reach past the plot box into the margins (every plot keeps ≥ 12 px on the right).
+    ctx.fillText(label, fitLabel(px, width, 'center', 0, box.x + box.w + 12), box.y + box.h + 4);
   }
+  ctx.textAlign = 'center';
 }
 
 /**
@@ -97,7 +117,7 @@ export function drawAxes(ctx, box, xs, ys, t, { fmt, xLabel, yLabel, zeroLines =
   const yd = tickDigits(yt);
   ctx.save();
   drawXGrid(ctx, box, xs, t, fmt, 70);
-  ctx.textAlign = 'right';
+  ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   for (const v of yt) {
     const py = Math.round(ys(v)) + 0.5;
@@ -105,7 +125,9 @@ export function drawAxes(ctx, box, xs, ys, t, { fmt, xLabel, yLabel, zeroLines =
     ctx.moveTo(box.x, py);
     ctx.lineTo(box.x + box.w, py);
     ctx.stroke();
-    ctx.fillText(fmt(v, yd), box.x - 5, py);
+    const label = fmt(v, yd);
+    const width = ctx.measureText(label).width;
+    ctx.fillText(label, fitLabel(box.x - 5, width, 'right', 0, box.x + box.w), py);
   }
   if (zeroLines) {
     ctx.strokeStyle = t.soft;

@@ -1,7 +1,8 @@
 // A canvas that stays crisp on HiDPI screens, follows its container's width, and redraws on
 // resize and on a light/dark switch. Plots draw in CSS pixels; the device ratio is applied here.
 
-const darkQuery = matchMedia('(prefers-color-scheme: dark)');
+// (Absent in Node, where the build draws the no-script pictures with the same plots.)
+const darkQuery = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
 
 // The canvas being drawn. theme() reads the colours where that canvas sits: the page's :root, or
 // the shadow root of an embedded widget, whose variables live on its host element.
@@ -119,7 +120,7 @@ export function createCanvas(parent, { height, draw, className = 'plot-canvas' }
   // The first size is drawn when its turn comes (nothing was on the canvas); a new size at once.
   const observer = new ResizeObserver(() => layout(false, w > 0));
   observer.observe(parent);
-  darkQuery.addEventListener('change', schedule);
+  darkQuery?.addEventListener('change', schedule);
 
   return {
     canvas,
@@ -133,7 +134,7 @@ export function createCanvas(parent, { height, draw, className = 'plot-canvas' }
     destroy() {
       queue.delete(redraw);
       observer.disconnect();
-      darkQuery.removeEventListener('change', schedule);
+      darkQuery?.removeEventListener('change', schedule);
       canvas.remove();
     },
   };

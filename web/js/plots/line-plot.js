@@ -27,6 +27,97 @@ function autoDomain(series, pad = 0.06) {
 }
 
 /**
+ * Paints one line plot of `state` on ctx, w×h CSS pixels, in theme t's colours: the page's canvas
+ * (createLinePlot) and the build's no-script pictures (web/ship/pictures/) draw the same way.
+ * Returns the x scale, for reading pointer positions back.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} w
+ * @param {number} h
+ * @param {LinePlotState} state
+ * @param {import('../types').Theme} t
+ */
+export function drawLinePlot(ctx, w, h, state, t) {
+  const box = {
+    x: MARGIN.left,
+    y: MARGIN.top,
+    w: w - MARGIN.left - MARGIN.right,
+    h: h - MARGIN.top - MARGIN.bottom,
+  };
+  const auto = () => autoDomain(state.series);
+  const xDomain = state.xDomain ?? [0, 1];
+  const yDomain =
+    typeof state.yDomain === 'function' ? state.yDomain(auto()) : (state.yDomain ?? auto());
+  const xs = linear(xDomain, [box.x, box.x + box.w]);
+  const ys = linear(yDomain, [box.y + box.h, box.y]);
+  drawAxes(ctx, box, xs, ys, t, state);
+
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(box.x, box.y, box.w, box.h);
+  ctx.clip();
+  ctx.lineJoin = 'round';
+  for (const s of state.series) {
+    if (s.hidden || !s.xs.length) continue;
+    ctx.strokeStyle = t.color(s.color);
+    ctx.lineWidth = s.width ?? 2;
+    ctx.setLineDash(s.dash ?? []);
+    ctx.beginPath();
+    let pen = false;
+    for (let i = 0; i < s.xs.length; i++) {
+      const y = s.ys[i];
+      if (!Number.isFinite(y)) {
+        pen = false;
+        continue;
+      } // a diverged run leaves a gap
+      const px = xs(s.xs[i]),
+        py = ys(Math.max(Math.min(y, 1e6), -1e6));
+      if (pen) ctx.lineTo(px, py);
+      else ctx.moveTo(px, py);
+      pen = true;
+    }
+    ctx.stroke();
+    if (s.xs.length === 1 && Number.isFinite(s.ys[0])) {
+      ctx.fillStyle = ctx.strokeStyle;
+      ctx.beginPath();
+      ctx.arc(xs(s.xs[0]), ys(s.ys[0]), 2.5, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
+  ctx.setLineDash([]);
+  if (state.cursor !== null && state.cursor !== undefined) {
+    const px = Math.round(xs(state.cursor)) + 0.5;
+    ctx.strokeStyle = t.fg;
+    ctx.globalAlpha = 0.5;
+    ctx.beginPath();
+    ctx.moveTo(px, box.y);
+    ctx.lineTo(px, box.y + box.h);
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+  }
+  for (const m of state.marks) {
+    const px = xs(m.x),
+      py = ys(m.y);
+    ctx.fillStyle = t.color(m.color);
+    ctx.strokeStyle = t.bg;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(px, py, m.r ?? 4.5, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    if (m.label) {
+      ctx.font = `12px ${t.sans}`;
+      ctx.fillStyle = t.fg;
+      const right = px > box.x + box.w * 0.6;
+      ctx.textAlign = right ? 'right' : 'left';
+      ctx.textBaseline = m.below ? 'top' : 'bottom';
+      ctx.fillText(m.label, px + (right ? -8 : 8), py + (m.below ? 6 : -6));
+    }
+  }
+  ctx.restore();
+  return xs;
+}
+
+/**
  * options: height(w) -> h; fmt(value, digits); xLabel, yLabel; xDomain; yDomain ([a, b] or
  * a function (autoDomain) -> [a, b]). update({series, marks, cursor, ...}) repaints.
  * series: {xs, ys, color, width?, dash?, hidden?}; marks: {x, y, color, label?}; cursor: x | null.
@@ -36,94 +127,19 @@ function autoDomain(series, pad = 0.06) {
 export function createLinePlot(parent, options) {
   /** @type {LinePlotState} */
   const state = { series: [], marks: [], cursor: null, ...options };
-  let xs = linear([0, 1], [0, 1]),
-    box = { x: 0, y: 0, w: 1, h: 1 };
+  let xs = linear([0, 1], [0, 1]);
 
   /**
    * @param {CanvasRenderingContext2D} ctx
    * @param {number} w
    * @param {number} h
    */
-  function draw(ctx, w, h) {
-    const t = theme();
-    box = {
-      x: MARGIN.left,
-      y: MARGIN.top,
-      w: w - MARGIN.left - MARGIN.right,
-      h: h - MARGIN.top - MARGIN.bottom,
-    };
-    const auto = () => autoDomain(state.series);
-    const xDomain = state.xDomain ?? [0, 1];
-    const yDomain =
-      typeof state.yDomain === 'function' ? state.yDomain(auto()) : (state.yDomain ?? auto());
-    xs = linear(xDomain, [box.x, box.x + box.w]);
-    const ys = linear(yDomain, [box.y + box.h, box.y]);
-    drawAxes(ctx, box, xs, ys, t, state);
-
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(box.x, box.y, box.w, box.h);
-    ctx.clip();
-    ctx.lineJoin = 'round';
-    for (const s of state.series) {
-      if (s.hidden || !s.xs.length) continue;
-      ctx.strokeStyle = t.color(s.color);
-      ctx.lineWidth = s.width ?? 2;
-      ctx.setLineDash(s.dash ?? []);
-      ctx.beginPath();
-      let pen = false;
-      for (let i = 0; i < s.xs.length; i++) {
-        const y = s.ys[i];
-        if (!Number.isFinite(y)) {
-          pen = false;
-          continue;
-        } // a diverged run leaves a gap
-        const px = xs(s.xs[i]),
-          py = ys(Math.max(Math.min(y, 1e6), -1e6));
-        if (pen) ctx.lineTo(px, py);
-        else ctx.moveTo(px, py);
-        pen = true;
-      }
-      ctx.stroke();
-      if (s.xs.length === 1 && Number.isFinite(s.ys[0])) {
-        ctx.fillStyle = ctx.strokeStyle;
-        ctx.beginPath();
-        ctx.arc(xs(s.xs[0]), ys(s.ys[0]), 2.5, 0, 2 * Math.PI);
-        ctx.fill();
-      }
-    }
-    ctx.setLineDash([]);
-    if (state.cursor !== null && state.cursor !== undefined) {
-      const px = Math.round(xs(state.cursor)) + 0.5;
-      ctx.strokeStyle = t.fg;
-      ctx.globalAlpha = 0.5;
-      ctx.beginPath();
-      ctx.moveTo(px, box.y);
-      ctx.lineTo(px, box.y + box.h);
-      ctx.stroke();
-      ctx.globalAlpha = 1;
-    }
-    for (const m of state.marks) {
-      const px = xs(m.x),
-        py = ys(m.y);
-      ctx.fillStyle = t.color(m.color);
-      ctx.strokeStyle = t.bg;
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.arc(px, py, m.r ?? 4.5, 0, 2 * Math.PI);
-      ctx.fill();
-      ctx.stroke();
-      if (m.label) {
-        ctx.font = `12px ${t.sans}`;
-        ctx.fillStyle = t.fg;
-        const right = px > box.x + box.w * 0.6;
-        ctx.textAlign = right ? 'right' : 'left';
-        ctx.textBaseline = m.below ? 'top' : 'bottom';
-        ctx.fillText(m.label, px + (right ? -8 : 8), py + (m.below ? 6 : -6));
-      }
-    }
-    ctx.restore();
-  }
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {number} w
+   * @param {number} h
+   */
+  const draw = (ctx, w, h) => (xs = drawLinePlot(ctx, w, h, state, theme()));
 
   const surface = createCanvas(parent, { height: state.height ?? ((w) => w * 0.6), draw });
   return {

@@ -73,7 +73,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
         <p class="ev-note" data-zoom></p></div>
       <div class="table-scroll"><table class="results-table">
         <caption class="visually-hidden" data-i18n="lm.scratch_table_caption"></caption>
-        <thead><tr>${['model', 'step', 'train', 'val', 'time', 'status'].map((c) => `<th scope="col" class="${c === 'model' ? '' : 'num'}" data-i18n="lm.col_${c}"></th>`).join('')}</tr></thead>
+        <thead><tr>${['model', 'step', 'train', 'val', 'time', 'status'].map((c) => `<th scope="col" class="${c === 'model' ? '' : 'num'}" data-col="${c}" data-i18n="lm.col_${c}"></th>`).join('')}</tr></thead>
         <tbody></tbody></table></div>
       <div class="lm-samples" data-samples></div>
     </div>
@@ -279,9 +279,9 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
         (
           m,
         ) => `<tr data-act="${m.act}" data-status="${m.status}"><th scope="row"><span class="legend-item" data-chip="${m.act.replace(/_/g, '-')}"><i class="swatch"></i>${nameOf(m.act)}</span></th>
-        <td class="num">${m.step} / ${m.steps}</td><td class="num">${i18n.num(last(m)?.train_loss, 3)}</td>
-        <td class="num" data-col="val">${i18n.num(last(m)?.val_loss, 3)}</td><td class="num">${i18n.t('lm.seconds', { s: i18n.num(m.seconds, 1) })}</td>
-        <td class="num">${i18n.t(`lm.status_${m.status}`)}</td></tr>`,
+        <td class="num" data-col="step">${m.step} / ${m.steps}</td><td class="num" data-col="train">${i18n.num(last(m)?.train_loss, 3)}</td>
+        <td class="num" data-col="val">${i18n.num(last(m)?.val_loss, 3)}</td><td class="num" data-col="time">${i18n.t('lm.seconds', { s: i18n.num(m.seconds, 1) })}</td>
+        <td class="num" data-col="status">${i18n.t(`lm.status_${m.status}`)}</td></tr>`,
       )
       .join('');
     const samples = $('[data-samples]');

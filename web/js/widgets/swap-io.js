@@ -76,7 +76,7 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
       return showImportError(
         i18n.t('swap.import_bad_arch', {
           name: file.name,
-          hidden: hidden.join(',') || '–',
+          hidden: hidden.join(', ') || '–',
           detail: invalid,
         }),
       );
