@@ -83,6 +83,8 @@ export interface SettingRow {
   initial?: SettingValue;
   /** Not part of the Experiment config (a setting of the widget itself). */
   extra?: boolean;
+  /** Checked as this many more than the row of this key (epochs that go on from its epochs). */
+  addsTo?: string;
 }
 
 export type SettingValue = number | string | number[] | boolean;
@@ -428,8 +430,14 @@ export type LmLimits = { [field: string]: Range | undefined } & {
 };
 
 /** lm-config.js lmCore(): the Transformer's defaults and limits, shaped as state.js reads a core. */
+/** The core's reading of typed text (text_input.hpp): the one number grammar, the echo of input. */
+export interface TextInput {
+  parseNumber(text: string, kind: 'integer' | 'real' | 'any'): number | null;
+  showInput(text: string): string;
+}
+
 export interface LmCore {
-  M: { validateConfigJson(json: string): string };
+  M: { validateConfigJson(json: string): string } & TextInput;
   defaults: Required<LmConfig>;
   limits: LmLimits;
   activations: LmActivationName[];

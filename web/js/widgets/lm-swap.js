@@ -36,7 +36,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall).
   const targets = lm.activations.filter((a) => a !== 'swiglu');
   const params = /** @type {import('../types').Params<import('../types').LmSwapValues>} */ (
-    createParams([...swapRows(lm, targets), ...sampleRows(lm)], store)
+    createParams([...swapRows(lm, targets), ...sampleRows(lm)], store, lm.M)
   );
   params.readHash();
   root.innerHTML = `
@@ -369,5 +369,10 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       downloadPng(curve.canvas, stampedName('transformer-swap', 'png'));
   });
   await followSettings(root, i18n, params, { sync, render, busy: () => run.busy });
-  return { params };
+  /** Removed from the page: both workers end, mid-run or not. */
+  function dispose() {
+    for (const w of /** @type {Which[]} */ (['a', 'b']))
+      (workers[w]?.terminate(), (workers[w] = null));
+  }
+  return { params, dispose };
 }

@@ -26,7 +26,8 @@ const ROWS = [
   { key: 'wepochs', field: 'epochs', type: 'number' },
   { key: 'wlr', field: 'lr', type: 'number' },
   { key: 'wseed', field: 'seed', type: 'number' },
-  { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true }, // fine-tuning epochs
+  // Fine-tuning epochs go on from the pretraining ones: their sum is what the core must accept.
+  { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true, addsTo: 'wepochs' },
 ];
 /** @type {Record<string, [ActivationName, ActivationName]>} */
 const PRESETS = {
