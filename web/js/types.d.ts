@@ -274,7 +274,7 @@ export interface PairedSummary {
 
 export type SwapCommand =
   | { cmd: 'pretrain'; config: Config & { epochs: number }; grid: number }
-  | { cmd: 'import'; config: Config; state: string; grid: number }
+  | { cmd: 'import'; config: Config; state: string; grid: number }  // the file's text; hidden from it
   | { cmd: 'swap'; to: ActivationName }
   | { cmd: 'finetune'; epochs: number }
   | { cmd: 'export' }
@@ -300,6 +300,8 @@ export interface SwapStageMessage {
   data?: { train: Float32Array; val: Float32Array };
   history?: EpochStats[];
   imported?: boolean;
+  /** An imported file's hidden widths, as the worker read them. */
+  hidden?: number[];
   /** The pretrained weights (pretrained stage), which the page keeps for a restore. */
   state?: string;
   /** Largest change of the output over the grid and the data points (swapped stage). */
@@ -319,7 +321,7 @@ export type SwapMessage =
   | SwapStageMessage
   | { type: 'state'; json: string; activation: ActivationName; hidden: number[] | null }
   | { type: 'restored' }
-  | { type: 'error'; cmd?: string; message: string };
+  | { type: 'error'; cmd?: string; message: string; hidden?: number[] };
 
 // --- Cost panel (workers/bench-worker.js, driven by widgets/cost.js) ---------------------------
 
