@@ -3,7 +3,32 @@
 #include <cmath>
 #include <limits>
 
+#include "text_input.hpp"
+
 namespace al::json {
+
+std::optional<Value> parse_state_dict(std::string_view text, std::string& error,
+                                      const Limits& limits) {
+    std::optional<Value> doc = parse(strip_bom(text), error, limits);
+    if (!doc) {
+        error = "state_dict: " + error;
+    } else if (!doc->is_object()) {
+        error =
+            std::string("state_dict: must be a JSON object (got ") + type_name(doc->type()) + ")";
+        doc.reset();
+    }
+    return doc;
+}
+
+std::string unexpected_key(std::string_view key, std::string_view owner,
+                           std::string_view expected) {
+    return "state_dict: unexpected key " + quote_input(key, '"') + " (this " + std::string(owner) +
+           " has " + std::string(expected) + ")";
+}
+
+std::string missing_key(std::string_view key) {
+    return "state_dict: missing key \"" + std::string(key) + "\"";
+}
 
 std::string read_floats(const Value& v, std::size_t n, const std::string& what, float* out) {
     if (!v.is_array())

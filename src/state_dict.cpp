@@ -5,7 +5,6 @@
 
 #include "json.hpp"
 #include "json_floats.hpp"
-#include "text_input.hpp"
 
 namespace al {
 
@@ -112,16 +111,8 @@ std::optional<json::Value> parse_state_dict(std::string_view text, std::string& 
     json::Limits limits;
     limits.max_depth = 4;
     limits.max_values = 9u << 19;  // 4.7M
-    limits.max_bytes = 96u << 20;
-    std::optional<json::Value> doc = json::parse(strip_bom(text), error, limits);
-    if (!doc) {
-        error = "state_dict: " + error;
-    } else if (!doc->is_object()) {
-        error = std::string("state_dict: must be a JSON object (got ") +
-                json::type_name(doc->type()) + ")";
-        doc.reset();
-    }
-    return doc;
+    limits.max_bytes = max_state_dict_bytes;
+    return json::parse_state_dict(text, error, limits);
 }
 
 // A LayerNorm's "N.weight" is a vector right after a Linear's matrix "(N-1).weight".
@@ -181,9 +172,7 @@ std::string load_state_dict_json(Mlp& net, std::string_view text) {
     for (const json::Member& m : doc->as_object()) {
         bool known = false;
         for (const std::string& k : keys) known = known || m.first == k;
-        if (!known)
-            return "state_dict: unexpected key " + quote_input(m.first, '"') +
-                   " (this network has " + expected_keys(net) + ")";
+        if (!known) return json::unexpected_key(m.first, "network", expected_keys(net));
     }
     // Read everything into a staging copy, so that a bad file leaves the network untouched.
     std::vector<std::vector<float>> w(net.num_layers()), b(net.num_layers());
@@ -193,8 +182,8 @@ std::string load_state_dict_json(Mlp& net, std::string_view text) {
         const std::string wk = key(net, l, "weight"), bk = key(net, l, "bias");
         const json::Value* wv = doc->find(wk);
         const json::Value* bv = doc->find(bk);
-        if (!wv) return "state_dict: missing key \"" + wk + "\"";
-        if (!bv) return "state_dict: missing key \"" + bk + "\"";
+        if (!wv) return json::missing_key(wk);
+        if (!bv) return json::missing_key(bk);
         const std::string shape =
             "[" + std::to_string(d.out()) + "][" + std::to_string(d.in()) + "] ([out][in])";
         const std::string wq = "\"" + wk + "\"";
@@ -212,7 +201,7 @@ std::string load_state_dict_json(Mlp& net, std::string_view text) {
         for (auto [what, dest] : {std::pair{"weight", &gamma[l]}, std::pair{"bias", &beta[l]}}) {
             const std::string k = norm_key(l, what);
             const json::Value* v = doc->find(k);
-            if (!v) return "state_dict: missing key \"" + k + "\"";
+            if (!v) return json::missing_key(k);
             dest->resize(d.out());
             const std::string ne = json::read_floats(*v, d.out(), "\"" + k + "\"", dest->data());
             if (!ne.empty()) return "state_dict: " + ne;

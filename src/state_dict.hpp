@@ -19,6 +19,10 @@
 
 namespace al {
 
+// The largest state_dict file read (the largest network the limits allow is ~20 MB of JSON); the
+// CLI stops reading a file there.
+inline constexpr std::size_t max_state_dict_bytes = 96u << 20;
+
 // Every float32 written as the shortest decimal that reads back to the same float.
 std::string state_dict_json(const Mlp& net);
 

@@ -2,8 +2,12 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <vector>
+
+#include "utf8.hpp"
 
 namespace al {
 
@@ -21,6 +25,18 @@ std::string lower(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
+}
+
+bool hidden(std::uint32_t cp) {
+    return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x061C || cp == 0x200E || cp == 0x200F ||
+           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+void append_shown(std::string& out, std::uint32_t cp) {
+    if (!hidden(cp)) return utf8::append(out, cp);
+    char buf[12];
+    std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
+    out += buf;
 }
 
 }  // namespace
@@ -63,19 +79,25 @@ std::optional<double> parse_number(std::string_view text, NumberKind kind) {
     return std::strtod(normal.c_str(), nullptr);  // the "C" locale: '.' is the separator
 }
 
+std::string escape_input(std::string_view text) {
+    std::string out;
+    for (const std::uint32_t cp : utf8::decode_lossy(text)) append_shown(out, cp);
+    return out;
+}
+
+std::string shown_input(std::string_view text) {
+    const std::vector<std::uint32_t> cps = utf8::decode_lossy(text);
+    std::string out;
+    for (std::size_t i = 0; i < cps.size() && i < quote_limit; ++i) append_shown(out, cps[i]);
+    if (cps.size() > quote_limit) out += "\xE2\x80\xA6";  // …
+    return out;
+}
+
 std::string quote_input(std::string_view text, char quote) {
-    std::size_t chars = 0, cut = text.size();
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // continuation byte
-        if (chars == quote_limit) cut = i;
-        ++chars;
-    }
-    std::string out(1, quote);
-    if (chars <= quote_limit) return out.append(text).append(1, quote);
-    return out.append(text.substr(0, cut))
-        .append("\xE2\x80\xA6")  // …
-        .append(1, quote)
-        .append(" (" + std::to_string(chars) + " characters)");
+    const std::size_t chars = utf8::decode_lossy(text).size();
+    std::string out = quote + shown_input(text) + quote;
+    if (chars > quote_limit) out += " (" + std::to_string(chars) + " characters)";
+    return out;
 }
 
 std::string_view strip_bom(std::string_view text) {

@@ -14,6 +14,10 @@ namespace al::utf8 {
 // surrogates are not refused: the corpus only needs every valid text to decode exactly.
 bool decode(std::string_view s, std::vector<std::uint32_t>& out);
 
+// The code points of `s`, every malformed sequence (as decode() defines it) read as one U+FFFD
+// and decoding resumed at the next byte: for showing any bytes as text, in one pass.
+std::vector<std::uint32_t> decode_lossy(std::string_view s);
+
 // Appends code point `cp` (at most 0x10FFFF) as 1 to 4 bytes.
 void append(std::string& out, std::uint32_t cp);
 

@@ -191,7 +191,7 @@ export interface LmExperiment {
   configJson(): string; // Required<LmConfig>, with the current act and steps
   evaluateJson(): string; // LmEval, now
   historyJson(): string; // LmEval[]
-  /** n new characters after prompt (characters outside the vocabulary are dropped), sampled
+  /** n new characters after prompt (a character outside the vocabulary is refused), sampled
    *  with softmax(logits/temperature) from seed; temperature 0 = most likely. Throws RangeError
    *  on a bad n, temperature or seed. */
   sample(prompt: string, n: number, temperature: number, seed: number): string;
@@ -225,10 +225,14 @@ export interface ActivationLab {
   /** The one number grammar of the page and the CLI (text_input.hpp): null when `text` is not a
    * number of that kind ('integer': digits; 'real': decimal with '.' or ','; 'any': also nan, inf). */
   parseNumber(text: string, kind: 'integer' | 'real' | 'any'): number | null;
-  /** `text` quoted for a message, at most ~80 characters of it. */
+  /** `text` quoted for a message, at most ~80 characters of it, controls and bidi marks as U+XXXX. */
   quoteInput(text: string): string;
+  /** `text` as quoteInput shows it, without the quotes: how the page echoes rejected input. */
+  showInput(text: string): string;
   /** JSON {hidden: number[]} (the hidden widths of a state_dict file) or {error: string}. */
   stateDictHiddenJson(text: string): string;
+  /** The largest state_dict file the MLP's reader reads, in bytes (the CLI reads no further). */
+  stateDictMaxBytes(): number;
   /**
    * f(x) or f'(x), SIMD kernel or scalar reference, as a new Float32Array (xs is left as it is).
    * Float64Array and number[] inputs are rounded to float32 first. Typed arrays are copied in one

@@ -114,6 +114,9 @@ val parse_number(const std::string& text, const std::string& kind) {
 }
 
 std::string quote_input(const std::string& text) { return al::quote_input(text); }
+std::string show_input(const std::string& text) { return al::shown_input(text); }
+
+double state_dict_max_bytes() { return static_cast<double>(al::max_state_dict_bytes); }
 
 // {"hidden":[…]} or {"error":"…"}: the widths a state_dict file describes, read as loading reads
 // it.
@@ -412,7 +415,9 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     function("simdArch", &simd_arch);
     function("parseNumber", &parse_number);
     function("quoteInput", &quote_input);
+    function("showInput", &show_input);
     function("stateDictHiddenJson", &state_dict_hidden_json);
+    function("stateDictMaxBytes", &state_dict_max_bytes);
     function("heapBytesInUse", &heap_bytes_in_use);
     function("evaluate", &evaluate);
     function("normalCdf", &al::normal_cdf);

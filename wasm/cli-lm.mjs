@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * What the CLI lends this module: its file access, number parsing and error exit.
  * @typedef {object} Io
- * @property {(path: string, flag: string) => string} readText
+ * @property {(path: string, flag: string, maxBytes: number) => string} readText
  * @property {(path: string, text: string, flag: string) => void} writeText
  * @property {(text: string, what: string, kind?: 'integer' | 'real' | 'any') => number} toNumber
  * @property {(message: string) => never} fail
@@ -102,6 +102,13 @@ function finite(x, flag, io) {
 }
 
 /**
+ * The grammar of a field from its row of the core's limits: digits only where it is whole.
+ * @param {{integer?: boolean} | undefined} limit
+ * @returns {'integer' | 'real'}
+ */
+const kindOf = (limit) => (limit?.integer ? 'integer' : 'real');
+
+/**
  * An experiment that must be valid, deleted by the caller.
  * @param {ActivationLab} M
  * @param {object} config
@@ -132,6 +139,26 @@ function loadWeights(e, json, flag, io) {
 }
 
 /**
+ * A text to learn, read no further than the core's max_text_bytes.
+ * @param {ActivationLab} M
+ * @param {Io} io
+ * @param {string} path
+ * @param {string} flag
+ */
+const readCorpus = (M, io, path, flag) =>
+  io.readText(path, flag, JSON.parse(M.lmConfigLimitsJson()).max_text_bytes);
+
+/**
+ * A weight file, read no further than the core's max_state_bytes.
+ * @param {ActivationLab} M
+ * @param {Io} io
+ * @param {string} path
+ * @param {string} flag
+ */
+const readWeights = (M, io, path, flag) =>
+  io.readText(path, flag, JSON.parse(M.lmConfigLimitsJson()).max_state_bytes);
+
+/**
  * @param {ActivationLab} M
  * @param {Flags} o
  * @param {Io} io
@@ -141,14 +168,16 @@ function train(M, o, io) {
   const config = {};
   if (o.act !== undefined) config.act = o.act;
   if (o['init-scale'] !== undefined) config.init = o['init-scale'];
+  const limits = JSON.parse(M.lmConfigLimitsJson());
   for (const [flag, key] of Object.entries(numeric)) {
     const value = o[flag];
-    if (value !== undefined) config[key] = finite(io.toNumber(value, `--${flag}`), `--${flag}`, io);
+    if (value !== undefined)
+      config[key] = finite(io.toNumber(value, `--${flag}`, kindOf(limits[key])), `--${flag}`, io);
   }
   const error = M.lmValidateConfigJson(JSON.stringify(config));
   if (error) io.fail(`lm train: ${error}`);
-  const text = io.readText(o.text ?? corpusPath, '--text');
-  const init = o.init === undefined ? undefined : io.readText(o.init, '--init');
+  const text = readCorpus(M, io, o.text ?? corpusPath, '--text');
+  const init = o.init === undefined ? undefined : readWeights(M, io, o.init, '--init');
   const e = experiment(M, config, text, io, 'lm train');
   try {
     if (init !== undefined) loadWeights(e, init, '--init', io);
@@ -197,6 +226,23 @@ function activationFlag(M, value, flag, io) {
 }
 
 /**
+ * The shipped pretrained model of `act`, or a failure that names the ones that are shipped.
+ * @param {ActivationLab} M
+ * @param {import('./activation-lab').LmActivationName} act
+ * @param {string} what
+ * @param {Io} io
+ */
+function shippedWeights(M, act, what, io) {
+  const path = pretrainedPath(act);
+  if (existsSync(path)) return path;
+  const shipped = names(M).filter((a) => existsSync(pretrainedPath(a)));
+  return io.fail(
+    `${what}: no pretrained model for ${act} (there are: ${shipped.join(', ') || 'none'}; ` +
+      'train one with lm train --save FILE and pass --weights FILE)',
+  );
+}
+
+/**
  * @param {ActivationLab} M
  * @param {Flags} o
  * @param {Io} io
@@ -207,13 +253,22 @@ function swap(M, o, io) {
   if (finetune === undefined) return io.fail('lm swap: --finetune is required (steps, 0 for none)');
   const to = activationFlag(M, toFlag, '--act', io);
   const from = activationFlag(M, o.from ?? 'gelu', '--from', io);
-  const k = io.toNumber(finetune, '--finetune');
+  const limits = JSON.parse(M.lmConfigLimitsJson());
+  const k = io.toNumber(finetune, '--finetune', 'integer');
   if (!(Number.isInteger(k) && k >= 0 && k <= 100000))
     io.fail('lm swap: --finetune must be an integer in [0, 100000]');
   const lr = o.lr === undefined ? 1e-3 : finite(io.toNumber(o.lr, '--lr'), '--lr', io);
-  const seed = o.seed === undefined ? 0 : finite(io.toNumber(o.seed, '--seed'), '--seed', io);
-  const weights = io.readText(o.weights ?? pretrainedPath(from), '--weights');
-  const text = io.readText(corpusPath, 'corpus');
+  const seed =
+    o.seed === undefined
+      ? 0
+      : finite(io.toNumber(o.seed, '--seed', kindOf(limits.seed)), '--seed', io);
+  const weights = readWeights(
+    M,
+    io,
+    o.weights ?? shippedWeights(M, from, 'lm swap', io),
+    '--weights',
+  );
+  const text = readCorpus(M, io, corpusPath, 'corpus');
   const config = { act: from, steps: Math.max(1, k), seed, eval_every: Math.max(1, k) };
   const error = M.lmValidateConfigJson(JSON.stringify(config));
   if (error) io.fail(`lm swap: ${error}`);
@@ -256,12 +311,18 @@ function swap(M, o, io) {
  */
 function sample(M, o, io) {
   const act = activationFlag(M, o.act ?? 'gelu', '--act', io);
-  const weights = io.readText(o.weights ?? pretrainedPath(act), '--weights');
-  const text = io.readText(corpusPath, 'corpus');
-  const n = o.n === undefined ? 200 : io.toNumber(o.n, '--n');
+  const weights = readWeights(
+    M,
+    io,
+    o.weights ?? shippedWeights(M, act, 'lm sample', io),
+    '--weights',
+  );
+  const text = readCorpus(M, io, corpusPath, 'corpus');
+  const limits = JSON.parse(M.lmConfigLimitsJson());
+  const n = o.n === undefined ? 200 : io.toNumber(o.n, '--n', kindOf(limits.sample_chars));
   const temperature =
     o.temperature === undefined ? 0.8 : io.toNumber(o.temperature, '--temperature');
-  const seed = o.seed === undefined ? 0 : io.toNumber(o.seed, '--seed');
+  const seed = o.seed === undefined ? 0 : io.toNumber(o.seed, '--seed', kindOf(limits.seed));
   const e = experiment(M, { act }, text, io, 'lm sample');
   try {
     loadWeights(e, weights, '--weights', io);

@@ -9,6 +9,7 @@ import { formatG } from './format.mjs';
 import { runBench } from './cli-bench.mjs';
 import { trainFlags, configFromFlags, runTraining, INIT_SCHEMES } from './cli-train.mjs';
 import { LM_USAGE, lmFlags, runLm } from './cli-lm.mjs';
+import { readBounded } from './cli-read.mjs';
 
 class UsageError extends Error {}
 
@@ -32,11 +33,30 @@ ${LM_USAGE}`;
  */
 function parse(args, options) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+    return parseArgs({
+      args: negativesJoined(args),
+      options,
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (e) {
     throw new UsageError(messageOf(e).split('\n')[0]);
   }
 }
+
+/**
+ * `--steps -1` as `--steps=-1`: parseArgs takes a value that starts with '-' for a flag ("argument
+ * is ambiguous"), but no command has one-letter flags, so a negative value reaches the range check.
+ * @param {string[]} args
+ */
+const negativesJoined = (args) =>
+  args.flatMap((a, i) =>
+    /^-(?!-)/.test(args[i + 1] ?? '') && /^--[^=]+$/.test(a)
+      ? [`${a}=${args[i + 1]}`]
+      : i > 0 && /^-(?!-)/.test(a) && /^--[^=]+$/.test(args[i - 1])
+        ? []
+        : [a],
+  );
 
 /** @param {unknown} e */
 const messageOf = (e) => (e instanceof Error ? e.message : String(e));
@@ -149,7 +169,7 @@ const commands = {
     const init =
       o.init === undefined || INIT_SCHEMES.includes(o.init)
         ? undefined
-        : readText(o.init, '--init');
+        : readText(o.init, '--init', M.stateDictMaxBytes());
     const result = runTraining(M, config, init);
     if ('error' in result) throw new UsageError(`train: ${result.error}`);
     if (o.save !== undefined) writeText(o.save, result.state, '--save');
@@ -209,12 +229,14 @@ const quote = (text) =>
   text.length > 80 ? `'${text.slice(0, 80)}…' (${text.length} characters)` : `'${text}'`;
 
 /**
+ * A file named by `flag`, read no further than maxBytes (the core's limit for that kind of file).
  * @param {string} path
  * @param {string} flag
+ * @param {number} maxBytes
  */
-function readText(path, flag) {
+function readText(path, flag, maxBytes) {
   try {
-    return readFileSync(path, 'utf8');
+    return readBounded(path, maxBytes);
   } catch (e) {
     throw new UsageError(`${flag}: cannot read ${quote(path)}: ${reasonOf(e)}`);
   }

@@ -5,6 +5,7 @@
 
 #include "config.hpp"
 #include "lm/corpus.hpp"
+#include "lm/lm_state.hpp"
 
 namespace al::lm {
 
@@ -240,6 +241,7 @@ std::string config_limits_json() {
     o.emplace_back("max_run_flops", max_run_flops);
     o.emplace_back("max_vocab", max_vocab);
     o.emplace_back("max_text_bytes", static_cast<double>(max_text_bytes));
+    o.emplace_back("max_state_bytes", static_cast<double>(max_state_bytes));
     o.emplace_back("eval_windows", eval_windows);
     return json::write(json::Value(std::move(o)));
 }

@@ -6,6 +6,8 @@
 #include "config.hpp"
 #include "lm/lm_state.hpp"
 #include "matrix.hpp"
+#include "text_input.hpp"
+#include "utf8.hpp"
 
 namespace al::lm {
 
@@ -140,12 +142,35 @@ LmEval LmExperiment::evaluate() {
             split_loss(corpus_.val(), val_windows_)};
 }
 
+std::string LmExperiment::unknown_characters(std::string_view prompt) const {
+    constexpr std::size_t shown = 20;  // a hostile prompt cannot make a long message
+    std::vector<std::uint32_t> unknown;
+    std::size_t count = 0;
+    for (const std::uint32_t cp : utf8::decode_lossy(prompt)) {
+        if (corpus_.token_of(cp) >= 0 ||
+            std::find(unknown.begin(), unknown.end(), cp) != unknown.end())
+            continue;
+        if (unknown.size() < shown) unknown.push_back(cp);
+        ++count;
+    }
+    if (unknown.empty()) return "";
+    std::string list;
+    for (const std::uint32_t cp : unknown) {
+        if (!list.empty()) list += ' ';
+        utf8::append(list, cp);
+    }
+    std::string message = "prompt: the model never saw these characters: " + escape_input(list);
+    if (count > shown) message += " \xE2\x80\xA6 (" + std::to_string(count) + " in all)";
+    return message;
+}
+
 std::string LmExperiment::sample(std::string_view prompt, double n, double temperature, double seed,
                                  std::string& error) {
     error = range_error("n", n, limits::lm::sample_chars);
     if (error.empty()) error = range_error("temperature", temperature, limits::lm::temperature);
     if (error.empty()) error = range_error("seed", seed, limits::lm::seed);
     if (error.empty() && !model_) error = "the experiment is invalid: " + error_;
+    if (error.empty()) error = unknown_characters(prompt);
     if (!error.empty()) return "";
     std::vector<int> tokens = corpus_.encode(prompt);
     if (tokens.empty()) tokens.push_back(std::max(0, corpus_.token_of('\n')));

@@ -53,8 +53,13 @@ class LmExperiment {
     LmEval evaluate();
     double lr_at(int step) const;
 
-    // `n` characters continuing `prompt` (characters outside the vocabulary are dropped; an
-    // empty prompt starts from a newline, or from the first character of the vocabulary), drawn
+    // "" when every character of `prompt` is in the vocabulary; otherwise "prompt: the model
+    // never saw these characters: …", the first 20 distinct ones, escaped (escape_input).
+    std::string unknown_characters(std::string_view prompt) const;
+
+    // `n` characters continuing `prompt` (a character outside the vocabulary is refused, as
+    // unknown_characters() says; an empty prompt starts from a newline, or from the first
+    // character of the vocabulary), drawn
     // with probabilities softmax(logits / temperature) from RandomState(seed) (temperature 0:
     // the most likely character). Returns the new characters only; "" and `error` if invalid.
     std::string sample(std::string_view prompt, double n, double temperature, double seed,

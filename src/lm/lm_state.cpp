@@ -14,6 +14,12 @@ std::string shape(const ParamTensor& t) {
                   : "[" + std::to_string(t.rows) + "]";
 }
 
+std::string expected_keys(const Model& m) {
+    std::string s;
+    for (const ParamTensor& t : m.tensors()) s += (s.empty() ? "" : ", ") + t.name;
+    return s;
+}
+
 }  // namespace
 
 std::string state_json(const Model& m) {
@@ -40,38 +46,35 @@ std::string state_json(const Model& m) {
 std::string load_state_json(Model& m, std::string_view text) {
     json::Limits limits;
     limits.max_depth = 4;
-    limits.max_bytes = 128u << 20;
+    limits.max_bytes = max_state_bytes;
     limits.max_values = 16u << 20;
     std::string error;
-    const std::optional<json::Value> doc = json::parse(text, error, limits);
-    if (!doc) return "state: " + error;
-    if (!doc->is_object())
-        return std::string("state: must be a JSON object (got ") + json::type_name(doc->type()) +
-               ")";
+    const std::optional<json::Value> doc = json::parse_state_dict(text, error, limits);
+    if (!doc) return error;
+    // As the MLP's loader: a key of another model first, then what is missing or misshapen.
+    for (const json::Member& member : doc->as_object()) {
+        bool known = false;
+        for (const ParamTensor& t : m.tensors()) known = known || t.name == member.first;
+        if (!known) return json::unexpected_key(member.first, "model", expected_keys(m));
+    }
     std::vector<float> next(m.params().size());
     for (const ParamTensor& t : m.tensors()) {
         const json::Value* v = doc->find(t.name);
-        if (!v) return "state: missing key '" + t.name + "' (shape " + shape(t) + ")";
+        if (!v) return json::missing_key(t.name) + " (shape " + shape(t) + ")";
         float* out = next.data() + t.offset;
         if (!t.cols) {
-            if (!(error = json::read_floats(*v, t.rows, "state: " + t.name, out)).empty())
+            if (!(error = json::read_floats(*v, t.rows, "state_dict: \"" + t.name + "\"", out))
+                     .empty())
                 return error;
             continue;
         }
         if (!v->is_array() || v->as_array().size() != t.rows)
-            return "state: " + t.name + " must have shape " + shape(t);
+            return "state_dict: \"" + t.name + "\" must have shape " + shape(t);
         for (std::size_t r = 0; r < t.rows; ++r) {
-            const std::string what = "state: " + t.name + "[" + std::to_string(r) + "]";
+            const std::string what = "state_dict: \"" + t.name + "\"[" + std::to_string(r) + "]";
             if (!(error = json::read_floats(v->as_array()[r], t.cols, what, out + r * t.cols))
                      .empty())
                 return error + " (shape " + shape(t) + ")";
-        }
-    }
-    if (doc->as_object().size() != m.tensors().size()) {
-        for (const auto& member : doc->as_object()) {
-            bool known = false;
-            for (const ParamTensor& t : m.tensors()) known = known || t.name == member.first;
-            if (!known) return "state: unknown key '" + member.first + "'";
         }
     }
     m.params() = std::move(next);

@@ -124,3 +124,24 @@ TEST_CASE("state_dict_hidden: layer order follows the module index, not the key 
     CHECK(*h == std::vector<std::size_t>{8});
     CHECK(al::state_dict_hidden("{\"0.weight\":[[1,2]],\"0.bias\":[0]}", error)->empty());
 }
+
+TEST_CASE("quote_input shows controls and bidi marks as U+XXXX, malformed bytes as U+FFFD") {
+    CHECK(al::quote_input("\xE2\x80\xAE"
+                          "abc") == "'U+202Eabc'");  // RIGHT-TO-LEFT OVERRIDE
+    CHECK(al::quote_input(std::string("a\0b\x07\x1b\t\x7f", 7)) ==
+          "'aU+0000bU+0007U+001BU+0009U+007F'");
+    CHECK(al::quote_input("\xE2\x81\xA6x\xE2\x80\x8F") == "'U+2066xU+200F'");
+    CHECK(al::quote_input("\xC2\x85") == "'U+0085'");  // C1 control
+    CHECK(al::quote_input("\xff"
+                          "a") ==
+          "'\xEF\xBF\xBD"
+          "a'");
+    CHECK(al::quote_input("\xC3\xA9 \xF0\x9F\x98\x80") == "'\xC3\xA9 \xF0\x9F\x98\x80'");
+    CHECK(al::shown_input("\xE2\x80\xAE") == "U+202E");
+    const std::string bidi_flood(300 * 3, '\0');  // 900 NULs: 80 shown, then the count
+    CHECK(al::quote_input(bidi_flood) == "'" + [] {
+        std::string s;
+        for (int i = 0; i < 80; ++i) s += "U+0000";
+        return s;
+    }() + "\xE2\x80\xA6' (900 characters)");
+}

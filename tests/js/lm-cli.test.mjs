@@ -43,7 +43,7 @@ test('lm train: bad input is one line on stderr, exit 2', () => {
   assertUsageError(run(['lm', 'train', '--act', 'tanh']), /act must be one of/);
   assertUsageError(run(['lm', 'train', '--init-scale', 'xavier']), /init must be bert or gpt2/);
   assertUsageError(run(['lm', 'train', '--lr', 'inf']), /--lr: not a number: 'inf'/); // the core's one grammar
-  assertUsageError(run(['lm', 'train', '--steps', 'many']), /--steps: not a number/);
+  assertUsageError(run(['lm', 'train', '--steps', 'many']), /--steps: not an integer: 'many'/);
   assertUsageError(run(['lm', 'train', '--init', join(dir, 'none.json')]), /--init: cannot read/);
   assertUsageError(run(['lm', 'train', '--colour', 'red']), /Unknown option '--colour'/);
   assertUsageError(run(['lm', 'fly']), /lm: unknown subcommand 'fly'/);
@@ -59,7 +59,7 @@ test('lm sample: the shipped GELU model writes seeded text; bad values are refus
   assert.ok(/ (the|of|a|to|and|is|in) /.test(a), a);
   assertUsageError(run(['lm', 'sample', '--n', '0']), /n must be an integer in \[1, 5000\]/);
   assertUsageError(run(['lm', 'sample', '--temperature=-1']), /temperature must be/);
-  assertUsageError(run(['lm', 'sample', '--act', 'swiglu']), /--weights: cannot read/);
+  assertUsageError(run(['lm', 'sample', '--act', 'swiglu']), /no pretrained model for swiglu/);
 });
 
 test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh form is free', () => {
@@ -89,6 +89,6 @@ test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh 
   assertUsageError(run(['lm', 'swap', '--act', 'relu', '--finetune=-1']), /--finetune must be/);
   assertUsageError(
     run(['lm', 'swap', '--act', 'relu', '--finetune', '1', '--weights', cli]),
-    /--weights: state: JSON/,
+    /--weights: state_dict: JSON/,
   );
 });

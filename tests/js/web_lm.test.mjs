@@ -8,6 +8,9 @@ import {
   moments,
   unknownCharacters,
 } from '../../web/js/lm-stats.js';
+import { loadPageCore } from './core-helpers.mjs';
+
+const { M } = await loadPageCore();
 
 test('histogram: equal bins, edges go right, outliers and non-finite values are counted apart', () => {
   const h = histogram([-2, -1, -0.5, 0, 0.25, 0.99, 1, 3, NaN, Infinity], {
@@ -58,25 +61,25 @@ test('unknownCharacters: each missing character once, in order', () => {
 test('parseParam: numbers within the core limits, text length, lists of choices', async () => {
   const { parseParam, createParams } = await import('../../web/js/lm-params.js');
   const temp = { type: 'number', limit: { min: 0, max: 2, min_open: true } };
-  assert.equal(parseParam(temp, '0,8'), 0.8);
-  assert.equal(parseParam(temp, '2'), 2);
-  assert.deepEqual(parseParam(temp, '0'), { kind: 'range', min: 0, max: 2 });
-  assert.deepEqual(parseParam(temp, 'hot'), { kind: 'number' });
+  assert.equal(parseParam(temp, '0,8', M), 0.8);
+  assert.equal(parseParam(temp, '2', M), 2);
+  assert.deepEqual(parseParam(temp, '0', M), { kind: 'range', min: 0, max: 2 });
+  assert.deepEqual(parseParam(temp, 'hot', M), { kind: 'number' });
   const n = { type: 'number', limit: { min: 1, max: 500, integer: true } };
-  assert.equal(parseParam(n, ' 200 '), 200);
-  assert.deepEqual(parseParam(n, '2.5'), { kind: 'integer' });
-  assert.deepEqual(parseParam(n, '501'), { kind: 'range', min: 1, max: 500 });
+  assert.equal(parseParam(n, ' 200 ', M), 200);
+  assert.deepEqual(parseParam(n, '2.5', M), { kind: 'integer' });
+  assert.deepEqual(parseParam(n, '501', M), { kind: 'range', min: 1, max: 500 });
   const prompt = { type: 'text', max: 4 };
-  assert.equal(parseParam(prompt, ' ab '), ' ab '); // spaces are characters of a prompt
-  assert.deepEqual(parseParam(prompt, ''), { kind: 'empty' });
-  assert.deepEqual(parseParam(prompt, 'abcde'), { kind: 'long', max: 4 });
+  assert.equal(parseParam(prompt, ' ab ', M), ' ab '); // spaces are characters of a prompt
+  assert.deepEqual(parseParam(prompt, '', M), { kind: 'empty' });
+  assert.deepEqual(parseParam(prompt, 'abcde', M), { kind: 'long', max: 4 });
   const acts = { type: 'list', of: ['relu', 'gelu', 'swiglu'], min: 2, max: 3 };
-  assert.deepEqual(parseParam(acts, 'relu, swiglu'), ['relu', 'swiglu']);
-  assert.deepEqual(parseParam(acts, 'relu'), { kind: 'count', min: 2, max: 3 });
-  assert.deepEqual(parseParam(acts, 'relu,relu'), { kind: 'repeat' });
-  assert.equal(parseParam(acts, 'relu,tanh').kind, 'choice');
-  assert.equal(parseParam({ type: 'choice', of: ['bert', 'gpt2'] }, 'gpt2'), 'gpt2');
-  assert.equal(parseParam({ type: 'choice', of: ['bert', 'gpt2'] }, 'xavier').kind, 'choice');
+  assert.deepEqual(parseParam(acts, 'relu, swiglu', M), ['relu', 'swiglu']);
+  assert.deepEqual(parseParam(acts, 'relu', M), { kind: 'count', min: 2, max: 3 });
+  assert.deepEqual(parseParam(acts, 'relu,relu', M), { kind: 'repeat' });
+  assert.equal(parseParam(acts, 'relu,tanh', M).kind, 'choice');
+  assert.equal(parseParam({ type: 'choice', of: ['bert', 'gpt2'] }, 'gpt2', M), 'gpt2');
+  assert.equal(parseParam({ type: 'choice', of: ['bert', 'gpt2'] }, 'xavier', M).kind, 'choice');
 
   // a store: a hash string; other keys are kept, rejected values fall back and are reported
   let hash = '#a=relu&lt=9&ln=50';
@@ -87,6 +90,7 @@ test('parseParam: numbers within the core limits, text length, lists of choices'
       { key: 'ln', type: 'number', limit: n.limit, initial: 200 },
     ],
     store,
+    M,
   );
   p.readHash();
   assert.deepEqual(p.values, { lt: 0.8, ln: 50 });
@@ -95,6 +99,31 @@ test('parseParam: numbers within the core limits, text length, lists of choices'
   p.set('lt', '1.5');
   p.writeHash();
   assert.equal(hash, '#a=relu&lt=1.5&ln=50');
+});
+
+test("parseParam reads numbers in the core's one grammar, as the CLI does (issue 28)", async () => {
+  const { parseParam, createParams } = await import('../../web/js/lm-params.js');
+  const n = { type: 'number', limit: { min: 1, max: 500, integer: true } };
+  const temp = { type: 'number', limit: { min: 0, max: 2, min_open: true } };
+  for (const text of ['1e3', '1e2', '0x10', '1_0', '+ 5', '-0'])
+    assert.equal(parseParam(n, text, M).kind, text === '-0' ? 'range' : 'integer', text);
+  assert.equal(parseParam(temp, '1e-1', M), 0.1); // a real may have an exponent
+  for (const text of ['0x1', 'Infinity', 'nan', '1,2,3', '.'])
+    assert.equal(parseParam(temp, text, M).kind, 'number', text);
+  // A rejected value is echoed with controls and bidi marks escaped, at most 80 characters.
+  let hash = `#ln=${encodeURIComponent('\u202e5\u0000')}`;
+  const p = createParams(
+    [{ key: 'ln', type: 'number', limit: n.limit, initial: 200 }],
+    {
+      read: () => hash,
+      write: (h) => (hash = h),
+    },
+    M,
+  );
+  p.readHash();
+  assert.equal(p.errors.ln.raw, 'U+202E5U+0000');
+  p.set('ln', 'x'.repeat(1000000));
+  assert.equal(p.errors.ln.raw, `${'x'.repeat(80)}…`);
 });
 
 test('blockSvg: one labelled image; softmax, LayerNorm and the activation are marked; text escaped', async () => {

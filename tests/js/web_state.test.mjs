@@ -83,3 +83,45 @@ test('numbers in the one grammar of the core (as the CLI); a bare #main is no se
   assert.equal(s.toHash('#main').includes('main'), false);
   assert.match(s.toHash('#main&other=1'), /other=1/);
 });
+
+test('the work budget is checked with the n that is set, not the default n (issue 28)', () => {
+  const s = createSettings(core);
+  // The CLI's verdict on the same settings is the reference: the core with the full config.
+  const full = { ...core.defaults, hidden: Array(16).fill(512), n: 480 };
+  assert.equal(core.M.validateConfigJson(JSON.stringify(full)), '');
+  assert.notEqual(core.M.validateConfigJson(JSON.stringify({ ...full, n: core.defaults.n })), '');
+  s.readHash('#hidden=512x16&n=480');
+  assert.deepEqual(s.errors, {});
+  assert.deepEqual(s.values.hidden, Array(16).fill(512));
+  assert.equal(s.values.n, 480);
+  // Set from the fields, in the order a reader types them: fewer points first, then the layers.
+  const t = createSettings(core);
+  t.set('n', '480');
+  assert.equal(t.set('hidden', '512x16'), null);
+  // Over the budget whatever the order: still refused.
+  const u = createSettings(core);
+  u.readHash(`#hidden=512x16&n=${core.defaults.n}`);
+  assert.equal(u.errors.hidden?.kind, 'core');
+});
+
+test('fine-tuning epochs are checked with the pretraining epochs they go on from (issue 28)', () => {
+  // The swap panel's two rows (widgets/swap.js): wk epochs more after wepochs.
+  const rows = [
+    { key: 'wepochs', field: 'epochs', type: 'number' },
+    { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true, addsTo: 'wepochs' },
+  ];
+  const max = core.limits.epochs.max;
+  const s = createSettings(core, rows, { read: () => '', write() {}, listen() {} });
+  s.readHash(`#wepochs=5&wk=${max - 4}`);
+  assert.equal(s.errors.wk?.kind, 'core', 'over the limit by one epoch');
+  assert.equal(s.values.wk, 20);
+  s.readHash(`#wepochs=5&wk=${max - 5}`);
+  assert.deepEqual(s.errors, {});
+  assert.equal(s.values.wk, max - 5);
+  // Raising the pretraining epochs afterwards blames the fine-tuning epochs that no longer fit.
+  s.set('wepochs', '6');
+  assert.equal(s.values.wepochs, 6);
+  assert.equal(s.errors.wk?.kind, 'core');
+  assert.equal(s.values.wk, 20);
+  assert.equal(s.set('wk', String(max - 6)), null);
+});

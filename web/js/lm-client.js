@@ -69,16 +69,33 @@ export function createLmWorker() {
 }
 
 /** @typedef {ReturnType<typeof createLmWorker>} LmWorker */
-/** @type {{worker: LmWorker, ready: Promise<import('./types').LmInfo>} | null} */
+/** @type {{worker: LmWorker, ready: Promise<import('./types').LmInfo>, users: number} | null} */
 let shared = null;
 
-/** The shared pretrained model: { worker, ready: Promise<info> }, started on first use. */
+/**
+ * The shared pretrained model: { worker, ready: Promise<info>, release() }, started on first use.
+ * Each figure that uses it releases it when it is removed; the last release ends the worker (a
+ * later figure starts a new one).
+ */
 export function pretrainedModel() {
   if (!shared) {
     const worker = createLmWorker();
-    shared = { worker, ready: worker.call('init', { pretrained: true }) };
+    shared = { worker, ready: worker.call('init', { pretrained: true }), users: 0 };
   }
-  return shared;
+  const model = shared;
+  model.users++;
+  let released = false;
+  return {
+    worker: model.worker,
+    ready: model.ready,
+    release() {
+      if (released) return;
+      released = true;
+      if (--model.users > 0) return;
+      model.worker.terminate();
+      if (shared === model) shared = null;
+    },
+  };
 }
 
 /**

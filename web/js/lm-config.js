@@ -41,7 +41,11 @@ export function lmCore(core) {
   /** @type {import('./types').LmLimits} */
   const limits = JSON.parse(M.lmConfigLimitsJson());
   return {
-    M: { validateConfigJson: (json) => M.lmValidateConfigJson(json) },
+    M: {
+      validateConfigJson: (json) => M.lmValidateConfigJson(json),
+      parseNumber: (text, kind) => M.parseNumber(text, kind),
+      showInput: (text) => M.showInput(text),
+    },
     defaults,
     limits,
     activations: limits.act,

@@ -2,13 +2,14 @@
 // the sampling temperature and length, fine-tuning steps, which activations to compare), kept in
 // the same store as state.js's tables (the URL hash, or an embedded element's attributes) under
 // their own keys. Ranges come from the core's limits table (lmConfigLimitsJson), never from here.
-// A rejected value keeps the default and records why, as state.js does. Pure but for `store`.
+// A rejected value keeps the default and records why, as state.js does. Numbers are read in the
+// core's one grammar (M.parseNumber, as the CLI and state.js read them) and rejected text is shown
+// as the core shows it (M.showInput: controls and bidi marks as U+XXXX). Pure but for `store`.
 
 /** @typedef {import('./types').ParamRow} ParamRow */
 /** @typedef {import('./types').ParamValue} ParamValue */
 /** @typedef {import('./types').ParamError} ParamError */
-
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+/** @typedef {import('./types').TextInput} TextInput */
 
 /**
  * Text -> value, or { kind, ... } when rejected. row: { type: 'number', limit: {min, max,
@@ -16,19 +17,19 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
  * { type: 'list', of: [allowed], min, max } (a comma-separated list of distinct choices).
  * @param {ParamRow} row
  * @param {string | null | undefined} text
+ * @param {TextInput} input  the core's grammar (core.M)
  * @returns {ParamValue | ParamError}
  */
-export function parseParam(row, text) {
+export function parseParam(row, text, input) {
   const s = String(text ?? '').trim();
   if (row.type === 'number') {
     const lim = row.limit ?? /** @type {Partial<import('./types').Range>} */ ({});
     // Without a limit, any number: NaN compares false, as the missing bounds did.
     const min = lim.min ?? NaN,
       max = lim.max ?? NaN;
-    const t = s.replace(/^([^,]*),([^,]*)$/, '$1.$2'); // pt-PT readers may type 0,8
-    if (!NUMBER.test(t)) return { kind: lim.integer ? 'integer' : 'number' };
-    const v = Number(t);
-    if (lim.integer && !Number.isInteger(v)) return { kind: 'integer' };
+    // (a pt-PT reader's 0,8 is in the grammar; 1e3 is no integer, 0x10 no number)
+    const v = input.parseNumber(s, lim.integer ? 'integer' : 'real');
+    if (v === null) return { kind: lim.integer ? 'integer' : 'number' };
     const low = lim.min_open ? v <= min : v < min;
     if (low || v > max) return { kind: 'range', min: lim.min, max: lim.max };
     return v;
@@ -63,9 +64,10 @@ const formatValue = (v) => (Array.isArray(v) ? v.join(',') : String(v));
  * Callers cast the result to Params<their values' shape> (types.d.ts).
  * @param {ParamRow[]} rows
  * @param {import('./types').SettingsStore} store
+ * @param {TextInput} input  the core's grammar and echo of rejected text (core.M)
  * @returns {import('./types').Params}
  */
-export function createParams(rows, store) {
+export function createParams(rows, store, input) {
   const byKey = new Map(rows.map((r) => [r.key, r]));
   /** @type {Record<string, ParamValue>} */
   const values = Object.fromEntries(rows.map((r) => [r.key, r.initial]));
@@ -79,9 +81,9 @@ export function createParams(rows, store) {
   function set(key, text) {
     const row = byKey.get(key);
     if (!row) return null;
-    const v = parseParam(row, text);
+    const v = parseParam(row, text, input);
     if (isError(v)) {
-      errors[key] = { ...v, raw: String(text) };
+      errors[key] = { ...v, raw: input.showInput(String(text)) };
       values[key] = row.initial;
     } else {
       delete errors[key];

@@ -147,7 +147,7 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
   const shared = () => {
     /** @type {Record<string, SettingValue>} */
     const config = { ...core.defaults };
-    for (const row of rows) if (!row.side) config[row.field] = values[row.key];
+    for (const row of rows) if (!row.side && !row.extra) config[row.field] = values[row.key];
     return config;
   };
 
@@ -176,9 +176,12 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     /** @type {{kind: SettingError['kind'], detail?: string} | null} */
     let error = isError(value) ? value : null;
     if (!error) {
-      const message = M.validateConfigJson(
-        JSON.stringify({ ...core.defaults, [row.field]: value }),
-      );
+      // Alone among the core's defaults, or else beside the other rows' values: the work budget
+      // depends on n, and `hidden=512x16&n=480` is within it where the default n is not.
+      const checked = row.addsTo ? Number(value) + Number(values[row.addsTo]) : value;
+      const check = (/** @type {object} */ base) =>
+        M.validateConfigJson(JSON.stringify({ ...base, [row.field]: checked }));
+      const message = check(core.defaults) && check(shared());
       if (message) error = { kind: 'core', detail: message };
     }
     if (error) {
@@ -191,14 +194,33 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     return true;
   }
 
+  /**
+   * What the core is asked to run for a row that goes on from another (addsTo): their sum.
+   * @param {SettingRow} row
+   */
+  const summed = (row) => ({
+    ...config('a'),
+    [row.field]: Number(values[row.key]) + Number(values[row.addsTo ?? row.key]),
+  });
+
   /** Rows may be valid alone but not together (e.g. fractions): blame the field the core names. */
   function checkTogether() {
     for (let guard = 0; guard < rows.length; guard++) {
       let message = '';
       for (const side of ['a', 'b']) message ||= M.validateConfigJson(JSON.stringify(config(side)));
+      // Fine-tuning epochs after the pretraining ones: the sum must pass, blamed on the former.
+      const after = message
+        ? undefined
+        : rows.find(
+            (r) =>
+              r.addsTo &&
+              values[r.key] !== defaults[r.key] &&
+              (message = M.validateConfigJson(JSON.stringify(summed(r)))),
+          );
       if (!message) return;
       const field = /^[a-z_]+/.exec(message)?.[0]; // the core names the field first
       const row =
+        after ??
         rows.find((r) => r.field === field && !r.side && values[r.key] !== defaults[r.key]) ??
         rows.find((r) => !r.side && values[r.key] !== defaults[r.key]);
       if (!row) return; // only defaults left: nothing a reader could fix
@@ -226,6 +248,11 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
       const text = params.get(row.key);
       if (text !== null) setOne(row.key, text);
       else values[row.key] = defaults[row.key];
+    }
+    // A value refused beside the defaults of rows read after it is read again beside their values.
+    for (const row of rows) {
+      const text = params.get(row.key);
+      if (text !== null && errors[row.key]?.kind === 'core') setOne(row.key, text);
     }
     checkTogether();
   }

@@ -83,6 +83,8 @@ export interface SettingRow {
   initial?: SettingValue;
   /** Not part of the Experiment config (a setting of the widget itself). */
   extra?: boolean;
+  /** Checked as this many more than the row of this key (epochs that go on from its epochs). */
+  addsTo?: string;
 }
 
 export type SettingValue = number | string | number[] | boolean;
@@ -272,7 +274,7 @@ export interface PairedSummary {
 
 export type SwapCommand =
   | { cmd: 'pretrain'; config: Config & { epochs: number }; grid: number }
-  | { cmd: 'import'; config: Config; state: string; grid: number }
+  | { cmd: 'import'; config: Config; state: string; grid: number }  // the file's text; hidden from it
   | { cmd: 'swap'; to: ActivationName }
   | { cmd: 'finetune'; epochs: number }
   | { cmd: 'export' }
@@ -298,6 +300,8 @@ export interface SwapStageMessage {
   data?: { train: Float32Array; val: Float32Array };
   history?: EpochStats[];
   imported?: boolean;
+  /** An imported file's hidden widths, as the worker read them. */
+  hidden?: number[];
   /** The pretrained weights (pretrained stage), which the page keeps for a restore. */
   state?: string;
   /** Largest change of the output over the grid and the data points (swapped stage). */
@@ -317,7 +321,7 @@ export type SwapMessage =
   | SwapStageMessage
   | { type: 'state'; json: string; activation: ActivationName; hidden: number[] | null }
   | { type: 'restored' }
-  | { type: 'error'; cmd?: string; message: string };
+  | { type: 'error'; cmd?: string; message: string; hidden?: number[] };
 
 // --- Cost panel (workers/bench-worker.js, driven by widgets/cost.js) ---------------------------
 
@@ -429,8 +433,14 @@ export type LmLimits = { [field: string]: Range | undefined } & {
 };
 
 /** lm-config.js lmCore(): the Transformer's defaults and limits, shaped as state.js reads a core. */
+/** The core's reading of typed text (text_input.hpp): the one number grammar, the echo of input. */
+export interface TextInput {
+  parseNumber(text: string, kind: 'integer' | 'real' | 'any'): number | null;
+  showInput(text: string): string;
+}
+
 export interface LmCore {
-  M: { validateConfigJson(json: string): string };
+  M: { validateConfigJson(json: string): string } & TextInput;
   defaults: Required<LmConfig>;
   limits: LmLimits;
   activations: LmActivationName[];

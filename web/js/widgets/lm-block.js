@@ -148,11 +148,16 @@ export default async function createLmBlock(root, { core, i18n }) {
   i18n.onChange(render);
   render();
   // The model loads in its worker while the page goes on; the figure fills in when it is ready.
+  let disposed = false;
   nearView(root)
-    .then(() => ((model = pretrainedModel()), render(), model.ready))
+    .then(() =>
+      disposed ? new Promise(() => {}) : ((model = pretrainedModel()), render(), model.ready),
+    )
     .then(
       (result) => ((info = result), show(0)),
-      (err) => ((error = messageOf(err)), render()),
+      (err) => disposed || ((error = messageOf(err)), render()),
     );
-  return { show };
+  // Removed from the page: this figure no longer holds the shared model (the last one ends it).
+  const dispose = () => ((disposed = true), model?.release());
+  return { show, dispose };
 }

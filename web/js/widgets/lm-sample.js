@@ -21,7 +21,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
   const params = /** @type {import('../types').Params<import('../types').LmSampleValues>} */ (
-    createParams(sampleRows(lm), store)
+    createParams(sampleRows(lm), store, lm.M)
   );
   params.readHash();
   /** @type {ReturnType<typeof pretrainedModel> | null} */
@@ -75,7 +75,13 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
     if (!vocabulary || params.errors.lp) return;
     const bad = unknownCharacters(params.values.lp, vocabulary);
     if (bad.length) {
-      params.errors.lp = { kind: 'chars', raw: params.values.lp, list: bad.join(' ') };
+      // Shown as the core shows them (U+202E, U+0000...): a bidi override would reverse the line.
+      const shown = lm.M.showInput;
+      params.errors.lp = {
+        kind: 'chars',
+        raw: shown(params.values.lp),
+        list: shown(bad.join(' ')),
+      };
       params.values.lp = String(params.rows[0].initial); // the prompt's row
     }
   }
@@ -129,10 +135,14 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   });
   const reader = { store: params.store, readHash: () => (params.readHash(), checkPrompt()) };
   await followSettings(root, i18n, reader, { sync, render });
+  let disposed = false;
   nearView(root)
-    .then(() => ((model = pretrainedModel()), render(), model.ready))
-    .then(async (r) => {
-      const evaluated = await pretrainedModel().worker.call('evaluate'); // (model, shared)
+    .then(async () => {
+      if (disposed) return;
+      const held = (model = pretrainedModel());
+      render();
+      const r = await held.ready;
+      const evaluated = await held.worker.call('evaluate');
       info = { ...r, eval: evaluated };
       vocabulary = r.vocabulary;
       checkPrompt();
@@ -140,6 +150,11 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
       render();
       write(); // the first text appears without a click: the model is the point of the figure
     })
-    .catch((err) => ((error = messageOf(err)), render()));
-  return { write, params };
+    .catch((err) => disposed || ((error = messageOf(err)), render()));
+  /** Removed from the page: this figure no longer holds the shared model (the last one ends it). */
+  function dispose() {
+    disposed = true;
+    model?.release();
+  }
+  return { write, params, dispose };
 }

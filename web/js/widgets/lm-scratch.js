@@ -46,7 +46,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
   const params = /** @type {import('../types').Params<import('../types').LmScratchValues>} */ (
-    createParams([...scratchRows(lm), ...sampleRows(lm)], store)
+    createParams([...scratchRows(lm), ...sampleRows(lm)], store, lm.M)
   );
   params.readHash();
   root.innerHTML = `
@@ -421,5 +421,11 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     reload: reset, // the runs of the old settings are over
     busy: () => phase === 'running',
   });
-  return { params, actions, phase: () => phase };
+  /** Removed from the page: every model's worker ends, mid-run or not. */
+  function dispose() {
+    generation++;
+    for (const m of models) m.worker?.terminate();
+    models = [];
+  }
+  return { params, actions, phase: () => phase, dispose };
 }

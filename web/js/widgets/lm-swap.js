@@ -38,7 +38,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   // the model's own activation would swap nothing.
   const targets = lm.activations.filter((a) => a !== 'swiglu' && a !== LM_FILES.pretrainedKey);
   const params = /** @type {import('../types').Params<import('../types').LmSwapValues>} */ (
-    createParams([...swapRows(lm, targets), ...sampleRows(lm)], store)
+    createParams([...swapRows(lm, targets), ...sampleRows(lm)], store, lm.M)
   );
   params.readHash();
   root.innerHTML = `
@@ -392,5 +392,10 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       downloadPng(curve.canvas, stampedName('transformer-swap', 'png'));
   });
   await followSettings(root, i18n, params, { sync, render, busy: () => run.busy });
-  return { params };
+  /** Removed from the page: both workers end, mid-run or not. */
+  function dispose() {
+    for (const w of /** @type {Which[]} */ (['a', 'b']))
+      (workers[w]?.terminate(), (workers[w] = null));
+  }
+  return { params, dispose };
 }

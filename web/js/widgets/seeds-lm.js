@@ -85,7 +85,7 @@ export function lmStudySpec(params, lm) {
  */
 export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
   const lm = lmCore(core);
-  const params = createParams(lmStudyRows(lm), store);
+  const params = createParams(lmStudyRows(lm), store, lm.M);
   params.readHash();
   const act = (/** @type {string} */ a) => ({ value: a, label: `common.act_${a}` });
   /** @param {string} key @param {string} text */

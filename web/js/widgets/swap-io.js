@@ -1,7 +1,7 @@
 // Weights in and out of the swap panel: download the network as PyTorch's nn.Sequential
 // state_dict JSON (with the Python that loads it), and import such a file as the pretrained
-// network. The core reads the file (its widths first, then in full: names, shapes, finite
-// float32), exactly as the CLI does, and its message is shown next to the control.
+// network. The core reads the file in the swap worker (its widths first, then in full: names,
+// shapes, finite float32), exactly as the CLI does, and its message is shown next to the control.
 import { download } from '../export.js';
 import { torchSnippet } from '../formats.js';
 
@@ -15,15 +15,14 @@ const MAX_BYTES = 20 * 1024 * 1024; // far above any network the limits allow; s
 /**
  * @param {HTMLElement} root
  * @param {{
- *   core: import('../types').Core,
  *   i18n: import('../types').I18n,
  *   settings: import('../types').Settings<import('../types').SwapValues>,
  *   requestState: (callback: (m: {json: string, activation: ActivationName}) => void) => void,
- *   importState: (state: string, hidden: number[]) => void,
+ *   importState: (state: string) => void,
  *   busy: () => boolean,
  * }} options
  */
-export function createSwapIo(root, { core, i18n, settings, requestState, importState, busy }) {
+export function createSwapIo(root, { i18n, settings, requestState, importState, busy }) {
   root.innerHTML = `
     <div>
       <h3 class="plot-title" data-i18n="swap.export_title"></h3>
@@ -61,28 +60,12 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
     showImportError('');
     if (file.size > MAX_BYTES)
       return showImportError(i18n.t('swap.import_too_big', { name: file.name }));
-    // The core reads the file, as the CLI's --init does: one reader, one verdict, one message
-    // (a byte-order mark, duplicate keys, 1e309: the same answer on both faces).
+    // The worker reads the file with the core (workers/swap-worker.js): the page's thread only
+    // hands the text over, so a large accepted file never blocks it.
     const text = await file.text();
-    /** @type {{hidden: number[], error?: string}} (hidden is there when error is not) */
-    const shape = JSON.parse(core.M.stateDictHiddenJson(text));
-    if (shape.error)
-      return showImportError(
-        i18n.t('swap.import_rejected', { name: file.name, message: shape.error }),
-      );
-    const { hidden } = shape;
-    const invalid = core.M.validateConfigJson(JSON.stringify({ hidden }));
-    if (invalid)
-      return showImportError(
-        i18n.t('swap.import_bad_arch', {
-          name: file.name,
-          hidden: hidden.join(', ') || '–',
-          detail: invalid,
-        }),
-      );
     lastName = file.name;
     $('#swap-import-ok').textContent = i18n.t('swap.import_reading', { name: file.name });
-    importState(text, hidden);
+    importState(text);
   }
 
   input.addEventListener('change', () => {
@@ -107,10 +90,24 @@ export function createSwapIo(root, { core, i18n, settings, requestState, importS
 
   return {
     sync,
-    /** The core refused the file (its message says which key and why). */
-    rejected: (/** @type {string} */ message) =>
+    /**
+     * The core refused the file (its message says which key and why), or the network it holds
+     * (`hidden`: its widths, which the core's limits do not allow).
+     * @param {string} message
+     * @param {number[]} [hidden]
+     */
+    rejected: (message, hidden) =>
       showImportError(
-        i18n.t('swap.import_rejected', { name: lastName, message: message.replace(/[<&]/g, '') }),
+        hidden
+          ? i18n.t('swap.import_bad_arch', {
+              name: lastName,
+              hidden: hidden.join(', ') || '–',
+              detail: message.replace(/[<&]/g, ''),
+            })
+          : i18n.t('swap.import_rejected', {
+              name: lastName,
+              message: message.replace(/[<&]/g, ''),
+            }),
       ),
     /**
      * @param {{

@@ -28,7 +28,8 @@ const ROWS = [
   { key: 'wepochs', field: 'epochs', type: 'number' },
   { key: 'wlr', field: 'lr', type: 'number' },
   { key: 'wseed', field: 'seed', type: 'number' },
-  { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true }, // fine-tuning epochs
+  // Fine-tuning epochs go on from the pretraining ones: their sum is what the core must accept.
+  { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true, addsTo: 'wepochs' },
 ];
 /** @type {Record<string, [ActivationName, ActivationName]>} */
 const PRESETS = {
@@ -142,8 +143,7 @@ export default async function createSwap(root, { core, i18n, store }) {
     onState = null,
     /** @type {{config: import('../types').Config, state: string} | null} */
     saved = null, // the pretrained network as the worker last had it
-    /** @type {number[] | null} */
-    pendingImport = null; // the widths of a file being imported, applied once it is accepted
+    pendingImport = false; // a file is being imported: its widths apply once it is accepted
   // wk shares the core's 'epochs' field for its validation only: it is not a pretraining setting.
   const config = () => ({
     ...settings.config('a'),
@@ -171,7 +171,7 @@ export default async function createSwap(root, { core, i18n, store }) {
       else if (m.type === 'restored') return;
       else if (m.type === 'error') {
         // A refused file changed nothing: not the settings, the URL or the worker's network.
-        if (m.cmd === 'import') ((pendingImport = null), io.rejected(m.message));
+        if (m.cmd === 'import') ((pendingImport = false), io.rejected(m.message, m.hidden));
         else run.error = m.message;
         run.busy = '';
         $('[data-announce]').textContent = i18n.t('swap.error', { message: m.message });
@@ -192,13 +192,13 @@ export default async function createSwap(root, { core, i18n, store }) {
     run.busy = '';
     run.progress = null;
     if (m.stage === 'pretrained') {
-      if (pendingImport) {
+      if (pendingImport && m.hidden) {
         // Accepted: the settings and the URL follow the file's network, all together.
-        settings.set('whidden', pendingImport.join(','));
+        settings.set('whidden', m.hidden.join(','));
         settings.writeHash();
         sync();
-        pendingImport = null;
       }
+      pendingImport = false;
       saved = { config: { ...config(), hidden: settings.values.whidden }, state: m.state ?? '' };
       for (const b of Object.values(boards)) b.setData(m.data ?? {}, m.bounds);
       run.swapped = run.finetuned = run.curve = null;
@@ -220,16 +220,15 @@ export default async function createSwap(root, { core, i18n, store }) {
   }
 
   const io = createSwapIo($('[data-io]'), {
-    core,
     i18n,
     settings,
     requestState(callback) {
       onState = callback;
       send('export');
     },
-    importState(state, hidden) {
-      pendingImport = hidden;
-      send('import', { config: { ...config(), hidden }, state, grid: GRID });
+    importState(state) {
+      pendingImport = true;
+      send('import', { config: config(), state, grid: GRID });
     },
     busy: () => Boolean(run.busy),
   });
@@ -251,7 +250,7 @@ export default async function createSwap(root, { core, i18n, store }) {
         boards[stage].setGrid(null, GRID);
       root.dataset.stage = 'pretrained';
     }
-    pendingImport = null;
+    pendingImport = false;
     $('[data-announce]').textContent = i18n.t('swap.cancelled');
     render();
   }

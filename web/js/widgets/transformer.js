@@ -19,6 +19,7 @@ export default async function createTransformer(root, ctx) {
     createParams(
       [{ key: 'lparts', type: 'list', of: names, min: 1, max: names.length, initial: names }],
       store,
+      ctx.core.M,
     )
   );
   params.readHash();
@@ -33,11 +34,18 @@ export default async function createTransformer(root, ctx) {
   root.replaceChildren(...figures);
   /** @type {Record<string, import('../types').Widget | undefined>} */
   const widgets = {};
+  let disposed = false;
+  /** Removed from the page (activation-lab.js): every part's workers end, also mid-run. */
+  const dispose = () => {
+    disposed = true;
+    for (const w of Object.values(widgets)) w?.dispose?.();
+  };
   for (const figure of figures) {
     const part = figure.dataset.lmPart ?? '';
     /** @type {{default: import('../types').WidgetFactory}} */
     const { default: create } = await import(`./${part}.js`);
     widgets[part] = await create(figure, { ...ctx, store });
+    if (disposed) widgets[part]?.dispose?.(); // removed while this part was being built
   }
-  return widgets;
+  return { ...widgets, dispose };
 }

@@ -17,6 +17,8 @@ import { must } from '../dom.js';
  *   side: 'a' | 'b',
  *   status: import('../types').Status | 'loading' | 'error',
  *   stopped: boolean,
+ *   paused: boolean,
+ *   pausedAt: number | null,
  *   epoch: number,
  *   epochs: number,
  *   progress?: number,
@@ -54,6 +56,8 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     side,
     status: 'loading',
     stopped: false,
+    paused: false, // Pause pressed; pausedAt: the epoch of the worker's first snapshot after it
+    pausedAt: null,
     epoch: 0,
     epochs: 0,
     history: [],
@@ -85,6 +89,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
         final: msg.final,
       });
       run.history.push(...msg.records);
+      if (run.paused && run.pausedAt === null) run.pausedAt = msg.epoch;
       if (msg.grid) pendingGrid = { grid: msg.grid, n: msg.gridN, patterns: msg.patterns };
     } else if (msg.type === 'error') {
       run.error = msg.message;
@@ -95,7 +100,13 @@ export function createSide(panel, side, { i18n, onUpdate }) {
 
   /** The run's state as the badge and the table name it: an error or a stop wins over the worker's status. */
   const status = () =>
-    run.error ? 'error' : run.stopped && run.status !== 'diverged' ? 'stopped' : run.status;
+    run.error
+      ? 'error'
+      : run.stopped && run.status !== 'diverged'
+        ? 'stopped'
+        : run.paused && run.status === 'running'
+          ? 'paused'
+          : run.status;
 
   /** @param {Grids} grids */
   function paintGrid({ grid, n, patterns }) {
@@ -157,6 +168,8 @@ export function createSide(panel, side, { i18n, onUpdate }) {
       Object.assign(run, {
         status: 'loading',
         stopped: false,
+        paused: false,
+        pausedAt: null,
         epoch: 0,
         epochs: config.epochs,
         history: [],
@@ -185,9 +198,9 @@ export function createSide(panel, side, { i18n, onUpdate }) {
     },
     /** After a language switch: the next render redraws the signal panel's text and labels. */
     invalidate: () => signals.invalidate(),
-    play: () => trainer.play(),
-    pause: () => trainer.pause(),
-    step: () => trainer.step(),
+    play: () => ((run.paused = false), trainer.play()),
+    pause: () => ((run.paused = true), (run.pausedAt = null), trainer.pause()),
+    step: () => ((run.paused = true), (run.pausedAt = null), trainer.step()),
     stop: () => trainer.stop(),
     dispose: () => trainer.terminate(),
     ended: () => Boolean(run.error) || run.final !== null,

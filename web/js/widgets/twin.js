@@ -68,6 +68,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     ${captionHtml('twin.caption')}`;
   const $ = finder(root);
 
+  let pauseToAnnounce = false; // Pause pressed: announced once both sides report their epoch
   /** @type {'ready' | 'running' | 'paused' | 'finished'} */
   let phase = 'ready';
   /** @type {ReturnType<typeof setTimeout> | 0} */
@@ -140,7 +141,7 @@ export default async function createTwin(root, { core, i18n, store }) {
       if (phase === 'running') {
         for (const s of SIDES) sides[s].pause();
         phase = 'paused';
-        announce('twin.announce_paused', { epoch: Math.min(sides.a.run.epoch, sides.b.run.epoch) });
+        pauseToAnnounce = true; // once both workers have said where they stopped (render)
       } else if (phase !== 'finished') {
         for (const s of SIDES) sides[s].play();
         phase = 'running';
@@ -220,6 +221,15 @@ export default async function createTwin(root, { core, i18n, store }) {
 
   function render() {
     const runs = SIDES.map((s) => sides[s].run);
+    if (pauseToAnnounce && phase === 'paused' && runs.every((r) => r.pausedAt !== null)) {
+      pauseToAnnounce = false;
+      announce('twin.announce_paused', {
+        a: name('a'),
+        b: name('b'),
+        epochA: runs[0].pausedAt ?? 0,
+        epochB: runs[1].pausedAt ?? 0,
+      });
+    }
     const ending = phase !== 'finished' && SIDES.every((s) => sides[s].ended());
     if (ending) phase = 'finished';
     const takeaway = takeawayOf(runs);

@@ -2,7 +2,7 @@
 // pretrained weights can be swapped to several activations in turn. Accuracies are on the
 // validation set; the demo never reads the test set.
 //   in:  {cmd:'pretrain', config, grid}          train from scratch to the end
-//        {cmd:'import', config, state, grid}      load a state_dict instead of training
+//        {cmd:'import', config, state, grid}      load a state_dict (its text) instead of training
 //        {cmd:'swap', to}                          pretrained weights, another activation
 //        {cmd:'finetune', epochs}                 train the swapped network further
 //        {cmd:'export'}                            the current weights
@@ -156,12 +156,21 @@ const commands = {
     );
   },
   import({ config, state, grid: size }) {
-    const next = build(config, size);
+    // The file is read here, not on the page's thread (a 16 MB state_dict takes a second), by the
+    // core's reader, as the CLI's --init reads it: one verdict, one message. Its network must be
+    // one the core accepts with the panel's other settings.
+    /** @type {{hidden: number[], error?: string}} (hidden is there when error is not) */
+    const shape = JSON.parse(M.stateDictHiddenJson(state));
+    if (shape.error) throw new Error(shape.error);
+    const { hidden } = shape;
+    const invalid = M.validateConfigJson(JSON.stringify({ ...config, hidden }));
+    if (invalid) return send({ type: 'error', cmd: 'import', message: invalid, hidden });
+    const next = build({ ...config, hidden }, size);
     const err = next.exp.loadStateJson(state);
     if (err) throw (next.drop(), new Error(err)); // the current network stays
     next.commit();
     pretrained = { state: next.exp.stateJson(), activation: next.exp.activation() };
-    post('pretrained', { history: [], imported: true, state: pretrained.state }, next.data);
+    post('pretrained', { history: [], imported: true, hidden, state: pretrained.state }, next.data);
   },
   restore({ config, state, grid: size }) {
     const next = build(config, size);

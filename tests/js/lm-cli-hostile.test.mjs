@@ -1,0 +1,91 @@
+// `activation-lab lm ...` under hostile input (issue 28): bounded file reads, the one number
+// grammar, negative values that reach the range check, the one weight reader, escaped prompts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assertUsageError, runCli } from './cli-helpers.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'al-lm-hostile-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+const gelu = new URL('../../web/data/lm-gelu.json', import.meta.url);
+// Reading /dev/zero without a bound grows by gigabytes; with one it ends in well under this.
+const run = (/** @type {string[]} */ args) => ({ timeout: 60000, ...runCli(args) });
+
+test('files are read no further than the core limit: /dev/zero ends in one line, exit 2', () => {
+  for (const [args, flag] of [
+    [['lm', 'train', '--steps', '5', '--text', '/dev/zero'], '--text'],
+    [['lm', 'sample', '--weights', '/dev/zero'], '--weights'],
+    [['lm', 'swap', '--act', 'relu', '--finetune', '0', '--weights', '/dev/zero'], '--weights'],
+    [['train', '--init', '/dev/zero'], '--init'],
+  ]) {
+    const t0 = Date.now();
+    const r = run(args);
+    assert.equal(r.error, undefined, `${args.join(' ')} ended (${r.error})`);
+    assertUsageError(
+      r,
+      new RegExp(`^activation-lab: ${flag}: cannot read '/dev/zero': larger than \\d+ bytes$`),
+    );
+    console.log(`${args.join(' ')}: ${Date.now() - t0} ms`);
+  }
+});
+
+test('lm numbers are read in the one grammar: 1e1 is not an integer, -1 reaches the range check', () => {
+  assertUsageError(run(['lm', 'train', '--steps', '1e1']), /--steps: not an integer: '1e1'$/);
+  assertUsageError(run(['lm', 'sample', '--n', '1e2']), /--n: not an integer: '1e2'$/);
+  assertUsageError(run(['lm', 'sample', '--seed', '0x10']), /--seed: not an integer: '0x10'$/);
+  assertUsageError(
+    run(['lm', 'swap', '--act', 'relu', '--finetune', '1e1']),
+    /--finetune: not an integer: '1e1'$/,
+  );
+  for (const args of [
+    ['lm', 'train', '--steps', '-1'],
+    ['lm', 'sample', '--n', '-5'],
+    ['moons', '--n', '-1', '--noise', '0.1', '--seed', '0'],
+  ]) {
+    const r = run(args);
+    assertUsageError(r, /-[15]\b/);
+    assert.doesNotMatch(r.stderr, /ambiguous/, args.join(' '));
+  }
+  assertUsageError(run(['lm', 'train', '--steps', '-1']), /lm train: steps .*-1/);
+});
+
+test('lm sample without --weights names the shipped models when there is none for --act', () => {
+  const r = run(['lm', 'sample', '--act', 'silu']);
+  assertUsageError(
+    r,
+    /^activation-lab: lm sample: no pretrained model for silu \(there are: [a-z_, ]*gelu/,
+  );
+  assert.doesNotMatch(r.stderr, /--weights: cannot read/);
+});
+
+test('lm sample refuses characters the model never saw, controls and bidi marks escaped', () => {
+  assertUsageError(
+    run(['lm', 'sample', '--prompt', '😀😀😀abc']),
+    /prompt: the model never saw these characters: 😀$/,
+  );
+  const r = run(['lm', 'sample', '--prompt', '\u202eabc\u0007']);
+  assertUsageError(r, /never saw these characters: U\+202E U\+0007$/);
+  assert.ok(!r.stderr.includes('\u202e'), 'no raw override in the message');
+});
+
+test('lm weights are read by the MLP reader: a BOM is skipped, a 1 MB key is quoted at 80', () => {
+  const bom = join(dir, 'bom.json');
+  writeFileSync(bom, `\ufeff${readFileSync(gelu, 'utf8')}`);
+  const a = run(['lm', 'sample', '--weights', bom, '--n', '20']);
+  assert.equal(a.status, 0, a.stderr);
+  assert.equal(a.stdout, run(['lm', 'sample', '--n', '20']).stdout);
+  const key = join(dir, 'key.json');
+  writeFileSync(key, JSON.stringify({ ['k'.repeat(1000000)]: [1] }));
+  const r = run(['lm', 'sample', '--weights', key]);
+  assertUsageError(
+    r,
+    /--weights: state_dict: unexpected key "k{80}…" \(1000000 characters\) \(this model has tok\.weight/,
+  );
+  // The MLP's reader says the same about the same key.
+  assertUsageError(
+    run(['train', '--init', key]),
+    /state_dict: unexpected key "k{80}…" \(1000000 characters\)/,
+  );
+});
