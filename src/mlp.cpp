@@ -77,9 +77,12 @@ void Mlp::set_dropout(double p, std::uint32_t seed) {
 void Mlp::drop_units(std::size_t l, float* h, float* dh, std::size_t rows, std::size_t width) {
     const float scale = static_cast<float>(1.0 / (1.0 - dropout_));
     const std::size_t n = rows * width;
-    const bool inject = l < injected_.size() && injected_[l].size() >= n;
+    const std::vector<std::uint8_t>* mask =
+        !injected_.empty() && l < injected_.front().size() && injected_.front()[l].size() >= n
+            ? &injected_.front()[l]
+            : nullptr;
     for (std::size_t i = 0; i < n; ++i) {
-        const bool keep = inject ? injected_[l][i] != 0 : drop_rng_.next_u32() >= drop_threshold_;
+        const bool keep = mask ? (*mask)[i] != 0 : drop_rng_.next_u32() >= drop_threshold_;
         // h·scale as PyTorch computes it (input * mask / (1 − p), the mask pre-scaled).
         h[i] = keep ? h[i] * scale : 0.0f;
         if (dh) dh[i] = keep ? dh[i] * scale : 0.0f;
@@ -129,7 +132,7 @@ const float* Mlp::forward_train(const float* x, std::size_t rows, LayerObserver*
         if (observer) observer->output(l, h, rows, w);
         in = h;
     }
-    injected_.clear();
+    if (!injected_.empty()) injected_.pop_front();
     layers_[hidden].forward(in, rows, z_[hidden].data.data());
     return z_[hidden].data.data();
 }

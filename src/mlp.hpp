@@ -19,6 +19,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "activation.hpp"
@@ -72,10 +73,11 @@ class Mlp {
     // seed of its mask stream (see above). The state_dict numbering follows dropout() > 0.
     void set_dropout(double p, std::uint32_t seed);
     double dropout() const { return dropout_; }
-    // For tests: the masks of the next forward_train, one per hidden layer, rows × width values
-    // of 0 (dropped) or 1 (kept), instead of drawing them. Used once, then the stream resumes.
+    // For tests: the masks of a coming forward_train, one per hidden layer, rows × width values
+    // of 0 (dropped) or 1 (kept), instead of drawing them. Each call queues one pass; each
+    // forward_train takes the oldest queued pass; with none queued the stream draws.
     void inject_dropout_masks(std::vector<std::vector<std::uint8_t>> masks) {
-        injected_ = std::move(masks);
+        injected_.push_back(std::move(masks));
     }
     std::size_t max_rows() const { return max_rows_; }
     std::size_t num_layers() const { return layers_.size(); }  // Linear layers, hidden + 1
@@ -124,7 +126,7 @@ class Mlp {
     double dropout_ = 0.0;
     std::uint32_t drop_threshold_ = 0;  // a unit is kept iff its u32 ≥ this
     RandomState drop_rng_{0};
-    std::vector<std::vector<std::uint8_t>> injected_;
+    std::deque<std::vector<std::vector<std::uint8_t>>> injected_;  // queued passes
 
     // Zeroes the dropped units of h (rows × width) and scales the kept ones, and the stored
     // act'(z) alike, so that backward() needs no mask of its own.
