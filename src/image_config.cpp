@@ -110,7 +110,12 @@ std::optional<ImageConfig> image_config_from_json(std::string_view text, std::st
             error = "hidden must be an array of layer widths or a string such as \"128x8\"";
             return std::nullopt;
         } else if (k == "dropout") {
-            ok = read(x, "dropout", limits::images::dropout, c.dropout, error);
+            // A number here; validate() states its half-open range [0, 1).
+            if (!x.is_number()) {
+                error = "dropout must be a number in [0, 1)";
+                return std::nullopt;
+            }
+            c.dropout = x.as_number();
         } else if (k == "lr") {
             ok = read(x, "lr", limits::lr, c.lr, error);
         } else if (k == "batch") {

@@ -28,7 +28,7 @@ struct ImageConfig {
 };
 
 namespace limits::images {
-inline constexpr Range dropout{0, 1, false, false};  // and < 1: checked on its own
+// dropout: [0, 1), checked by validate() (Range has no open upper end).
 inline constexpr Range n_train{1, 60000, false, true};
 inline constexpr Range n_test{1, 10000, false, true};
 // The work budget of config.hpp (parameters × training images ≤ max_work) bounds an epoch:

@@ -294,6 +294,8 @@ export interface ActivationLab {
   pairedSummaryJson(aJson: string, bJson: string): string;
   Experiment: { new (configJson: string): Experiment };
   imageConfigLimitsJson(): string; // dropout, n_train, n_test ranges and the work budget
+  /** "" when an image run's config is valid, else the error. */
+  validateImageConfigJson(json: string): string;
   /** The shipped subset file (idx.hpp) from the four inflated IDX files; throws on bad files. */
   makeImageSubset(files: Uint8Array[], nTrain: number, nTest: number): Uint8Array;
   /** files: the four inflated IDX files (train images, labels, test images, labels) or [subset]. */

@@ -141,6 +141,12 @@ double heap_bytes_in_use() { return double(mallinfo().uordblks); }
 
 std::string default_config_json() { return al::config_to_json(al::default_config()); }
 
+// "" or why an image run's config is refused (image_config.hpp), before any file is read.
+std::string validate_image_config_json(const std::string& json) {
+    std::string error;
+    return al::image_config_from_json(json, error) ? "" : error;
+}
+
 std::string validate_config_json(const std::string& json) {
     std::string error;
     return al::config_from_json(json, error) ? "" : error;
@@ -466,6 +472,7 @@ class JsImageExperiment {
             split.emplace();
             auto tr = al::read_idx_pair(b[0].data(), b[0].size(), b[1].data(), b[1].size(),
                                         std::size_t(c->n_train), "train", error_);
+            if (!tr) return;
             auto te = al::read_idx_pair(b[2].data(), b[2].size(), b[3].data(), b[3].size(),
                                         std::size_t(c->n_test), "test", error_);
             if (!tr || !te) return;
@@ -552,6 +559,7 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     function("configLimitsJson", &al::config_limits_json);
     function("imageConfigLimitsJson", &al::image_config_limits_json);
     function("makeImageSubset", &make_image_subset);
+    function("validateImageConfigJson", &validate_image_config_json);
     function("validateConfigJson", &validate_config_json);
     function("validateMoons", &validate_moons);
     function("makeMoons", &make_moons);

@@ -90,6 +90,8 @@ async function trainImages(o) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`train: ${messageOf(e)}`);
   }
+  const invalid = M.validateImageConfigJson(JSON.stringify(config));
+  if (invalid) throw new UsageError(`train: ${invalid}`);
   const init =
     typeof o.init !== 'string' || INIT_SCHEMES.includes(o.init)
       ? undefined
