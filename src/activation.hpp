@@ -9,9 +9,9 @@ namespace al {
 
 enum class Activation { relu, gelu, gelu_tanh, silu, elu, identity };
 
-inline constexpr Activation all_activations[] = {Activation::relu, Activation::gelu,
+inline constexpr Activation all_activations[] = {Activation::relu,      Activation::gelu,
                                                  Activation::gelu_tanh, Activation::silu,
-                                                 Activation::elu, Activation::identity};
+                                                 Activation::elu,       Activation::identity};
 
 // "relu", "gelu", "gelu_tanh", "silu", "elu", "identity" (the names of the CLI and of the page).
 // elu is nn.ELU(alpha=1): x for x > 0, e^x − 1 otherwise; its derivative 1, resp. e^x.

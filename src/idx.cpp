@@ -33,8 +33,10 @@ std::optional<std::vector<std::size_t>> idx_dims(const std::uint8_t* p, std::siz
     std::size_t total = 1;
     for (std::size_t d = 0; d < ndims; ++d) {
         dims.push_back(be32(p + 4 + 4 * d));
-        if (dims.back() != 0 && total > size / dims.back()) total = size + 1;  // more than there is
-        else total *= dims.back();
+        if (dims.back() != 0 && total > size / dims.back())
+            total = size + 1;  // more than there is
+        else
+            total *= dims.back();
     }
     if (size - header < total) {
         error = what + ": truncated (" + std::to_string(size - header) + " data bytes, expected " +
@@ -78,8 +80,8 @@ std::optional<ImageSet> read_idx_pair(const std::uint8_t* images, std::size_t im
         return std::nullopt;
     }
     if ((*ldims)[0] != count) {
-        error = name + ": " + std::to_string(count) + " images but " +
-                std::to_string((*ldims)[0]) + " labels";
+        error = name + ": " + std::to_string(count) + " images but " + std::to_string((*ldims)[0]) +
+                " labels";
         return std::nullopt;
     }
     ImageSet s;
@@ -115,8 +117,8 @@ std::optional<ImageSplit> read_image_subset(const std::uint8_t* bytes, std::size
     }
     ImageSplit split;
     const std::uint8_t* p = bytes + 20;
-    for (auto [set, n, name] : {std::tuple{&split.train, n_train, "train"},
-                                std::tuple{&split.test, n_test, "test"}}) {
+    for (auto [set, n, name] :
+         {std::tuple{&split.train, n_train, "train"}, std::tuple{&split.test, n_test, "test"}}) {
         set->rows = rows;
         set->cols = cols;
         set->pixels.assign(p, p + n * w);

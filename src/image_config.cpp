@@ -18,14 +18,15 @@ std::string num(double x) {
 }
 
 std::string check(const std::string& field, double x, const Range& r) {
-    const bool ok = (r.lo_open ? x > r.lo : x >= r.lo) && x <= r.hi &&
-                    (!r.integer || std::floor(x) == x);
+    const bool ok =
+        (r.lo_open ? x > r.lo : x >= r.lo) && x <= r.hi && (!r.integer || std::floor(x) == x);
     return ok ? "" : field + " must be " + describe_range(r) + " (got " + num(x) + ")";
 }
 
 std::string activation_list() {
     std::string s;
-    for (Activation a : all_activations) s += (s.empty() ? "" : ", ") + std::string(activation_name(a));
+    for (Activation a : all_activations)
+        s += (s.empty() ? "" : ", ") + std::string(activation_name(a));
     return s;
 }
 
@@ -33,7 +34,8 @@ std::string activation_list() {
 bool read(const json::Value& v, const std::string& field, const Range& r, double& out,
           std::string& error) {
     if (!v.is_number()) {
-        error = field + " must be " + describe_range(r) + " (got " + json::type_name(v.type()) + ")";
+        error =
+            field + " must be " + describe_range(r) + " (got " + json::type_name(v.type()) + ")";
         return false;
     }
     error = check(field, v.as_number(), r);

@@ -16,8 +16,8 @@ namespace al {
 struct ImageConfig {
     Activation activation = Activation::relu;
     std::vector<int> hidden = std::vector<int>(8, 128);  // 8 × 128, the paper's MNIST network
-    double dropout = 0.0;                                 // after each hidden activation, [0, 1)
-    double lr = 0.001;                                    // Adam
+    double dropout = 0.0;                                // after each hidden activation, [0, 1)
+    double lr = 0.001;                                   // Adam
     int batch = 128;
     int epochs = 20;
     std::uint32_t seed = 0;  // initial weights, batch order (seed ^ 0x5eed), dropout (seed ^ 0xd0)

@@ -92,8 +92,8 @@ bool ImageExperiment::train_batch(std::size_t first, std::size_t size) {
             ybuf_[r] = train_y_[i];
         }
         const float* logits = net_.forward_train(xbuf_.data(), rows);
-        sum += softmax_ce_backward(logits, ybuf_.data(), rows, image_classes, scale,
-                                   dlogits_.data());
+        sum +=
+            softmax_ce_backward(logits, ybuf_.data(), rows, image_classes, scale, dlogits_.data());
         net_.backward(xbuf_.data(), dlogits_.data(), rows, done > 0);
         done += rows;
     }

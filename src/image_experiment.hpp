@@ -37,7 +37,7 @@ class ImageExperiment {
     // (otherwise error() says so and step() does nothing).
     ImageExperiment(const ImageConfig& config, const ImageSplit& data);
 
-    bool step();  // one epoch; false when done, diverged or invalid
+    bool step();                     // one epoch; false when done, diverged or invalid
     Metrics evaluate(Subset which);  // train or test (val: the test set has none, NaN)
     int epoch() const { return epoch_; }
     Status status() const { return status_; }
@@ -53,7 +53,7 @@ class ImageExperiment {
   private:
     std::string error_;
     ImageConfig config_;
-    std::size_t width_;                 // inputs per image
+    std::size_t width_;  // inputs per image
     std::vector<float> train_x_, test_x_, train_y_, test_y_;
     std::size_t max_rows_;
     Mlp net_;

@@ -109,8 +109,8 @@ class Mlp {
     const float* forward_train(const float* x, std::size_t rows, LayerObserver* observer = nullptr);
 
     // After forward_train(x, rows): accumulate dL/dparams into grads() given dL/dlogits (rows ×
-    // outputs() values), or with accumulate false overwrite grads() with them (as zero_grads() first).
-    // Overwrites the forward pass's intermediate values.
+    // outputs() values), or with accumulate false overwrite grads() with them (as zero_grads()
+    // first). Overwrites the forward pass's intermediate values.
     void backward(const float* x, const float* dlogits, std::size_t rows, bool accumulate = true);
 
   private:

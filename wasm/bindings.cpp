@@ -498,8 +498,10 @@ class JsImageExperiment {
     std::string last_epoch_json() const {
         if (!run_ || run_->history().empty()) return "null";
         const al::ImageEpoch& e = run_->history().back();
-        al::json::Object o{{"epoch", e.epoch},           {"train_loss", e.train_loss},
-                           {"test_loss", e.test_loss},   {"train_acc", e.train_acc},
+        al::json::Object o{{"epoch", e.epoch},
+                           {"train_loss", e.train_loss},
+                           {"test_loss", e.test_loss},
+                           {"train_acc", e.train_acc},
                            {"test_acc", e.test_acc}};
         return al::json::write(al::json::Value(std::move(o)));
     }

@@ -191,7 +191,8 @@ const commands = {
     const o = parse(args, trainFlags);
     if (o.data === IMAGE_DATA) return trainImages(o);
     const imageOnly = IMAGE_ONLY.find((f) => o[/** @type {keyof typeof o} */ (f)] !== undefined);
-    if (imageOnly) throw new UsageError(`train: --${imageOnly} applies to --data fashion-mnist only`);
+    if (imageOnly)
+      throw new UsageError(`train: --${imageOnly} applies to --data fashion-mnist only`);
     const M = await loadModule();
     const limits = JSON.parse(M.configLimitsJson());
     const config = configFromFlags(o, (text, flag, key) =>

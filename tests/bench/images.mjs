@@ -11,7 +11,14 @@ import { imageFiles } from '../../wasm/cli-images.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const IMAGES = '/usr/share/datasets/fashion-mnist';
 const ROUNDS = 2;
-const CONFIG = { hidden: '128x8', activation: 'relu', batch: 128, epochs: 1, n_train: 8000, n_test: 2000 };
+const CONFIG = {
+  hidden: '128x8',
+  activation: 'relu',
+  batch: 128,
+  epochs: 1,
+  n_train: 8000,
+  n_test: 2000,
+};
 
 /** @param {import('../../wasm/activation-lab').ActivationLab} M */
 export function runImageBench(M) {
@@ -38,7 +45,10 @@ export function runImageBench(M) {
       }),
     );
   } catch (err) {
-    const why = String(/** @type {any} */ (err).stderr ?? '').trim().split('\n').pop();
+    const why = String(/** @type {any} */ (err).stderr ?? '')
+      .trim()
+      .split('\n')
+      .pop();
     torch = { error: why || 'PyTorch did not run' };
   }
   return { seconds, torch };
@@ -49,15 +59,25 @@ export function runImageBench(M) {
  * @param {(text: string, ok: boolean, measured: string) => string} goal
  */
 export function renderImages(r, goal) {
-  const out = ['', 'Images: one epoch of 784-128x8-10 (ReLU, batch 128) on 8,000 Fashion-MNIST images + evaluation:'];
+  const out = [
+    '',
+    'Images: one epoch of 784-128x8-10 (ReLU, batch 128) on 8,000 Fashion-MNIST images + evaluation:',
+  ];
   if (r.error) return [...out, `  not measured (${r.error})`];
   out.push(`  WASM/Node ${r.seconds.toFixed(2)} s`);
   if (!r.torch.seconds) {
     out.push(`  PyTorch: not measured (${r.torch.error})`);
-    return [...out, '  [not measured] WASM >= 1.5x faster than PyTorch on one thread: PyTorch did not run'];
+    return [
+      ...out,
+      '  [not measured] WASM >= 1.5x faster than PyTorch on one thread: PyTorch did not run',
+    ];
   }
   const ratio = r.torch.seconds / r.seconds;
-  out.push(`  PyTorch 1 thread ${r.torch.seconds.toFixed(2)} s: WASM is ${ratio.toFixed(2)}x as fast`);
-  out.push(goal('WASM >= 1.5x faster than PyTorch on one thread', ratio >= 1.5, `${ratio.toFixed(2)}x`));
+  out.push(
+    `  PyTorch 1 thread ${r.torch.seconds.toFixed(2)} s: WASM is ${ratio.toFixed(2)}x as fast`,
+  );
+  out.push(
+    goal('WASM >= 1.5x faster than PyTorch on one thread', ratio >= 1.5, `${ratio.toFixed(2)}x`),
+  );
   return out;
 }

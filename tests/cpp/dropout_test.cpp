@@ -91,6 +91,7 @@ TEST_CASE("dropout: state_dict numbering Linear 0, act 1, Dropout 2, Linear 3, .
     al::Mlp ln(3, {4, 5}, al::Activation::relu, 8, al::Norm::layer, 2);
     ln.set_dropout(0.2, 0);
     const std::string with_ln = al::state_dict_json(ln);
-    for (const char* k : {"\"0.weight\"", "\"1.weight\"", "\"4.weight\"", "\"5.bias\"", "\"8.weight\""})
+    for (const char* k :
+         {"\"0.weight\"", "\"1.weight\"", "\"4.weight\"", "\"5.bias\"", "\"8.weight\""})
         CHECK(with_ln.find(k) != std::string::npos);
 }

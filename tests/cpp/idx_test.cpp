@@ -33,8 +33,8 @@ Bytes labels(std::uint32_t n) {
 }
 std::string refusal(const Bytes& im, const Bytes& lb) {
     std::string error;
-    const auto s = al::read_idx_pair(im.data(), im.size(), lb.data(), lb.size(), 100, "train",
-                                     error);
+    const auto s =
+        al::read_idx_pair(im.data(), im.size(), lb.data(), lb.size(), 100, "train", error);
     CHECK(!s);
     return error;
 }
@@ -51,8 +51,8 @@ TEST_CASE("idx: a good pair reads back every byte, first `keep` images in file o
     CHECK(s->width() == 784);
     CHECK(s->pixels.size() == 3 * 784);
     CHECK(s->pixels[0] == 0);
-    CHECK(s->pixels[784] == 7);            // image 1, pixel 0
-    CHECK(s->pixels[2 * 784 + 5] == 19);   // image 2, pixel 5
+    CHECK(s->pixels[784] == 7);           // image 1, pixel 0
+    CHECK(s->pixels[2 * 784 + 5] == 19);  // image 2, pixel 5
     CHECK(s->labels == Bytes{0, 1, 2});
 }
 

@@ -30,16 +30,25 @@ test('eval --fn elu: e^x − 1 below 0, x above', () => {
 test('fashion-mnist flags are refused with one line', () => {
   const img = ['train', '--data', 'fashion-mnist', '--images', dir];
   assertUsageError(runCli([...img, '--dropout', '1']), /dropout must be a number in \[0, 1\)/);
-  assertUsageError(runCli([...img, '--dropout', '-0.5']), /dropout must be a number in \[0, 1\)/);
-  assertUsageError(runCli([...img, '--noise', '0.1']), /--noise does not apply to --data fashion-mnist/);
-  assertUsageError(runCli([...img, '--n-train', '60001']), /n_train must be an integer in \[1, 60000\]/);
-  assertUsageError(runCli(['train', '--dropout', '0.2']), /--dropout applies to --data fashion-mnist only/);
-  assertUsageError(runCli(['train', '--images', dir]), /--images applies to --data fashion-mnist only/);
-  assertUsageError(runCli([...img]), /--images: no .*train-images-idx3-ubyte or .*\.gz/);
+  assertUsageError(runCli([...img, '--dropout=-0.5']), /dropout must be a number in \[0, 1\)/);
   assertUsageError(
-    runCli([...img, '--hidden', '512x16', '--n-train', '60000']),
-    /work budget/,
+    runCli([...img, '--noise', '0.1']),
+    /--noise does not apply to --data fashion-mnist/,
   );
+  assertUsageError(
+    runCli([...img, '--n-train', '60001']),
+    /n_train must be an integer in \[1, 60000\]/,
+  );
+  assertUsageError(
+    runCli(['train', '--dropout', '0.2']),
+    /--dropout applies to --data fashion-mnist only/,
+  );
+  assertUsageError(
+    runCli(['train', '--images', dir]),
+    /--images applies to --data fashion-mnist only/,
+  );
+  assertUsageError(runCli([...img]), /--images: no .*train-images-idx3-ubyte or .*\.gz/);
+  assertUsageError(runCli([...img, '--hidden', '512x16', '--n-train', '60000']), /work budget/);
 });
 
 test('malformed IDX files are refused with one line, gzipped or not', () => {
@@ -58,15 +67,32 @@ test('malformed IDX files are refused with one line, gzipped or not', () => {
 test('the real files: golden first bytes and labels, a short run', { skip }, () => {
   const images = readMaybeGzipped(join(IMAGES, 'train-images-idx3-ubyte'));
   const labels = readMaybeGzipped(join(IMAGES, 'train-labels-idx1-ubyte'));
-  assert.deepEqual([...images.subarray(0, 16)], [0, 0, 8, 3, 0, 0, 0xea, 0x60, 0, 0, 0, 28, 0, 0, 0, 28]);
+  assert.deepEqual(
+    [...images.subarray(0, 16)],
+    [0, 0, 8, 3, 0, 0, 0xea, 0x60, 0, 0, 0, 28, 0, 0, 0, 28],
+  );
   assert.deepEqual([...labels.subarray(8, 18)], [9, 0, 0, 3, 0, 2, 7, 2, 5, 5]);
   // Image 0 (an ankle boot): pixels 380..391 and the byte sums of images 0 and 1.
   const px = images.subarray(16);
-  assert.deepEqual([...px.subarray(380, 392)], [228, 240, 232, 213, 218, 223, 234, 217, 217, 209, 92, 0]);
+  assert.deepEqual(
+    [...px.subarray(380, 392)],
+    [228, 240, 232, 213, 218, 223, 234, 217, 217, 209, 92, 0],
+  );
   const sum = (/** @type {Uint8Array} */ a) => a.reduce((t, v) => t + v, 0);
   assert.equal(sum(px.subarray(0, 784)), 76247);
   assert.equal(sum(px.subarray(784, 1568)), 84598);
-  const r = runCli(['train', '--data', 'fashion-mnist', '--images', IMAGES, ...small, '--act', 'elu', '--dropout', '0.2']);
+  const r = runCli([
+    'train',
+    '--data',
+    'fashion-mnist',
+    '--images',
+    IMAGES,
+    ...small,
+    '--act',
+    'elu',
+    '--dropout',
+    '0.2',
+  ]);
   assert.equal(r.status, 0, r.stderr);
   const report = JSON.parse(r.stdout);
   assert.equal(report.config.dropout, 0.2);
@@ -74,8 +100,20 @@ test('the real files: golden first bytes and labels, a short run', { skip }, () 
   for (const k of ['train_loss', 'test_loss', 'train_acc', 'test_acc'])
     assert.ok(Number.isFinite(report.epochs[0][k]), k);
   // The same files inflated: the same run, bit for bit.
-  for (const f of IDX_FILES) writeFileSync(join(dir, f), gunzipSync(readFileSync(join(IMAGES, `${f}.gz`))));
-  const raw = runCli(['train', '--data', 'fashion-mnist', '--images', dir, ...small, '--act', 'elu', '--dropout', '0.2']);
+  for (const f of IDX_FILES)
+    writeFileSync(join(dir, f), gunzipSync(readFileSync(join(IMAGES, `${f}.gz`))));
+  const raw = runCli([
+    'train',
+    '--data',
+    'fashion-mnist',
+    '--images',
+    dir,
+    ...small,
+    '--act',
+    'elu',
+    '--dropout',
+    '0.2',
+  ]);
   assert.equal(raw.status, 0, raw.stderr);
   assert.deepEqual(JSON.parse(raw.stdout).epochs, report.epochs);
 });

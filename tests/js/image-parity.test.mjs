@@ -81,20 +81,26 @@ function run(act) {
 }
 
 for (const act of Object.keys(doc.runs)) {
-  test(`fashion-mnist ${act}: losses, accuracies and final weights equal PyTorch's`, { skip }, () => {
-    const want = doc.runs[act];
-    const { report, flat } = run(act);
-    assert.equal(report.epochs.length, want.epochs.length);
-    report.epochs.forEach((/** @type {any} */ e, /** @type {number} */ i) => {
-      const w = want.epochs[i];
-      assert.ok(Math.abs(e.train_acc - w.train_acc) * doc.config.n_train <= 1.001);
-      assert.ok(Math.abs(e.test_acc - w.test_acc) * doc.config.n_test <= 1.001);
-    });
-    const { lossRel, paramAbs } = deviations({ report, flat }, want);
-    console.log(`MEASURED images ${act}: loss rel ${lossRel.toExponential(2)}, param abs ${paramAbs.toExponential(2)}`);
-    assert.ok(lossRel <= LOSS_REL, `loss: relative deviation ${lossRel} > ${LOSS_REL}`);
-    assert.ok(paramAbs <= PARAM_ABS, `params: deviation ${paramAbs} > ${PARAM_ABS}`);
-  });
+  test(
+    `fashion-mnist ${act}: losses, accuracies and final weights equal PyTorch's`,
+    { skip },
+    () => {
+      const want = doc.runs[act];
+      const { report, flat } = run(act);
+      assert.equal(report.epochs.length, want.epochs.length);
+      report.epochs.forEach((/** @type {any} */ e, /** @type {number} */ i) => {
+        const w = want.epochs[i];
+        assert.ok(Math.abs(e.train_acc - w.train_acc) * doc.config.n_train <= 1.001);
+        assert.ok(Math.abs(e.test_acc - w.test_acc) * doc.config.n_test <= 1.001);
+      });
+      const { lossRel, paramAbs } = deviations({ report, flat }, want);
+      console.log(
+        `MEASURED images ${act}: loss rel ${lossRel.toExponential(2)}, param abs ${paramAbs.toExponential(2)}`,
+      );
+      assert.ok(lossRel <= LOSS_REL, `loss: relative deviation ${lossRel} > ${LOSS_REL}`);
+      assert.ok(paramAbs <= PARAM_ABS, `params: deviation ${paramAbs} > ${PARAM_ABS}`);
+    },
+  );
 }
 
 test('the tolerances catch a GELU exact/tanh swap (negative control)', { skip }, () => {
