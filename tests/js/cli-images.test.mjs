@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { runCli, assertUsageError } from './cli-helpers.mjs';
-import { IDX_FILES, readMaybeGzipped } from '../../wasm/cli-images.mjs';
+import { IDX_FILES, SUBSET_PATH, readMaybeGzipped } from '../../wasm/cli-images.mjs';
 
 const IMAGES = '/usr/share/datasets/fashion-mnist';
 const skip = existsSync(IMAGES) ? false : `no ${IMAGES} (apt-get install dataset-fashion-mnist)`;
@@ -117,3 +117,22 @@ test('the real files: golden first bytes and labels, a short run', { skip }, () 
   assert.equal(raw.status, 0, raw.stderr);
   assert.deepEqual(JSON.parse(raw.stdout).epochs, report.epochs);
 });
+
+test(
+  'the shipped subset (dist/data, npm run build) trains as the first images of the IDX files',
+  { skip: skip || (existsSync(SUBSET_PATH) ? false : `no ${SUBSET_PATH} (npm run build)`) },
+  () => {
+    const args = ['train', '--data', 'fashion-mnist', ...small, '--seed', '5'];
+    const shipped = runCli(args);
+    assert.equal(shipped.status, 0, shipped.stderr);
+    const idx = runCli([...args, '--images', IMAGES]);
+    assert.equal(idx.status, 0, idx.stderr);
+    assert.deepEqual(JSON.parse(shipped.stdout).epochs, JSON.parse(idx.stdout).epochs);
+    // Its default sizes are the page's: 8,000 and 2,000 images, 20 + 10,000 · 785 bytes.
+    assert.equal(readFileSync(SUBSET_PATH).length, 20 + 10000 * 785);
+    assertUsageError(
+      runCli([...args, '--n-test', '2001']),
+      /n_test is 2001 but the test set has 2000/,
+    );
+  },
+);
