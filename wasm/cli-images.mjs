@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { trainToEnd } from './cli-train.mjs';
 
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
 
@@ -78,24 +79,7 @@ export function runImageTraining(M, config, files, initJson) {
       const error = experiment.loadStateJson(initJson);
       if (error) return { error: `--init: ${error}` };
     }
-    const epochs = [];
-    let seconds = 0;
-    for (;;) {
-      const t0 = performance.now();
-      const trained = experiment.step();
-      seconds += (performance.now() - t0) / 1000;
-      if (!trained) break;
-      epochs.push(JSON.parse(experiment.lastEpochJson()));
-    }
-    const train = JSON.parse(experiment.evaluateJson('train'));
-    const test = JSON.parse(experiment.evaluateJson('test'));
-    const report = {
-      config: JSON.parse(experiment.configJson()),
-      epochs,
-      final: { train_acc: train.acc, test_acc: test.acc, status: experiment.status() },
-      seconds: Number(seconds.toFixed(4)),
-    };
-    return { report, state: experiment.stateJson() };
+    return trainToEnd(experiment, [], 0, () => JSON.parse(experiment.lastEpochJson()));
   } finally {
     experiment.delete();
   }

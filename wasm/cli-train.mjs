@@ -136,26 +136,39 @@ export function runTraining(M, config, initJson) {
     }
     const epochs = [];
     if (config.diagnostics) epochs.push(initRecord(experiment));
-    let seconds = 0; // training only: the per-epoch test evaluation is not timed
-    for (;;) {
-      const t0 = performance.now();
-      const trained = experiment.step();
-      seconds += (performance.now() - t0) / 1000;
-      if (!trained) break;
-      epochs.push(epochRecord(experiment));
-    }
-    const train = JSON.parse(experiment.evaluateJson('train'));
-    const test = JSON.parse(experiment.evaluateJson('test'));
-    const report = {
-      config: JSON.parse(experiment.configJson()),
-      epochs,
-      final: { train_acc: train.acc, test_acc: test.acc, status: experiment.status() },
-      seconds: Number(seconds.toFixed(4)),
-    };
-    return { report, state: experiment.stateJson() };
+    // Seconds of training only: the per-epoch test evaluation is not timed.
+    return trainToEnd(experiment, epochs, 0, () => epochRecord(experiment));
   } finally {
     experiment.delete();
   }
+}
+
+/**
+ * Steps to the end, timing the training only, then the report and the final state: the same
+ * for the 2-D runs and the image runs (cli-images.mjs).
+ * @param {{step(): boolean, evaluateJson(w: 'train' | 'test'): string, configJson(): string,
+ *   status(): string, stateJson(): string}} experiment
+ * @param {object[]} epochs records so far (e.g. epoch 0)
+ * @param {number} seconds
+ * @param {() => object} record the record of the epoch just trained
+ */
+export function trainToEnd(experiment, epochs, seconds, record) {
+  for (;;) {
+    const t0 = performance.now();
+    const trained = experiment.step();
+    seconds += (performance.now() - t0) / 1000;
+    if (!trained) break;
+    epochs.push(record());
+  }
+  const train = JSON.parse(experiment.evaluateJson('train'));
+  const test = JSON.parse(experiment.evaluateJson('test'));
+  const report = {
+    config: JSON.parse(experiment.configJson()),
+    epochs,
+    final: { train_acc: train.acc, test_acc: test.acc, status: experiment.status() },
+    seconds: Number(seconds.toFixed(4)),
+  };
+  return { report, state: experiment.stateJson() };
 }
 
 /** @param {import('./activation-lab').Experiment} experiment */
