@@ -26,6 +26,7 @@ const char* activation_name(Activation a) {
         case Activation::gelu: return "gelu";
         case Activation::gelu_tanh: return "gelu_tanh";
         case Activation::silu: return "silu";
+        case Activation::elu: return "elu";
         case Activation::identity: return "identity";
     }
     return "?";
@@ -113,6 +114,11 @@ float silu_grad_scalar(float x) {  // σ(x) + x·σ(x)·σ(-x)
     return static_cast<float>(s + x * s * sn);
 }
 
+// expm1, not exp − 1: near 0 the difference would cancel to a few significant bits.
+float elu_scalar(float x) { return x > 0.0f ? x : std::expm1(x); }
+// PyTorch's ELU backward on the input: e^x for x ≤ 0 (= elu(x) + 1), 1 above; NaN kept.
+float elu_grad_scalar(float x) { return x > 0.0f ? 1.0f : std::isnan(x) ? x : std::exp(x); }
+
 float identity_grad_scalar(float x) { return std::isnan(x) ? x : 1.0f; }
 
 template <class F>
@@ -133,6 +139,7 @@ float activate_scalar(Activation a, float x) {
         case Activation::gelu: return gelu_scalar(x);
         case Activation::gelu_tanh: return gelu_tanh_scalar(x);
         case Activation::silu: return silu_scalar(x);
+        case Activation::elu: return elu_scalar(x);
         case Activation::identity: return x;
     }
     return x;
@@ -144,6 +151,7 @@ float activate_grad_scalar(Activation a, float x) {
         case Activation::gelu: return gelu_grad_scalar(x);
         case Activation::gelu_tanh: return gelu_tanh_grad_scalar(x);
         case Activation::silu: return silu_grad_scalar(x);
+        case Activation::elu: return elu_grad_scalar(x);
         case Activation::identity: return identity_grad_scalar(x);
     }
     return x;

@@ -7,13 +7,14 @@
 
 namespace al {
 
-enum class Activation { relu, gelu, gelu_tanh, silu, identity };
+enum class Activation { relu, gelu, gelu_tanh, silu, elu, identity };
 
-inline constexpr Activation all_activations[] = {Activation::relu, Activation::gelu,
+inline constexpr Activation all_activations[] = {Activation::relu,      Activation::gelu,
                                                  Activation::gelu_tanh, Activation::silu,
-                                                 Activation::identity};
+                                                 Activation::elu,       Activation::identity};
 
-// "relu", "gelu", "gelu_tanh", "silu", "identity" (the names of the CLI and of the page).
+// "relu", "gelu", "gelu_tanh", "silu", "elu", "identity" (the names of the CLI and of the page).
+// elu is nn.ELU(alpha=1): x for x > 0, e^x − 1 otherwise; its derivative 1, resp. e^x.
 const char* activation_name(Activation a);
 std::optional<Activation> parse_activation(std::string_view name);
 

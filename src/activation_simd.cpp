@@ -324,6 +324,34 @@ inline fbatch silu_grad_k(fbatch x) {
     return keep_nan(x, sg.s + xc * sg.s * sg.sn);
 }
 
+// e^x − 1 for x ≤ 0 without cancellation: with the reduction of exp_sum, x = n·ln2 + r,
+// e^x − 1 = (2^n − 1) + 2^n·(r + r²·P(r)); 2^n − 1 is exact for the n that matter (n ≥ -24) and
+// 2^n·(…) is a scaling, so one rounding remains. Near 0, n = 0 and r = x: the result is
+// x + x²·P(x), accurate to the last bit where e^x − 1 would have cancelled.
+inline fbatch expm1_nonpositive(fbatch x) {
+    const fbatch magic(kRoundMagic);
+    const fbatch a = xsimd::max(x, fbatch(-88.0f));  // below: -1 in float, and 2^n stays normal
+    const fbatch k = a * fbatch(1.44269504f) + magic;
+    const fbatch n = k - magic;
+    const fbatch r = (a - n * fbatch(kLn2Hi)) - n * fbatch(kLn2Lo);
+    fbatch p = fbatch(kExpP4);
+    p = p * r + fbatch(kExpP3);
+    p = p * r + fbatch(kExpP2);
+    p = p * r + fbatch(kExpP1);
+    p = p * r + fbatch(kExpP0);
+    const fbatch q = (p * r) * r + r;
+    const ibatch bits = (xsimd::bitwise_cast<ibatch>(k) << 23) + ibatch(127 << 23);
+    const fbatch scale = xsimd::bitwise_cast<fbatch>(bits);  // 2^n, n in [-127, 0]
+    return (scale - fbatch(1.0f)) + scale * q;
+}
+inline fbatch elu_k(fbatch x) {
+    return xsimd::select(x > fbatch(0.0f), x, keep_nan(x, expm1_nonpositive(x)));
+}
+inline fbatch elu_grad_k(fbatch x) {
+    const fbatch e = exp_sum(xsimd::min(x, fbatch(0.0f)), fbatch(0.0f));
+    return xsimd::select(x > fbatch(0.0f), fbatch(1.0f), keep_nan(x, e));
+}
+
 inline fbatch identity_k(fbatch x) { return x; }
 
 // e^x, NaN kept (exp_sum's clamps would turn it into a number).
@@ -424,6 +452,7 @@ void activate(Activation a, const float* in, float* out, std::size_t n) {
         case Activation::gelu: return simd_loop<gelu_k>(in, out, n);
         case Activation::gelu_tanh: return simd_loop<gelu_tanh_k>(in, out, n);
         case Activation::silu: return simd_loop<silu_k>(in, out, n);
+        case Activation::elu: return simd_loop<elu_k>(in, out, n);
         case Activation::identity:
             if (out != in) std::memmove(out, in, n * sizeof(float));
             return;
@@ -436,6 +465,7 @@ void activate_grad(Activation a, const float* in, float* out, std::size_t n) {
         case Activation::gelu: return simd_loop<gelu_grad_k>(in, out, n);
         case Activation::gelu_tanh: return simd_loop<gelu_tanh_grad_k>(in, out, n);
         case Activation::silu: return simd_loop<silu_grad_k>(in, out, n);
+        case Activation::elu: return simd_loop<elu_grad_k>(in, out, n);
         case Activation::identity: return simd_loop<identity_grad_k>(in, out, n);
     }
 }
@@ -447,6 +477,7 @@ void activate_with_grad(Activation a, const float* in, float* out, float* dout, 
         case Activation::gelu_tanh:
             return simd_loop2<pair_k<gelu_tanh_k, gelu_tanh_grad_k>>(in, out, dout, n);
         case Activation::silu: return simd_loop2<pair_k<silu_k, silu_grad_k>>(in, out, dout, n);
+        case Activation::elu: return simd_loop2<pair_k<elu_k, elu_grad_k>>(in, out, dout, n);
         case Activation::identity:
             return simd_loop2<pair_k<identity_k, identity_grad_k>>(in, out, dout, n);
     }

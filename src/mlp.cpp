@@ -8,11 +8,11 @@
 namespace al {
 
 Mlp::Mlp(std::size_t inputs, const std::vector<std::size_t>& hidden, Activation act,
-         std::size_t max_rows, Norm norm)
+         std::size_t max_rows, Norm norm, std::size_t outputs)
     : act_(act), norm_(norm), max_rows_(max_rows == 0 ? 1 : max_rows) {
     std::vector<std::size_t> widths{inputs};
     widths.insert(widths.end(), hidden.begin(), hidden.end());
-    widths.push_back(1);
+    widths.push_back(outputs);
     const bool ln = norm == Norm::layer;
     std::size_t total = 0;
     for (std::size_t l = 0; l + 1 < widths.size(); ++l) {
@@ -67,6 +67,28 @@ void Mlp::init(std::uint32_t seed, Init init) {
     refresh();
 }
 
+void Mlp::set_dropout(double p, std::uint32_t seed) {
+    dropout_ = p > 0.0 && p < 1.0 ? p : 0.0;
+    drop_threshold_ = static_cast<std::uint32_t>(std::floor(dropout_ * 4294967296.0));
+    drop_rng_.seed(seed);
+    injected_.clear();
+}
+
+void Mlp::drop_units(std::size_t l, float* h, float* dh, std::size_t rows, std::size_t width) {
+    const float scale = static_cast<float>(1.0 / (1.0 - dropout_));
+    const std::size_t n = rows * width;
+    const std::vector<std::uint8_t>* mask =
+        !injected_.empty() && l < injected_.front().size() && injected_.front()[l].size() >= n
+            ? &injected_.front()[l]
+            : nullptr;
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool keep = mask ? (*mask)[i] != 0 : drop_rng_.next_u32() >= drop_threshold_;
+        // h·scale as PyTorch computes it (input * mask / (1 − p), the mask pre-scaled).
+        h[i] = keep ? h[i] * scale : 0.0f;
+        if (dh) dh[i] = keep ? dh[i] * scale : 0.0f;
+    }
+}
+
 void Mlp::refresh() {
     for (Dense& d : layers_) d.refresh();
 }
@@ -102,13 +124,15 @@ const float* Mlp::forward_train(const float* x, std::size_t rows, LayerObserver*
         if (!norms_.empty()) norms_[l].forward(z, rows, z);
         if (observer) observer->preactivation(l, z, rows, w);
         // h = act(z) and act'(z) over z, which backward() needs no more than that.
-        if (act_ == Activation::identity)
+        if (act_ == Activation::identity && dropout_ == 0.0)
             activate(act_, z, h, n);
         else
             activate_with_grad(act_, z, h, z, n);
+        if (dropout_ > 0.0) drop_units(l, h, z, rows, w);
         if (observer) observer->output(l, h, rows, w);
         in = h;
     }
+    if (!injected_.empty()) injected_.pop_front();
     layers_[hidden].forward(in, rows, z_[hidden].data.data());
     return z_[hidden].data.data();
 }
@@ -120,9 +144,10 @@ void Mlp::backward(const float* x, const float* dlogits, std::size_t rows, bool 
         float* dx = l == 0 ? nullptr : dz_[l - 1].data.data();
         layers_[l].backward(in, dy, rows, dx, accumulate);
         if (l == 0) break;
-        // dz = dh ⊙ act'(z), act'(z) stored by forward_train (identity: act' = 1). GELU′ of a large
+        // dz = dh ⊙ act'(z), act'(z) stored by forward_train (identity: act' = 1), times
+        // the dropout mask's 0 or 1/(1 − p) when there is dropout. GELU′ of a large
         // negative z is tiny: subnormal products are flushed (matrix.hpp says why).
-        if (act_ != Activation::identity)
+        if (act_ != Activation::identity || dropout_ > 0.0)
             multiply_flush_inplace(dx, z_[l - 1].data.data(), rows * layers_[l - 1].out());
         // Through the LayerNorm to the Linear's output.
         if (!norms_.empty()) norms_[l - 1].backward(dx, rows, dx, accumulate);

@@ -1,14 +1,25 @@
-// A multilayer perceptron: inputs -> hidden layers (one activation for all) -> one logit.
+// A multilayer perceptron: inputs -> hidden layers (one activation for all) -> `outputs` logits
+// (one for the binary data sets, K for K classes).
 // PyTorch's equivalent is nn.Sequential(Linear, act, Linear, act, ..., Linear), or with
 // Norm::layer nn.Sequential(Linear, LayerNorm, act, Linear, LayerNorm, act, ..., Linear): Linear
 // l of this network is module 2·l (3·l with LayerNorm) of that Sequential, its LayerNorm module
-// 3·l + 1 (the state_dict names, see state_dict.hpp).
+// 3·l + 1 (the state_dict names, see state_dict.hpp). With dropout, an nn.Dropout(p) follows each
+// hidden activation: Linear, act, Dropout, Linear, ... (LayerNorm first when there is one), so
+// Linear l is module 3·l (4·l).
+//
+// Dropout (nn.Dropout semantics, inverted): during forward_train only, each hidden unit of each
+// row is kept with probability 1 − p and then scaled by 1/(1 − p), or zeroed; forward() (the
+// evaluation) never drops. The mask bits come from RandomState(dropout seed) (numpy's MT19937,
+// created by set_dropout and never reseeded): one next_u32() per unit, in the order layer by
+// layer from the input, then row by row, then unit by unit; a unit is kept iff u32 ≥ p·2³²
+// (rounded down). So a run's masks depend only on the seed and the sequence of passes.
 //
 // Every buffer is allocated in the constructor for at most `max_rows` rows per pass; forward()
 // and backward() never allocate. Larger sets are processed in chunks by the caller.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "activation.hpp"
@@ -16,6 +27,7 @@
 #include "layer_norm.hpp"
 #include "matrix.hpp"
 #include "model_options.hpp"
+#include "numpy_random.hpp"
 
 namespace al {
 
@@ -34,7 +46,7 @@ class LayerObserver {
 class Mlp {
   public:
     Mlp(std::size_t inputs, const std::vector<std::size_t>& hidden, Activation act,
-        std::size_t max_rows, Norm norm = Norm::none);
+        std::size_t max_rows, Norm norm = Norm::none, std::size_t outputs = 1);
     // The layers point into this object's vectors: copying would alias them. (Moving is fine: a
     // moved std::vector keeps its storage.)
     Mlp(const Mlp&) = delete;
@@ -55,6 +67,18 @@ class Mlp {
     Activation activation() const { return act_; }
     void set_activation(Activation a) { act_ = a; }  // weights untouched
     std::size_t inputs() const { return layers_.front().in(); }
+    std::size_t outputs() const { return layers_.back().out(); }
+
+    // Dropout probability p in [0, 1) after each hidden activation (0: none, the default) and the
+    // seed of its mask stream (see above). The state_dict numbering follows dropout() > 0.
+    void set_dropout(double p, std::uint32_t seed);
+    double dropout() const { return dropout_; }
+    // For tests: the masks of a coming forward_train, one per hidden layer, rows × width values
+    // of 0 (dropped) or 1 (kept), instead of drawing them. Each call queues one pass; each
+    // forward_train takes the oldest queued pass; with none queued the stream draws.
+    void inject_dropout_masks(std::vector<std::vector<std::uint8_t>> masks) {
+        injected_.push_back(std::move(masks));
+    }
     std::size_t max_rows() const { return max_rows_; }
     std::size_t num_layers() const { return layers_.size(); }  // Linear layers, hidden + 1
     std::size_t num_hidden() const { return h_.size(); }
@@ -84,9 +108,9 @@ class Mlp {
     // with the activation in one pass, for backward().
     const float* forward_train(const float* x, std::size_t rows, LayerObserver* observer = nullptr);
 
-    // After forward_train(x, rows): accumulate dL/dparams into grads() given dL/dlogits (rows
-    // values), or with accumulate false overwrite grads() with them (as zero_grads() first).
-    // Overwrites the forward pass's intermediate values.
+    // After forward_train(x, rows): accumulate dL/dparams into grads() given dL/dlogits (rows ×
+    // outputs() values), or with accumulate false overwrite grads() with them (as zero_grads()
+    // first). Overwrites the forward pass's intermediate values.
     void backward(const float* x, const float* dlogits, std::size_t rows, bool accumulate = true);
 
   private:
@@ -99,6 +123,14 @@ class Mlp {
     std::vector<Matrix> z_;   // per layer: the logits (last); act'(z) after forward_train (hidden)
     std::vector<Matrix> h_;   // activations per hidden layer
     std::vector<Matrix> dz_;  // dL/dz per hidden layer
+    double dropout_ = 0.0;
+    std::uint32_t drop_threshold_ = 0;  // a unit is kept iff its u32 ≥ this
+    RandomState drop_rng_{0};
+    std::deque<std::vector<std::vector<std::uint8_t>>> injected_;  // queued passes
+
+    // Zeroes the dropped units of h (rows × width) and scales the kept ones, and the stored
+    // act'(z) alike, so that backward() needs no mask of its own.
+    void drop_units(std::size_t l, float* h, float* dh, std::size_t rows, std::size_t width);
 };
 
 }  // namespace al

@@ -10,13 +10,16 @@ namespace al {
 
 namespace {
 
-// Linear l is module 2·l of the Sequential, or 3·l with a LayerNorm (module 3·l + 1) per layer.
-std::string key(const Mlp& net, std::size_t layer, const char* what) {
-    const std::size_t stride = net.norm() == Norm::layer ? 3 : 2;
-    return std::to_string(stride * layer) + "." + what;
+// Linear l is module 2·l of the Sequential, or 3·l with a LayerNorm (module 3·l + 1) per layer;
+// one more module per layer with dropout (an nn.Dropout after each activation).
+std::size_t stride(const Mlp& net) {
+    return (net.norm() == Norm::layer ? 3 : 2) + (net.dropout() > 0.0 ? 1 : 0);
 }
-std::string norm_key(std::size_t layer, const char* what) {
-    return std::to_string(3 * layer + 1) + "." + what;
+std::string key(const Mlp& net, std::size_t layer, const char* what) {
+    return std::to_string(stride(net) * layer) + "." + what;
+}
+std::string norm_key(const Mlp& net, std::size_t layer, const char* what) {
+    return std::to_string(stride(net) * layer + 1) + "." + what;
 }
 bool has_norm(const Mlp& net, std::size_t l) {
     return net.norm() == Norm::layer && l < net.num_hidden();
@@ -29,8 +32,8 @@ std::vector<std::string> all_keys(const Mlp& net) {
         k.push_back(key(net, l, "weight"));
         k.push_back(key(net, l, "bias"));
         if (has_norm(net, l)) {
-            k.push_back(norm_key(l, "weight"));
-            k.push_back(norm_key(l, "bias"));
+            k.push_back(norm_key(net, l, "weight"));
+            k.push_back(norm_key(net, l, "bias"));
         }
     }
     return k;
@@ -93,8 +96,8 @@ std::string state_dict_json(const Mlp& net) {
         write_vector(out, key(net, l, "bias"), b.data(), b.size());
         if (has_norm(net, l)) {
             const LayerNorm& n = net.layer_norm(l);
-            write_vector(out, norm_key(l, "weight"), n.gamma(), n.width());
-            write_vector(out, norm_key(l, "bias"), n.beta(), n.width());
+            write_vector(out, norm_key(net, l, "weight"), n.gamma(), n.width());
+            write_vector(out, norm_key(net, l, "bias"), n.beta(), n.width());
         }
     }
     out += '}';
@@ -199,7 +202,7 @@ std::string load_state_dict_json(Mlp& net, std::string_view text) {
         if (!e.empty()) return "state_dict: " + e;
         if (!has_norm(net, l)) continue;
         for (auto [what, dest] : {std::pair{"weight", &gamma[l]}, std::pair{"bias", &beta[l]}}) {
-            const std::string k = norm_key(l, what);
+            const std::string k = norm_key(net, l, what);
             const json::Value* v = doc->find(k);
             if (!v) return json::missing_key(k);
             dest->resize(d.out());

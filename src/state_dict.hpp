@@ -4,7 +4,9 @@
 // (the activations are modules 1, 3, ... and have no parameters). With Norm::layer the
 // Sequential is (Linear, LayerNorm, act, Linear, LayerNorm, act, ..., Linear): Linear l is
 // module 3·l and its LayerNorm module 3·l + 1, with "weight" (γ) and "bias" (β), each [width],
-// written after that Linear's keys as in PyTorch's state_dict order. Weights are [out][in],
+// written after that Linear's keys as in PyTorch's state_dict order. With dropout (Mlp::dropout()
+// > 0) an nn.Dropout follows each activation: one more index per layer (Linear l is module 3·l,
+// or 4·l with LayerNorm). Weights are [out][in],
 // row-major, as nn.Linear stores them. In Python:
 //   model.load_state_dict({k: torch.tensor(v) for k, v in json.load(f).items()})
 //   json.dump({k: v.tolist() for k, v in model.state_dict().items()}, f)

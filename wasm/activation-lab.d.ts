@@ -2,7 +2,7 @@
 // the bindings by tests/js/module.test.mjs, which checks every name below exists.
 // Defaults and ranges are not typed here: ask the module (defaultConfigJson, configLimitsJson).
 
-export type ActivationName = 'relu' | 'gelu' | 'gelu_tanh' | 'silu' | 'identity';
+export type ActivationName = 'relu' | 'gelu' | 'gelu_tanh' | 'silu' | 'elu' | 'identity';
 export type Which = 'train' | 'val' | 'test';
 export type Status = 'ready' | 'running' | 'done' | 'diverged' | 'invalid';
 export type DataSetName = 'moons' | 'circles' | 'xor' | 'checkerboard' | 'spirals';
@@ -130,6 +130,41 @@ export interface Experiment {
   stateJson(): string;
   /** Loads such a JSON, validated (names, shapes, finite numbers); "" or an error. */
   loadStateJson(json: string): string;
+  delete(): void;
+}
+
+// ---- Images (src/image_experiment.hpp): Fashion-MNIST, 10 classes ----
+
+/** Keys of an image run's config (image_config.hpp); ranges: imageConfigLimitsJson. */
+export interface ImageConfig {
+  dataset?: 'fashion-mnist';
+  activation?: ActivationName;
+  hidden?: number[] | string;
+  dropout?: number;
+  lr?: number;
+  batch?: number;
+  epochs?: number;
+  seed?: number;
+  n_train?: number;
+  n_test?: number;
+  shuffle?: boolean;
+  init?: 'default' | 'he';
+}
+
+export interface ImageExperiment {
+  /** Trains one epoch; false when done, diverged or invalid. */
+  step(): boolean;
+  epoch(): number;
+  status(): 'ready' | 'running' | 'done' | 'diverged' | 'invalid';
+  error(): string;
+  configJson(): string;
+  /** JSON {epoch, train_loss, test_loss, train_acc, test_acc} or "null". */
+  lastEpochJson(): string;
+  evaluateJson(which: 'train' | 'test'): string; // {loss, acc}
+  stateJson(): string;
+  loadStateJson(json: string): string;
+  /** Tests: dropout masks [pass][hidden layer][unit] (0/1) for the coming training passes. */
+  injectDropoutMasksJson(json: string): string;
   delete(): void;
 }
 
@@ -262,6 +297,13 @@ export interface ActivationLab {
   /** Paired statistics of two equal-length lists as JSON. */
   pairedSummaryJson(aJson: string, bJson: string): string;
   Experiment: { new (configJson: string): Experiment };
+  imageConfigLimitsJson(): string; // dropout, n_train, n_test ranges and the work budget
+  /** "" when an image run's config is valid, else the error. */
+  validateImageConfigJson(json: string): string;
+  /** The shipped subset file (idx.hpp) from the four inflated IDX files; throws on bad files. */
+  makeImageSubset(files: Uint8Array[], nTrain: number, nTest: number): Uint8Array;
+  /** files: the four inflated IDX files (train images, labels, test images, labels) or [subset]. */
+  ImageExperiment: { new (configJson: string, files: Uint8Array[]): ImageExperiment };
   lmDefaultConfigJson(): string; // Required<LmConfig>
   lmConfigLimitsJson(): string; // ranges, act and init names, budget, sampling limits
   /** "" when valid (without the budget, which depends on the text), else the error. */

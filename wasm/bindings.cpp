@@ -10,6 +10,7 @@
 #include <cmath>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@
 #include "config.hpp"
 #include "datasets.hpp"
 #include "experiment.hpp"
+#include "idx.hpp"
+#include "image_experiment.hpp"
 #include "json.hpp"
 #include "moons.hpp"
 #include "simd/arch.hpp"
@@ -140,6 +143,12 @@ std::string simd_arch() { return al::simd::arch_name(); }
 double heap_bytes_in_use() { return double(mallinfo().uordblks); }
 
 std::string default_config_json() { return al::config_to_json(al::default_config()); }
+
+// "" or why an image run's config is refused (image_config.hpp), before any file is read.
+std::string validate_image_config_json(const std::string& json) {
+    std::string error;
+    return al::image_config_from_json(json, error) ? "" : error;
+}
 
 std::string validate_config_json(const std::string& json) {
     std::string error;
@@ -407,6 +416,137 @@ class JsExperiment {
     al::Experiment::EvalCursor cursor_;
 };
 
+// The bytes of a JS Uint8Array.
+std::vector<std::uint8_t> bytes_of(const val& a, const char* what) {
+    if (!a.instanceof (val::global("Uint8Array")))
+        throw_js("TypeError", std::string("ImageExperiment: ") + what + " must be a Uint8Array");
+    return emscripten::convertJSArrayToNumberVector<std::uint8_t>(a);
+}
+
+// The subset file the build ships (idx.hpp): the first n_train and n_test images of the four IDX
+// files [trainImages, trainLabels, testImages, testLabels], read and checked by the core.
+val make_image_subset(const val& files, double n_train, double n_test) {
+    const al::Range& rt = al::limits::images::n_train;
+    const al::Range& rs = al::limits::images::n_test;
+    if (!(n_train >= rt.lo && n_train <= rt.hi && n_test >= rs.lo && n_test <= rs.hi))
+        throw_js("RangeError", "makeImageSubset: n_train must be " + al::describe_range(rt) +
+                                   " and n_test " + al::describe_range(rs));
+    if (!files.isArray() || files["length"].as<std::size_t>() != 4)
+        throw_js("TypeError", "makeImageSubset: files must be the 4 IDX files");
+    const char* what[] = {"train images", "train labels", "test images", "test labels"};
+    std::vector<std::uint8_t> b[4];
+    for (std::size_t i = 0; i < 4; ++i) b[i] = bytes_of(files[int(i)], what[i]);
+    std::string error;
+    al::ImageSplit split;
+    auto tr = al::read_idx_pair(b[0].data(), b[0].size(), b[1].data(), b[1].size(),
+                                std::size_t(n_train), "train", error);
+    auto te = tr ? al::read_idx_pair(b[2].data(), b[2].size(), b[3].data(), b[3].size(),
+                                     std::size_t(n_test), "test", error)
+                 : std::nullopt;
+    if (!tr || !te) throw_js("RangeError", "makeImageSubset: " + error);
+    if (tr->size() < std::size_t(n_train) || te->size() < std::size_t(n_test))
+        throw_js("RangeError", "makeImageSubset: the files hold fewer images than asked for");
+    split.train = std::move(*tr);
+    split.test = std::move(*te);
+    const std::vector<std::uint8_t> out = al::write_image_subset(split);
+    val a = val::global("Uint8Array").new_(out.size());
+    a.call<void>("set", val(emscripten::typed_memory_view(out.size(), out.data())));
+    return a;
+}
+
+// The JS face of al::ImageExperiment. files: [trainImages, trainLabels, testImages, testLabels]
+// (raw IDX bytes, already inflated) or [subset] (the shipped file). Bad config or data leave it
+// "invalid" with error(), as Experiment.
+class JsImageExperiment {
+  public:
+    JsImageExperiment(const std::string& config_json, const val& files) {
+        const auto c = al::image_config_from_json(config_json, error_);
+        if (!c) return;
+        if (!files.isArray()) throw_js("TypeError", "ImageExperiment: files must be an array");
+        const auto n = files["length"].as<std::size_t>();
+        std::optional<al::ImageSplit> split;
+        if (n == 1) {
+            const auto b = bytes_of(files[0], "the subset");
+            split = al::read_image_subset(b.data(), b.size(), error_);
+        } else if (n == 4) {
+            const char* what[] = {"train images", "train labels", "test images", "test labels"};
+            std::vector<std::uint8_t> b[4];
+            for (std::size_t i = 0; i < 4; ++i) b[i] = bytes_of(files[int(i)], what[i]);
+            split.emplace();
+            auto tr = al::read_idx_pair(b[0].data(), b[0].size(), b[1].data(), b[1].size(),
+                                        std::size_t(c->n_train), "train", error_);
+            if (!tr) return;
+            auto te = al::read_idx_pair(b[2].data(), b[2].size(), b[3].data(), b[3].size(),
+                                        std::size_t(c->n_test), "test", error_);
+            if (!tr || !te) return;
+            split->train = std::move(*tr);
+            split->test = std::move(*te);
+        } else {
+            throw_js("RangeError", "ImageExperiment: files must hold 4 IDX files or 1 subset");
+        }
+        if (!split) return;
+        run_ = std::make_unique<al::ImageExperiment>(*c, *split);
+        if (!run_->error().empty()) {
+            error_ = run_->error();
+            run_.reset();
+        }
+    }
+    bool step() { return run_ && run_->step(); }
+    int epoch() const { return run_ ? run_->epoch() : 0; }
+    std::string status() const { return run_ ? al::status_name(run_->status()) : "invalid"; }
+    std::string error() const { return error_; }
+    std::string config_json() const {
+        return run_ ? al::image_config_to_json(run_->config()) : "null";
+    }
+    std::string last_epoch_json() const {
+        if (!run_ || run_->history().empty()) return "null";
+        const al::ImageEpoch& e = run_->history().back();
+        al::json::Object o{{"epoch", e.epoch},
+                           {"train_loss", e.train_loss},
+                           {"test_loss", e.test_loss},
+                           {"train_acc", e.train_acc},
+                           {"test_acc", e.test_acc}};
+        return al::json::write(al::json::Value(std::move(o)));
+    }
+    std::string evaluate_json(const std::string& which) {
+        const al::Metrics m = run_ ? run_->evaluate(subset_or_throw(which)) : al::Metrics{NAN, NAN};
+        al::json::Object o{{"loss", m.loss}, {"acc", m.acc}};
+        return al::json::write(al::json::Value(std::move(o)));
+    }
+    std::string state_json() const { return run_ ? run_->state_json() : "null"; }
+    std::string load_state_json(const std::string& text) {
+        return run_ ? run_->load_state_json(text) : "the experiment is invalid: " + error_;
+    }
+    // Tests: dropout masks for the coming training passes, JSON [pass][hidden layer][unit] of 0
+    // or 1 (rows × width per layer, row-major); "" or why refused.
+    std::string inject_dropout_masks_json(const std::string& text) {
+        if (!run_) return "the experiment is invalid: " + error_;
+        std::string error;
+        const auto v = al::json::parse(text, error);
+        const char* shape = "masks must be a JSON array [pass][layer][unit] of 0 and 1";
+        if (!v || !v->is_array()) return shape;
+        std::vector<std::vector<std::vector<std::uint8_t>>> passes;
+        for (const auto& pass : v->as_array()) {
+            if (!pass.is_array()) return shape;
+            passes.emplace_back();
+            for (const auto& layer : pass.as_array()) {
+                if (!layer.is_array()) return shape;
+                passes.back().emplace_back();
+                for (const auto& bit : layer.as_array()) {
+                    if (!bit.is_number()) return shape;
+                    passes.back().back().push_back(bit.as_number() != 0 ? 1 : 0);
+                }
+            }
+        }
+        for (auto& p : passes) run_->network().inject_dropout_masks(std::move(p));
+        return "";
+    }
+
+  private:
+    std::unique_ptr<al::ImageExperiment> run_;
+    std::string error_;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(activation_lab) {
@@ -424,6 +564,9 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     function("benchActivation", &bench_activation);
     function("defaultConfigJson", &default_config_json);
     function("configLimitsJson", &al::config_limits_json);
+    function("imageConfigLimitsJson", &al::image_config_limits_json);
+    function("makeImageSubset", &make_image_subset);
+    function("validateImageConfigJson", &validate_image_config_json);
     function("validateConfigJson", &validate_config_json);
     function("validateMoons", &validate_moons);
     function("makeMoons", &make_moons);
@@ -457,4 +600,17 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
         .function("setEpochs", &JsExperiment::set_epochs)
         .function("stateJson", &JsExperiment::state_json)
         .function("loadStateJson", &JsExperiment::load_state_json);
+
+    class_<JsImageExperiment>("ImageExperiment")
+        .constructor<const std::string&, const val&>()
+        .function("step", &JsImageExperiment::step)
+        .function("epoch", &JsImageExperiment::epoch)
+        .function("status", &JsImageExperiment::status)
+        .function("error", &JsImageExperiment::error)
+        .function("configJson", &JsImageExperiment::config_json)
+        .function("lastEpochJson", &JsImageExperiment::last_epoch_json)
+        .function("evaluateJson", &JsImageExperiment::evaluate_json)
+        .function("stateJson", &JsImageExperiment::state_json)
+        .function("loadStateJson", &JsImageExperiment::load_state_json)
+        .function("injectDropoutMasksJson", &JsImageExperiment::inject_dropout_masks_json);
 }

@@ -24,7 +24,52 @@ export const trainFlags = /** @type {const} */ ({
   factor: { type: 'string' },
   norm: { type: 'string' },
   diagnostics: { type: 'boolean' },
+  // --data fashion-mnist only (cli-images.mjs)
+  images: { type: 'string' },
+  'n-train': { type: 'string' },
+  'n-test': { type: 'string' },
+  dropout: { type: 'string' },
 });
+
+// The flags of --data fashion-mnist -> its config keys (image_config.hpp); the rest of the
+// 2-D flags do not apply to it.
+/** @type {Record<string, string>} */
+export const imageNumeric = {
+  seed: 'seed',
+  epochs: 'epochs',
+  batch: 'batch',
+  lr: 'lr',
+  'n-train': 'n_train',
+  'n-test': 'n_test',
+  dropout: 'dropout',
+};
+export const IMAGE_ONLY = ['images', 'n-train', 'n-test', 'dropout'];
+const IMAGE_OTHER = ['act', 'hidden', 'no-shuffle', 'init', 'save', 'data'];
+
+/**
+ * The config of an image run from the flags; a 2-D-only flag is an error.
+ * @param {{[flag: string]: string | boolean | undefined}} flags
+ * @param {(text: string, flag: string) => number} toNumber
+ */
+export function imageConfigFromFlags(flags, toNumber) {
+  const known = [...Object.keys(imageNumeric), ...IMAGE_ONLY, ...IMAGE_OTHER];
+  const other = Object.keys(flags).find((f) => flags[f] !== undefined && !known.includes(f));
+  if (other) throw new RangeError(`--${other} does not apply to --data fashion-mnist`);
+  /** @type {{[key: string]: unknown}} */
+  const config = { dataset: 'fashion-mnist' };
+  if (flags.act !== undefined) config.activation = flags.act;
+  if (typeof flags.hidden === 'string') config.hidden = flags.hidden;
+  if (flags['no-shuffle']) config.shuffle = false;
+  if (typeof flags.init === 'string' && INIT_SCHEMES.includes(flags.init)) config.init = flags.init;
+  for (const [flag, key] of Object.entries(imageNumeric)) {
+    const text = flags[flag];
+    if (typeof text === 'string') config[key] = toNumber(text, `--${flag}`);
+  }
+  for (const [key, value] of Object.entries(config))
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new RangeError(`${key} must be a finite number`);
+  return config;
+}
 
 /** `--init default|he` names an initialisation; any other value is a state_dict file. */
 export const INIT_SCHEMES = ['default', 'he'];
@@ -91,26 +136,39 @@ export function runTraining(M, config, initJson) {
     }
     const epochs = [];
     if (config.diagnostics) epochs.push(initRecord(experiment));
-    let seconds = 0; // training only: the per-epoch test evaluation is not timed
-    for (;;) {
-      const t0 = performance.now();
-      const trained = experiment.step();
-      seconds += (performance.now() - t0) / 1000;
-      if (!trained) break;
-      epochs.push(epochRecord(experiment));
-    }
-    const train = JSON.parse(experiment.evaluateJson('train'));
-    const test = JSON.parse(experiment.evaluateJson('test'));
-    const report = {
-      config: JSON.parse(experiment.configJson()),
-      epochs,
-      final: { train_acc: train.acc, test_acc: test.acc, status: experiment.status() },
-      seconds: Number(seconds.toFixed(4)),
-    };
-    return { report, state: experiment.stateJson() };
+    // Seconds of training only: the per-epoch test evaluation is not timed.
+    return trainToEnd(experiment, epochs, 0, () => epochRecord(experiment));
   } finally {
     experiment.delete();
   }
+}
+
+/**
+ * Steps to the end, timing the training only, then the report and the final state: the same
+ * for the 2-D runs and the image runs (cli-images.mjs).
+ * @param {{step(): boolean, evaluateJson(w: 'train' | 'test'): string, configJson(): string,
+ *   status(): string, stateJson(): string}} experiment
+ * @param {object[]} epochs records so far (e.g. epoch 0)
+ * @param {number} seconds
+ * @param {() => object} record the record of the epoch just trained
+ */
+export function trainToEnd(experiment, epochs, seconds, record) {
+  for (;;) {
+    const t0 = performance.now();
+    const trained = experiment.step();
+    seconds += (performance.now() - t0) / 1000;
+    if (!trained) break;
+    epochs.push(record());
+  }
+  const train = JSON.parse(experiment.evaluateJson('train'));
+  const test = JSON.parse(experiment.evaluateJson('test'));
+  const report = {
+    config: JSON.parse(experiment.configJson()),
+    epochs,
+    final: { train_acc: train.acc, test_acc: test.acc, status: experiment.status() },
+    seconds: Number(seconds.toFixed(4)),
+  };
+  return { report, state: experiment.stateJson() };
 }
 
 /** @param {import('./activation-lab').Experiment} experiment */

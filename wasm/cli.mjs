@@ -7,14 +7,22 @@ import { parseArgs } from 'node:util';
 import { loadModule } from './module.mjs';
 import { formatG } from './format.mjs';
 import { runBench } from './cli-bench.mjs';
-import { trainFlags, configFromFlags, runTraining, INIT_SCHEMES } from './cli-train.mjs';
+import {
+  trainFlags,
+  configFromFlags,
+  runTraining,
+  INIT_SCHEMES,
+  IMAGE_ONLY,
+  imageConfigFromFlags,
+} from './cli-train.mjs';
+import { IMAGE_DATA, imageFiles, runImageTraining } from './cli-images.mjs';
 import { LM_USAGE, lmFlags, runLm } from './cli-lm.mjs';
 import { readBounded } from './cli-read.mjs';
 
 class UsageError extends Error {}
 
 const USAGE = `usage: activation-lab <command> [options]
-  eval  --fn relu|gelu|gelu_tanh|silu|identity [--grad] [--scalar]   numbers on stdin -> f(x), one per line
+  eval  --fn relu|gelu|gelu_tanh|silu|elu|identity [--grad] [--scalar]   numbers on stdin -> f(x), one per line
   moons --n N --noise S --seed K                                        make_moons as CSV x0,x1,label
   data  --set moons|circles|xor|checkerboard|spirals --n N --noise S --seed K [--factor F]
                                                                         a data set as CSV x0,x1,label
@@ -22,6 +30,9 @@ const USAGE = `usage: activation-lab <command> [options]
         [--noise S] [--data-seed K] [--data SET] [--factor F] [--test-fraction F]
         [--val-fraction F] [--no-shuffle] [--init default|he|FILE] [--norm none|layer]
         [--diagnostics] [--save FILE]                                   one run -> JSON
+  train --data fashion-mnist [--images DIR] [--n-train N] [--n-test M] [--hidden 128x8]
+        [--act A] [--dropout P] [--batch B] [--lr R] [--epochs E] [--seed S] [--init FILE]
+        [--no-shuffle] [--save FILE]                                    images, 10 classes -> JSON
   bench [--json]                                                        kernel and training throughput
 ${LM_USAGE}`;
 
@@ -79,6 +90,45 @@ export function toNumber(M, text, what, kind = 'real') {
   return x;
 }
 
+/**
+ * `train --data fashion-mnist`: the config is checked by the core, the files read here.
+ * @param {{[flag: string]: string | boolean | undefined}} o
+ */
+async function trainImages(o) {
+  const M = await loadModule();
+  const limits = JSON.parse(M.configLimitsJson());
+  const imageLimits = JSON.parse(M.imageConfigLimitsJson());
+  /** @type {object} */
+  let config;
+  try {
+    config = imageConfigFromFlags(o, (text, flag) => {
+      const key = flag.slice(2).replace('-', '_');
+      const integer = (imageLimits[key] ?? limits[key])?.integer;
+      return toNumber(M, text, flag, integer ? 'integer' : 'real');
+    });
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`train: ${messageOf(e)}`);
+  }
+  const invalid = M.validateImageConfigJson(JSON.stringify(config));
+  if (invalid) throw new UsageError(`train: ${invalid}`);
+  const init =
+    typeof o.init !== 'string' || INIT_SCHEMES.includes(o.init)
+      ? undefined
+      : readText(o.init, '--init');
+  /** @type {Uint8Array[]} */
+  let files;
+  try {
+    files = imageFiles(typeof o.images === 'string' ? o.images : undefined);
+  } catch (e) {
+    throw new UsageError(`train: ${messageOf(e)}`);
+  }
+  const result = runImageTraining(M, config, files, init);
+  if ('error' in result) throw new UsageError(`train: ${result.error}`);
+  if (typeof o.save === 'string') writeText(o.save, result.state, '--save');
+  return `${JSON.stringify(result.report)}\n`;
+}
+
 /** @type {Record<string, (args: string[]) => Promise<string>>} */
 const commands = {
   async eval(args) {
@@ -88,7 +138,7 @@ const commands = {
       scalar: { type: 'boolean' },
     });
     if (!o.fn)
-      throw new UsageError('eval: --fn is required (relu, gelu, gelu_tanh, silu, identity)');
+      throw new UsageError('eval: --fn is required (relu, gelu, gelu_tanh, silu, elu, identity)');
     const M = await loadModule();
     /** @type {import('./activation-lab').ActivationName[]} */
     const names = JSON.parse(M.activationNames());
@@ -159,6 +209,10 @@ const commands = {
 
   async train(args) {
     const o = parse(args, trainFlags);
+    if (o.data === IMAGE_DATA) return trainImages(o);
+    const imageOnly = IMAGE_ONLY.find((f) => o[/** @type {keyof typeof o} */ (f)] !== undefined);
+    if (imageOnly)
+      throw new UsageError(`train: --${imageOnly} applies to --data fashion-mnist only`);
     const M = await loadModule();
     const limits = JSON.parse(M.configLimitsJson());
     const config = configFromFlags(o, (text, flag, key) =>

@@ -30,6 +30,7 @@ al_missing_packages() {
 
 al_ensure_toolchain() {
   local missing
+  al_offer_images
   missing=$(al_missing_packages)
   [ -z "$missing" ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -82,6 +83,18 @@ al_offer_torch() {
   fi
   echo "toolchain: no PyTorch for /usr/bin/python3 (Debian: python3-torch); the bench" \
     "will not run its PyTorch reference" >&2
+}
+
+# Fashion-MNIST (Debian's dataset-fashion-mnist, MIT), whose subset the build ships
+# (web/ship/images.mjs): installed where it can be; elsewhere the build says it skips the subset.
+al_offer_images() {
+  [ -d /usr/share/datasets/fashion-mnist ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "toolchain: installing dataset-fashion-mnist (apt-get), for the image subset" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      dataset-fashion-mnist >&2 && return 0
+  fi
+  echo "toolchain: no dataset-fashion-mnist; the build will not ship the image subset" >&2
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

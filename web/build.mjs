@@ -5,6 +5,7 @@ import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promi
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ship } from './ship/index.mjs';
+import { shipImages } from './ship/images.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -104,6 +105,8 @@ async function main() {
   console.log(
     `web/build.mjs: ${shipped.pages.pages} pages pre-rendered (preview ${shipped.pages.preview} bytes, test accuracy ReLU ${shipped.pages.accs.relu}, GELU ${shipped.pages.accs.gelu}; no-script pictures ${shipped.pages.pictures.bytes} bytes in ${shipped.pages.pictures.totalMs} ms: ${JSON.stringify(shipped.pages.pictures.ms)}); service worker ${shipped.version}, ${shipped.shell} files in the app shell`,
   );
+  // After ship(): the service worker does not precache the images (the page does not use them yet).
+  console.log(`web/build.mjs: ${await shipImages(out)}`);
   console.log(`web/build.mjs: wrote ${relative(process.cwd(), out) || '.'}/`);
 }
 

@@ -9,6 +9,7 @@ import { loadModule } from '../../wasm/module.mjs';
 import { kernelRates, runBench } from '../../wasm/cli-bench.mjs';
 import { runLmBench, renderLm } from './lm.mjs';
 import { runDeepBench } from './deep.mjs';
+import { runImageBench, renderImages } from './images.mjs';
 
 // Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
 // about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
@@ -44,6 +45,7 @@ const wasm = await withProgress('kernels and default runs (WASM)', () => ({
 }));
 const lm = await withProgress('language model (WASM, then PyTorch)', () => runLmBench(M));
 const deep = await withProgress('deep runs (WASM)', () => runDeepBench(M));
+const images = await withProgress('images (WASM, then PyTorch)', () => runImageBench(M));
 const native = await withProgress('native', () =>
   JSON.parse(execFileSync(`${root}build/native/al_bench`, { encoding: 'utf8' })),
 );
@@ -63,7 +65,15 @@ if (existsSync('/usr/bin/chromium') && !process.argv.includes('--no-lighthouse')
   );
 }
 
-const results = { wasm: { ...wasm, text: undefined }, deep, native, lm, browser, lighthouse };
+const results = {
+  wasm: { ...wasm, text: undefined },
+  deep,
+  native,
+  lm,
+  images,
+  browser,
+  lighthouse,
+};
 mkdirSync(`${root}build/bench`, { recursive: true });
 writeFileSync(`${root}build/bench/results.json`, JSON.stringify(results, null, 2));
 if (json) {
@@ -72,7 +82,15 @@ if (json) {
   process.stdout.write(render(results));
 }
 
-function render({ wasm: w, deep: dr, native: n, lm: lmResult, browser: b, lighthouse: l }) {
+function render({
+  wasm: w,
+  deep: dr,
+  native: n,
+  lm: lmResult,
+  images: im,
+  browser: b,
+  lighthouse: l,
+}) {
   const f = (x, d = 0) => x.toFixed(d).padStart(9);
   const out = [];
   out.push(
@@ -177,6 +195,7 @@ function render({ wasm: w, deep: dr, native: n, lm: lmResult, browser: b, lighth
     "  (per epoch, grad_norm is the epoch's mean gradient and the other statistics ride on the epoch's evaluation pass)",
   );
   out.push(...renderLm(lmResult, goal));
+  out.push(...renderImages(im, goal));
   if (b) {
     out.push('');
     if (b.error) out.push(`Chromium: not measured (${b.error})`);

@@ -57,6 +57,9 @@ Truth truth(Activation a, bool grad, double x) {
         }
         case Activation::silu:
             return grad ? sum(sigmoid(x), x * sigmoid(x) * sigmoid(-x)) : plain(x * sigmoid(x));
+        case Activation::elu:
+            if (x > 0) return plain(grad ? 1.0 : x);
+            return plain(grad ? std::exp(x) : std::expm1(x));
     }
     return plain(0);
 }
@@ -361,6 +364,24 @@ TEST_CASE("silu derivative") {
     // minimum of SiLU at x ≈ -1.2785
     CHECK(al::activate_grad_scalar(Activation::silu, -1.2786f) < 0.0f);
     CHECK(al::activate_grad_scalar(Activation::silu, -1.2784f) > 0.0f);
+}
+
+TEST_CASE("elu (alpha 1)") {
+    check_accuracy(Activation::elu, false);
+    check_special(Activation::elu, false, -1.0f, kInf);
+    CHECK(ulp_distance(al::activate_scalar(Activation::elu, -1.0f), -0.632120559f) <= 1);
+    // expm1 near 0: e^x − 1 in float would give 0 or a few bits here.
+    std::vector<float> tiny = {-1e-7f, -3e-5f, -0.01f}, out(3);
+    al::activate(Activation::elu, tiny.data(), out.data(), 3);
+    for (std::size_t i = 0; i < 3; ++i)
+        CHECK(ulp_error(out[i], plain(std::expm1(static_cast<double>(tiny[i])))) <= 1.0);
+}
+
+TEST_CASE("elu derivative") {
+    check_accuracy(Activation::elu, true);
+    check_special(Activation::elu, true, 0.0f, 1.0f);
+    CHECK(al::activate_grad_scalar(Activation::elu, 0.0f) == 1.0f);  // e^0, PyTorch's x ≤ 0 branch
+    CHECK(ulp_distance(al::activate_grad_scalar(Activation::elu, -1.0f), 0.367879441f) <= 1);
 }
 
 TEST_CASE("kernels agree with the scalar references at any length, alignment and in place") {

@@ -64,9 +64,9 @@ TEST_CASE("config JSON round trip of every field") {
 
 TEST_CASE("every bad field is rejected with its name and range") {
     CHECK(json_error("{\"activation\":\"tanh\"}") ==
-          "activation must be one of relu, gelu, gelu_tanh, silu, identity (got \"tanh\")");
+          "activation must be one of relu, gelu, gelu_tanh, silu, elu, identity (got \"tanh\")");
     CHECK(json_error("{\"activation\":1}") ==
-          "activation must be one of relu, gelu, gelu_tanh, silu, identity (got a number)");
+          "activation must be one of relu, gelu, gelu_tanh, silu, elu, identity (got a number)");
     CHECK(json_error("{\"hidden\":[]}") ==
           "hidden must be an array of 1 to 16 layer widths or a string such as \"32x16\" (got 0 "
           "widths)");

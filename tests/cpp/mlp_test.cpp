@@ -22,6 +22,7 @@ double act_ref(al::Activation a, double x) {
             return 0.5 * x * (1.0 + std::tanh(u));
         }
         case al::Activation::silu: return x / (1.0 + std::exp(-x));
+        case al::Activation::elu: return x > 0 ? x : std::expm1(x);
         case al::Activation::identity: return x;
     }
     return 0;

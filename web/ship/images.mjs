@@ -1,0 +1,39 @@
+// The image subset the page will train on: the first N training and M test images of
+// Fashion-MNIST (Debian's dataset-fashion-mnist, MIT licence), in file order, written by the
+// core (makeImageSubset, idx.hpp) into dist/data/fashion-mnist.bin. Without the Debian package
+// the build says so in one line and skips the file (the page does not need it yet).
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+export const IMAGES_DIR = process.env.AL_FASHION_MNIST_DIR ?? '/usr/share/datasets/fashion-mnist';
+export const SUBSET_FILE = join('data', 'fashion-mnist.bin');
+const N_TRAIN = 8000;
+const N_TEST = 2000;
+const FILES = [
+  'train-images-idx3-ubyte.gz',
+  'train-labels-idx1-ubyte.gz',
+  't10k-images-idx3-ubyte.gz',
+  't10k-labels-idx1-ubyte.gz',
+];
+
+/**
+ * Writes the subset into `out` with the core built there; returns the line the build prints.
+ * @param {string} out the dist folder
+ * @returns {Promise<string>}
+ */
+export async function shipImages(out) {
+  const paths = FILES.map((f) => join(IMAGES_DIR, f));
+  const absent = paths.find((p) => !existsSync(p));
+  if (absent) return `no ${absent} (apt-get install dataset-fashion-mnist): image subset skipped`;
+  const mod = await import(pathToFileURL(join(out, 'wasm', 'activation-lab.mjs')).href);
+  /** @type {import('../../wasm/activation-lab').ActivationLab} */
+  const M = await mod.default();
+  const files = paths.map((p) => new Uint8Array(gunzipSync(readFileSync(p))));
+  const subset = M.makeImageSubset(files, N_TRAIN, N_TEST);
+  await mkdir(join(out, 'data'), { recursive: true });
+  await writeFile(join(out, SUBSET_FILE), subset);
+  return `image subset ${SUBSET_FILE}: ${N_TRAIN} + ${N_TEST} images, ${subset.length} bytes`;
+}
