@@ -28,6 +28,7 @@ const TORCH_ACT = {
   gelu: 'nn.GELU()',
   gelu_tanh: "nn.GELU(approximate='tanh')",
   silu: 'nn.SiLU()',
+  elu: 'nn.ELU()',
   identity: 'nn.Identity()',
 };
 
