@@ -1,10 +1,11 @@
 // `activation-lab train --data fashion-mnist`: the image files (IDX, gzipped or not, or the
 // subset the build ships) -> the core's ImageExperiment -> today's train JSON. Inflating happens
 // here with node:zlib: the WASM core has no zlib and reads raw bytes.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { readBoundedBytes } from './cli-read.mjs';
 import { trainToEnd } from './cli-train.mjs';
 
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
@@ -35,7 +36,13 @@ const MAX_BYTES = 64 * 1024 * 1024;
 export function readMaybeGzipped(path) {
   const found = [path, `${path}.gz`].find((p) => existsSync(p));
   if (!found) throw new Error(`--images: no ${path} or ${path}.gz`);
-  const raw = readFileSync(found);
+  // Bounded like every file the CLI reads: /dev/zero or a huge file stops at the limit.
+  let raw;
+  try {
+    raw = readBoundedBytes(found, MAX_BYTES);
+  } catch (e) {
+    throw new Error(`${found}: ${e instanceof Error ? e.message : e}`);
+  }
   let bytes = raw;
   if (raw.length >= 2 && raw[0] === 0x1f && raw[1] === 0x8b) {
     try {
@@ -59,7 +66,7 @@ export function imageFiles(dir) {
       `no shipped image subset (${SUBSET_PATH}): run npm run build with Debian's ` +
         'dataset-fashion-mnist installed, or give --images DIR',
     );
-  return [new Uint8Array(readFileSync(SUBSET_PATH))];
+  return [new Uint8Array(readBoundedBytes(SUBSET_PATH, MAX_BYTES))];
 }
 
 /**

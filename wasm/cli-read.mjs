@@ -8,11 +8,12 @@ const CHUNK = 1 << 20;
 export class FileTooLarge extends Error {}
 
 /**
- * The file as UTF-8 text; throws FileTooLarge past maxBytes, or Node's error (ENOENT, EISDIR...).
+ * The file's bytes; throws FileTooLarge past maxBytes, or Node's error (ENOENT, EISDIR...).
  * @param {string} path
  * @param {number} maxBytes
+ * @returns {Buffer}
  */
-export function readBounded(path, maxBytes) {
+export function readBoundedBytes(path, maxBytes) {
   const fd = openSync(path, 'r');
   try {
     /** @type {Buffer[]} */
@@ -28,8 +29,15 @@ export function readBounded(path, maxBytes) {
       total += got;
       if (total > maxBytes) throw new FileTooLarge(`larger than ${maxBytes} bytes`);
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return Buffer.concat(chunks, total);
   } finally {
     closeSync(fd);
   }
 }
+
+/**
+ * The file as UTF-8 text, read as readBoundedBytes reads it.
+ * @param {string} path
+ * @param {number} maxBytes
+ */
+export const readBounded = (path, maxBytes) => readBoundedBytes(path, maxBytes).toString('utf8');

@@ -115,7 +115,7 @@ async function trainImages(o) {
   const init =
     typeof o.init !== 'string' || INIT_SCHEMES.includes(o.init)
       ? undefined
-      : readText(o.init, '--init');
+      : readText(o.init, '--init', M.stateDictMaxBytes());
   /** @type {Uint8Array[]} */
   let files;
   try {

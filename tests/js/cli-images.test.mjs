@@ -2,7 +2,7 @@
 // files, the golden first bytes of the real files, the shipped subset, and `eval --fn elu`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -136,3 +136,16 @@ test(
     );
   },
 );
+
+test('an IDX file that never ends (/dev/zero) stops at the limit, with one line', () => {
+  const endless = mkdtempSync(join(tmpdir(), 'al-cli-endless-'));
+  try {
+    for (const f of IDX_FILES) symlinkSync('/dev/zero', join(endless, f));
+    assertUsageError(
+      runCli(['train', '--data', 'fashion-mnist', '--images', endless]),
+      /train-images-idx3-ubyte: larger than \d+ bytes/,
+    );
+  } finally {
+    rmSync(endless, { recursive: true, force: true });
+  }
+});
