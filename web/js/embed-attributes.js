@@ -117,14 +117,15 @@ export const CAPTIONED = [
  * @type {Record<string, number[]>}
  */
 export const IFRAME_HEIGHTS = {
-  curves: [720, 700, 730],
-  'worked-values': [360, 330, 330],
-  'dip-zoom': [520, 530, 550],
-  'tanh-error': [480, 480, 500],
-  cost: [1920, 1360, 1320],
-  twin: [3050, 1740, 1780],
-  seeds: [3610, 2690, 2340], // the model choice, the Transformer presets and the list of studies
-  swap: [2790, 2020, 1550],
+  curves: [790, 730, 760],
+  'worked-values': [370, 330, 330],
+  'depth-spread': [540, 600, 780],
+  'dip-zoom': [580, 570, 560],
+  'tanh-error': [540, 500, 500],
+  cost: [2530, 1740, 1630],
+  twin: [3130, 1820, 1780],
+  seeds: [3680, 2700, 2340], // the model choice, the Transformer presets and the list of studies
+  swap: [3160, 2300, 1780],
   // measured idle (4870/3800/3160 px, pt 5130/3870/3180) plus the samples a swap writes
   transformer: [6400, 4700, 3900],
 };
