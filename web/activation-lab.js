@@ -218,6 +218,14 @@ function defineWidget(name) {
         // Built out of sight, in as many tasks as the widget takes, and shown whole: no half-built
         // frame, and nothing moves while it fills in.
         figure.style.visibility = 'hidden';
+        // A figure that loads its data after it is built (the Transformer's model) and cannot:
+        // the element is failed, never ready (the figure's box says why).
+        let lateFailure = false;
+        figure.addEventListener('activation-lab-failed', () => {
+          lateFailure = true;
+          this.removeAttribute('ready');
+          this.setAttribute('failed', '');
+        });
         waiting.after(figure);
         const widget = await create(figure, { core, i18n, store: this.store });
         if (generation !== this.generation) return widget?.dispose?.(); // removed meanwhile
@@ -226,6 +234,7 @@ function defineWidget(name) {
         figure.style.visibility = '';
         this.widget = widget;
         if (this.getAttribute('credit') !== 'off') figure.after(this.credit(i18n));
+        if (lateFailure) return; // (failed while its other parts were being built)
         this.setAttribute('ready', '');
         this.dispatchEvent(
           new CustomEvent('activation-lab-ready', { bubbles: true, detail: { widget: name } }),
