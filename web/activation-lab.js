@@ -11,7 +11,7 @@ import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed-attributes.
 import { languageOf } from './js/i18n.js';
 import { compactFigure } from './js/embed-compact.js';
 import { LoadFailure, failureText, isLoadFailure } from './js/embed-failure.js';
-import { isWorkerFailure, messageOf } from './js/worker-error.js';
+import { explainDataFailure, isWorkerFailure, messageOf } from './js/worker-error.js';
 
 export { ATTRIBUTES, COMMON_ATTRIBUTES };
 
@@ -261,6 +261,9 @@ function defineWidget(name) {
      */
     failure(err, part, i18n) {
       const message = messageOf(err);
+      const lang = languageOf(this.closest('[lang]')?.getAttribute('lang'));
+      const data = explainDataFailure(lang, message); // a data file, named with what the host must do
+      if (data) return data;
       const failedPart = isWorkerFailure(message)
         ? 'worker'
         : err instanceof LoadFailure
@@ -269,7 +272,6 @@ function defineWidget(name) {
             ? part
             : null;
       if (failedPart === null && i18n) return i18n.t('embed.failed', { name, message });
-      const lang = languageOf(this.closest('[lang]')?.getAttribute('lang'));
       return failureText(lang, failedPart ?? part, {
         origin: here.origin,
         pageOrigin: location.origin,

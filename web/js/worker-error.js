@@ -51,17 +51,25 @@ export async function fetchData(path, base) {
 }
 
 /**
+ * The reader's text, in `lang`, for a dataFailed message; null for any other message.
+ * @param {'en' | 'pt'} lang
+ * @param {unknown} message
+ */
+export function explainDataFailure(lang, message) {
+  if (!String(message).startsWith(DATA_MARK)) return null;
+  const failure = JSON.parse(String(message).slice(DATA_MARK.length));
+  return dataFailureText(lang, { ...failure, pageOrigin: location.origin });
+}
+
+/**
  * A message for the reader: a marked worker failure becomes the localised CSP hint, a marked data
  * failure the file's own explanation (in the language of `i18n`).
  * @param {{t: (key: string, vars?: import('./types').I18nVars) => string, language: () => string}} i18n
  * @param {string} message
  */
 export function explainError(i18n, message) {
-  if (String(message).startsWith(DATA_MARK)) {
-    const failure = JSON.parse(String(message).slice(DATA_MARK.length));
-    const lang = i18n.language() === 'pt' ? 'pt' : 'en';
-    return dataFailureText(lang, { ...failure, pageOrigin: location.origin });
-  }
+  const data = explainDataFailure(i18n.language() === 'pt' ? 'pt' : 'en', message);
+  if (data) return data;
   if (!isWorkerFailure(message)) return message;
   const detail = String(message).slice(MARK.length).trim();
   const origin = new URL(import.meta.url).origin;
