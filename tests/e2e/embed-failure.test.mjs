@@ -148,6 +148,9 @@ test('with CORS (serve.mjs --cors) the same snippet works; its fallback shows on
 });
 
 const TYPES = {
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain',
   '.js': 'text/javascript',
   '.mjs': 'text/javascript',
   '.json': 'application/json',
@@ -173,7 +176,7 @@ function partlyCors(refuse, missing = /^$/) {
       });
       res.end(body);
     } catch {
-      res.writeHead(404).end();
+      res.writeHead(404, refuse.test(path) ? {} : { 'Access-Control-Allow-Origin': '*' }).end();
     }
   });
   return new Promise((ok) =>
@@ -291,8 +294,10 @@ test('the article (same origin) without the model file: the Transformer’s box 
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${site.url}index.html#lm-block`);
-    const text = await modelFailure(page, 'main');
+    await page.goto(`${site.url}index.html`);
+    // (the article builds a figure as it nears the viewport)
+    await page.locator('figure[data-widget="transformer"]').scrollIntoViewIfNeeded();
+    const text = await modelFailure(page, 'figure[data-widget="transformer"]');
     assert.ok(
       text.includes(`The file data/lm-gelu.json is missing from ${origin} (HTTP 404)`),
       text,
