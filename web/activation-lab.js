@@ -11,7 +11,7 @@ import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed-attributes.
 import { languageOf } from './js/i18n.js';
 import { compactFigure } from './js/embed-compact.js';
 import { LoadFailure, failureText, isLoadFailure } from './js/embed-failure.js';
-import { isWorkerFailure, messageOf } from './js/worker-error.js';
+import { explainDataFailure, isWorkerFailure, messageOf } from './js/worker-error.js';
 
 export { ATTRIBUTES, COMMON_ATTRIBUTES };
 
@@ -218,6 +218,14 @@ function defineWidget(name) {
         // Built out of sight, in as many tasks as the widget takes, and shown whole: no half-built
         // frame, and nothing moves while it fills in.
         figure.style.visibility = 'hidden';
+        // A figure that loads its data after it is built (the Transformer's model) and cannot:
+        // the element is failed, never ready (the figure's box says why).
+        let lateFailure = false;
+        figure.addEventListener('activation-lab-failed', () => {
+          lateFailure = true;
+          this.removeAttribute('ready');
+          this.setAttribute('failed', '');
+        });
         waiting.after(figure);
         const widget = await create(figure, { core, i18n, store: this.store });
         if (generation !== this.generation) return widget?.dispose?.(); // removed meanwhile
@@ -226,6 +234,7 @@ function defineWidget(name) {
         figure.style.visibility = '';
         this.widget = widget;
         if (this.getAttribute('credit') !== 'off') figure.after(this.credit(i18n));
+        if (lateFailure) return; // (failed while its other parts were being built)
         this.setAttribute('ready', '');
         this.dispatchEvent(
           new CustomEvent('activation-lab-ready', { bubbles: true, detail: { widget: name } }),
@@ -252,6 +261,9 @@ function defineWidget(name) {
      */
     failure(err, part, i18n) {
       const message = messageOf(err);
+      const lang = languageOf(this.closest('[lang]')?.getAttribute('lang'));
+      const data = explainDataFailure(lang, message); // a data file, named with what the host must do
+      if (data) return data;
       const failedPart = isWorkerFailure(message)
         ? 'worker'
         : err instanceof LoadFailure
@@ -260,7 +272,6 @@ function defineWidget(name) {
             ? part
             : null;
       if (failedPart === null && i18n) return i18n.t('embed.failed', { name, message });
-      const lang = languageOf(this.closest('[lang]')?.getAttribute('lang'));
       return failureText(lang, failedPart ?? part, {
         origin: here.origin,
         pageOrigin: location.origin,

@@ -4,6 +4,9 @@
 //   header the host must send (en and pt);
 // - the script loads but a part does not (the WebAssembly core, the strings): the element's box
 //   names that part, the origin and what the host must send or allow (en and pt);
+// - the Transformer's worker cannot fetch its model (no CORS on data/, or a 404): the figure's
+//   box names the file, its origin and what the host must send or allow, and the element is
+//   failed, never ready;
 // - with CORS (web/serve.mjs --cors) the same snippet gives a working figure, and its fallback
 //   text shows only until the element is defined.
 import { after, before, test } from 'node:test';
@@ -145,6 +148,9 @@ test('with CORS (serve.mjs --cors) the same snippet works; its fallback shows on
 });
 
 const TYPES = {
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain',
   '.js': 'text/javascript',
   '.mjs': 'text/javascript',
   '.json': 'application/json',
@@ -154,13 +160,15 @@ const TYPES = {
 /**
  * dist/ served with CORS on every answer except those whose path matches `refuse`, as a host
  * configured for some files only answers (playwright's route.fulfill cannot stand in: it adds
- * the CORS header itself).
+ * the CORS header itself); paths matching `missing` answer 404, as a copy that lacks them.
  * @param {RegExp} refuse
+ * @param {RegExp} [missing]
  */
-function partlyCors(refuse) {
+function partlyCors(refuse, missing = /^$/) {
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     try {
+      if (missing.test(path)) throw new Error('missing');
       const body = await readFile(join(dist, normalize(path).replace(/^(\.\.[/\\])+/, '')));
       res.writeHead(200, {
         'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
@@ -168,7 +176,7 @@ function partlyCors(refuse) {
       });
       res.end(body);
     } catch {
-      res.writeHead(404).end();
+      res.writeHead(404, refuse.test(path) ? {} : { 'Access-Control-Allow-Origin': '*' }).end();
     }
   });
   return new Promise((ok) =>
@@ -224,5 +232,93 @@ test('a part refused after the script loaded: the box names it, the origin, and 
     assert.match(text.text, /não conseguiu carregar o seu texto a partir de/);
   } finally {
     await noText.close();
+  }
+});
+
+/**
+ * The message of the Transformer's drawing (under `scope`) once its model failed to load.
+ * @param {import('playwright-core').Page} page
+ */
+async function modelFailure(page, scope = 'activation-lab-transformer') {
+  const stats = page.locator(`${scope} #lm-block [data-stats]`);
+  await stats.scrollIntoViewIfNeeded({ timeout: 30000 });
+  await stats.filter({ hasText: /^(Error|Erro):/ }).waitFor({ timeout: 30000 });
+  return stats.innerText();
+}
+
+test('the Transformer’s model refused (no CORS on it): its box names the file, the origin and the header, en and pt; the element is failed, not ready', async () => {
+  const site = await partlyCors(/^\/data\/lm-gelu\.json$/);
+  const origin = site.url.replace(/\/$/, '');
+  try {
+    for (const lang of /** @type {const} */ (['en', 'pt'])) {
+      const post = await blog(
+        `<script type="module" src="${site.url}activation-lab.js"></script>
+         <activation-lab-transformer lang="${lang}" parts="block"></activation-lab-transformer>`,
+      );
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${post.url}post.html`);
+      const text = await modelFailure(page);
+      assert.doesNotMatch(text, /^(Error|Erro): Failed to fetch$/);
+      if (lang === 'en') {
+        assert.ok(
+          text.includes(`could not load its data file data/lm-gelu.json from ${origin}.`),
+          text,
+        );
+        assert.ok(text.includes(`The server at ${origin} must send the header`), text);
+        assert.match(text, /Access-Control-Allow-Origin.*connect-src must allow/s);
+      } else {
+        assert.ok(
+          text.includes(
+            `carregar o seu ficheiro de dados data/lm-gelu.json a partir de ${origin}.`,
+          ),
+          text,
+        );
+        assert.match(text, /tem de enviar .*Access-Control-Allow-Origin.*connect-src/s);
+      }
+      const el = page.locator('activation-lab-transformer');
+      await page.waitForSelector('activation-lab-transformer[failed]');
+      assert.equal(await el.getAttribute('ready'), null, 'never ready');
+      await screenshot(el, `embed-lm-refused-${lang}`);
+      await context.close();
+      await post.close();
+    }
+  } finally {
+    await site.close();
+  }
+});
+
+test('the article (same origin) without the model file: the Transformer’s box says the file is missing from the copy', async () => {
+  const site = await partlyCors(/^$/, /^\/data\/lm-gelu\.json$/);
+  const origin = site.url.replace(/\/$/, '');
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}index.html`);
+    // (the article builds a figure as it nears the viewport)
+    await page.locator('figure[data-widget="transformer"]').scrollIntoViewIfNeeded();
+    const text = await modelFailure(page, 'figure[data-widget="transformer"]');
+    assert.ok(
+      text.includes(`The file data/lm-gelu.json is missing from ${origin} (HTTP 404)`),
+      text,
+    );
+    assert.match(text, /copy of the site is incomplete/);
+    await context.close();
+    // The same copy embedded in Portuguese says it in Portuguese, and the element is failed.
+    const post = await blog(
+      `<script type="module" src="${site.url}activation-lab.js"></script>
+       <activation-lab-transformer lang="pt" parts="block,sample"></activation-lab-transformer>`,
+    );
+    const embedded = await browser.newContext();
+    const page2 = await embedded.newPage();
+    await page2.goto(`${post.url}post.html`);
+    const pt = await modelFailure(page2);
+    assert.ok(pt.includes(`O ficheiro data/lm-gelu.json não existe em ${origin} (HTTP 404)`), pt);
+    await page2.waitForSelector('activation-lab-transformer[failed]');
+    assert.equal(await page2.locator('activation-lab-transformer').getAttribute('ready'), null);
+    await embedded.close();
+    await post.close();
+  } finally {
+    await site.close();
   }
 });

@@ -22,6 +22,14 @@ const TEXT = {
     sameOrigin:
       "If this page sets a Content-Security-Policy, it must allow its own origin and WebAssembly (script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self' data:).",
     detail: 'Detail: {detail}',
+    dataFile: 'its data file {file}',
+    dataCrossOrigin:
+      'The server at {origin} must send the header Access-Control-Allow-Origin (for example *) with that file, and if this page sets a Content-Security-Policy, its connect-src must allow {origin}.',
+    dataSameOrigin:
+      "If this page sets a Content-Security-Policy, its connect-src must allow the page's own origin ('self').",
+    dataMissing:
+      'The file {file} is missing from {origin} (HTTP {status}): this copy of the site is incomplete, and the whole of dist/ must be copied there again.',
+    dataStatus: 'The server at {origin} answered HTTP {status} for {file}.',
     fallback:
       'Activation Lab: {figure}. If this text stays, the figure’s script did not load: the server it comes from must send Access-Control-Allow-Origin, and a Content-Security-Policy on this page must allow that server.',
   },
@@ -39,6 +47,14 @@ const TEXT = {
     sameOrigin:
       "Se esta página define uma Content-Security-Policy, esta tem de permitir a própria origem e o WebAssembly (script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self' data:).",
     detail: 'Pormenor: {detail}',
+    dataFile: 'o seu ficheiro de dados {file}',
+    dataCrossOrigin:
+      'O servidor em {origin} tem de enviar com esse ficheiro o cabeçalho Access-Control-Allow-Origin (por exemplo *) e, se esta página define uma Content-Security-Policy, a diretiva connect-src tem de permitir {origin}.',
+    dataSameOrigin:
+      "Se esta página define uma Content-Security-Policy, a diretiva connect-src tem de permitir a própria origem da página ('self').",
+    dataMissing:
+      'O ficheiro {file} não existe em {origin} (HTTP {status}): esta cópia do site está incompleta e é preciso voltar a copiar para lá todo o dist/.',
+    dataStatus: 'O servidor em {origin} respondeu HTTP {status} ao pedido de {file}.',
     fallback:
       'Activation Lab: {figure}. Se este texto não desaparecer, o script da figura não carregou: o servidor de onde vem tem de enviar Access-Control-Allow-Origin e uma Content-Security-Policy nesta página tem de permitir esse servidor.',
   },
@@ -86,6 +102,29 @@ export function failureText(lang, part, { origin, pageOrigin, detail = '' }) {
   return [
     fill(t.failed, vars),
     fill(origin === pageOrigin ? t.sameOrigin : t.crossOrigin, vars),
+    detail ? fill(t.detail, vars) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * The reader's message for a data file the figure could not fetch: which file, from which origin,
+ * and what the host must do. status is the HTTP status, 0 when no answer came (CORS, CSP, the
+ * network): a 404 means the copy of the site lacks the file, which no header would fix.
+ * @param {'en' | 'pt'} lang
+ * @param {{url: string, status: number, pageOrigin: string, detail?: string}} failure
+ */
+export function dataFailureText(lang, { url, status, pageOrigin, detail = '' }) {
+  const t = TEXT[lang] ?? TEXT.en;
+  const { origin, pathname } = new URL(url);
+  const file = pathname.replace(/^\//, '');
+  const vars = { origin, file, status: String(status), detail };
+  if (status === 404 || status === 410) return fill(t.dataMissing, vars);
+  if (status) return fill(t.dataStatus, vars);
+  return [
+    fill(t.failed, { ...vars, part: fill(t.dataFile, vars) }),
+    fill(origin === pageOrigin ? t.dataSameOrigin : t.dataCrossOrigin, vars),
     detail ? fill(t.detail, vars) : '',
   ]
     .filter(Boolean)

@@ -3,7 +3,13 @@
 // event, with no message the reader could act on. The code that starts workers reports it as
 // workerFailed(event), a marked message, and the widget shows it with explainError(i18n, text):
 // in the figure's language, with the origin the policy must allow.
+// A data file a worker cannot fetch (the Transformer's model or corpus: another origin without
+// CORS, a policy without connect-src, a file missing from the copy) is likewise a marked message,
+// dataFailed, that explainError turns into embed-failure.js's text for that file.
+import { dataFailureText } from './embed-failure.js';
+
 const MARK = 'activation-lab:worker-failed';
+const DATA_MARK = 'activation-lab:data-failed';
 
 /**
  * The message for a worker's `error` event (its own text kept as the detail).
@@ -18,11 +24,52 @@ export const workerFailed = (event) => `${MARK} ${event?.message ?? ''}`.trim();
 export const isWorkerFailure = (message) => String(message).startsWith(MARK);
 
 /**
- * A message for the reader: a marked worker failure becomes the localised CSP hint.
- * @param {{t: (key: string, vars?: import('./types').I18nVars) => string}} i18n
+ * The marked message for a data file that could not be fetched.
+ * @param {URL} url
+ * @param {number} status the HTTP status, 0 when no answer came
+ * @param {string} detail the browser's own words
+ */
+const dataFailed = (url, status, detail) =>
+  `${DATA_MARK} ${JSON.stringify({ url: url.href, status, detail })}`;
+
+/**
+ * A data file as text, fetched relative to `base`; a failure rejects with a dataFailed message.
+ * @param {string} path
+ * @param {string | URL} base
+ */
+export async function fetchData(path, base) {
+  const url = new URL(path, base);
+  /** @type {Response} */
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (err) {
+    throw new Error(dataFailed(url, 0, messageOf(err)));
+  }
+  if (!response.ok) throw new Error(dataFailed(url, response.status, `HTTP ${response.status}`));
+  return response.text();
+}
+
+/**
+ * The reader's text, in `lang`, for a dataFailed message; null for any other message.
+ * @param {'en' | 'pt'} lang
+ * @param {unknown} message
+ */
+export function explainDataFailure(lang, message) {
+  if (!String(message).startsWith(DATA_MARK)) return null;
+  const failure = JSON.parse(String(message).slice(DATA_MARK.length));
+  return dataFailureText(lang, { ...failure, pageOrigin: location.origin });
+}
+
+/**
+ * A message for the reader: a marked worker failure becomes the localised CSP hint, a marked data
+ * failure the file's own explanation (in the language of `i18n`).
+ * @param {{t: (key: string, vars?: import('./types').I18nVars) => string, language: () => string}} i18n
  * @param {string} message
  */
 export function explainError(i18n, message) {
+  const data = explainDataFailure(i18n.language() === 'pt' ? 'pt' : 'en', message);
+  if (data) return data;
   if (!isWorkerFailure(message)) return message;
   const detail = String(message).slice(MARK.length).trim();
   const origin = new URL(import.meta.url).origin;

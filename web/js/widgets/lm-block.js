@@ -6,10 +6,10 @@ import { blockSvg } from './lm-block-svg.js';
 import { createHistogram } from '../plots/histogram.js';
 import { linspace, sample } from '../core.js';
 import { modelShape } from '../lm-config.js';
-import { nearView, pretrainedModel } from '../lm-client.js';
+import { failed, nearView, pretrainedModel } from '../lm-client.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { closest, controlOf, finder } from '../dom.js';
-import { messageOf } from '../worker-error.js';
+import { explainError, messageOf } from '../worker-error.js';
 
 const RANGE = { lo: -5, hi: 5, bins: 80 };
 const EPS = 0.01; // "differ": |GELU(x) − ReLU(x)| above this
@@ -110,7 +110,7 @@ export default async function createLmBlock(root, { core, i18n }) {
       `<span class="legend-item"><i class="line dashed" data-chip="relu"></i>${i18n.t('common.act_relu')}</span>`,
     ].join('');
     const stats = $('[data-stats]');
-    if (error) stats.textContent = i18n.t('lm.error', { message: error });
+    if (error) stats.textContent = i18n.t('lm.error', { message: explainError(i18n, error) });
     else if (!hist) stats.textContent = i18n.t(model ? 'lm.hist_loading' : 'lm.model_on_view');
     else {
       const m = hist.moments;
@@ -155,7 +155,7 @@ export default async function createLmBlock(root, { core, i18n }) {
     )
     .then(
       (result) => ((info = result), show(0)),
-      (err) => disposed || ((error = messageOf(err)), render()),
+      (err) => disposed || ((error = messageOf(err)), render(), failed(root)),
     );
   // Removed from the page: this figure no longer holds the shared model (the last one ends it).
   const dispose = () => ((disposed = true), model?.release());

@@ -7,11 +7,11 @@ import { createFields, followSettings } from '../fields.js';
 import { createParams, paramFields } from '../lm-params.js';
 import { pageHash } from '../state.js';
 import { lmCore } from '../lm-config.js';
-import { nearView, pretrainedModel, showSample } from '../lm-client.js';
+import { failed, nearView, pretrainedModel, showSample } from '../lm-client.js';
 import { unknownCharacters } from '../lm-stats.js';
 import { sampleRows } from './lm-rows.js';
 import { closest, finder } from '../dom.js';
-import { messageOf } from '../worker-error.js';
+import { explainError, messageOf } from '../worker-error.js';
 
 /**
  * @param {HTMLElement} root
@@ -120,7 +120,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
         ? ''
         : i18n.t(model ? 'lm.loading_model' : 'lm.model_on_view'); // (model: once in view)
     const out = $('[data-out]');
-    if (error) out.textContent = i18n.t('lm.error', { message: error });
+    if (error) out.textContent = i18n.t('lm.error', { message: explainError(i18n, error) });
     else showSample(out, result?.prompt, result?.text);
     $('[data-time]').textContent = busy
       ? i18n.t('lm.sample_busy')
@@ -150,7 +150,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
       render();
       write(); // the first text appears without a click: the model is the point of the figure
     })
-    .catch((err) => disposed || ((error = messageOf(err)), render()));
+    .catch((err) => disposed || ((error = messageOf(err)), render(), failed(root)));
   /** Removed from the page: this figure no longer holds the shared model (the last one ends it). */
   function dispose() {
     disposed = true;

@@ -12,7 +12,7 @@ import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, scratchRows } from './lm-rows.js';
 import { closest, finder, must } from '../dom.js';
-import { messageOf } from '../worker-error.js';
+import { explainError, messageOf } from '../worker-error.js';
 import { captionHtml, lowest, setTakeaway } from '../takeaway.js';
 
 /** @typedef {import('../types').LmActivationName} LmActivationName */
@@ -268,7 +268,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     bar.max = Math.max(1, total);
     bar.value = done;
     $('[data-progress]').textContent = error
-      ? i18n.t('lm.error', { message: error })
+      ? i18n.t('lm.error', { message: explainError(i18n, error) })
       : i18n.t('lm.scratch_progress', {
           list: models.map((m) => `${nameOf(m.act)} ${m.step}`).join(' · '),
           steps: params.values.lsteps,

@@ -11,7 +11,7 @@ import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../export.js';
 import { sampleRows, swapRows } from './lm-rows.js';
 import { closest, finder, must } from '../dom.js';
-import { messageOf } from '../worker-error.js';
+import { explainError, messageOf } from '../worker-error.js';
 import { captionHtml, setTakeaway } from '../takeaway.js';
 
 /** @typedef {import('../types').LmActivationName} LmActivationName */
@@ -290,7 +290,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       bar = /** @type {HTMLProgressElement} */ ($('progress'));
     bar.value = p ? p.done / p.of : 0;
     $('[data-progress]').textContent = run.error
-      ? i18n.t('lm.error', { message: run.error })
+      ? i18n.t('lm.error', { message: explainError(i18n, run.error) })
       : run.busy === 'tune'
         ? i18n.t('lm.swap_busy_tune', { done: p ? Math.round(p.done / 2) : 0, k: params.values.lk })
         : run.busy

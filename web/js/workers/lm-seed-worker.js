@@ -9,6 +9,7 @@
 //        {type:'error', id, message}
 import { loadCore } from '../core.js';
 import { LM_FILES } from '../lm-config.js';
+import { fetchData } from '../worker-error.js';
 
 /** @typedef {import('../lm-study.js').LmSeedTask} LmSeedTask */
 /** @typedef {import('../lm-study.js').LmSeedMessage} LmSeedMessage */
@@ -24,10 +25,7 @@ const post = (msg) => postMessage(msg);
 const pause = () => new Promise((ok) => setTimeout(ok, 0));
 
 function text() {
-  corpus ??= fetch(new URL(`../../${LM_FILES.corpus}`, import.meta.url)).then((r) => {
-    if (!r.ok) throw new Error(`${LM_FILES.corpus}: HTTP ${r.status}`);
-    return r.text();
-  });
+  corpus ??= fetchData(LM_FILES.corpus, new URL('../../', import.meta.url));
   return corpus;
 }
 

@@ -23,7 +23,7 @@
 // Signals, no answer of their own: {cmd:'pause'}, {cmd:'stop'} (end the current 'run').
 import { loadCore, linspace, sample as evaluateFn } from '../core.js';
 import { LM_FILES } from '../lm-config.js';
-import { messageOf } from '../worker-error.js';
+import { fetchData, messageOf } from '../worker-error.js';
 import { differInterval, fractionWithin, histogram, moments } from '../lm-stats.js';
 
 /** @typedef {import('../types').LmCalls} LmCalls */
@@ -48,10 +48,7 @@ let M,
 function text(path) {
   let promise = texts.get(path);
   if (!promise) {
-    promise = fetch(new URL(`../../${path}`, import.meta.url)).then((r) => {
-      if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
-      return r.text();
-    });
+    promise = fetchData(path, new URL('../../', import.meta.url));
     texts.set(path, promise);
   }
   return promise;
