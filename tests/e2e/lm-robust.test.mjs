@@ -69,11 +69,13 @@ test('a removed Transformer element ends every worker it started, mid-run', asyn
   await context.close();
 });
 
-// Not yet seen to pass: on the shared 2-core machine the 4 × 512 import had not reached the
-// 'pretrained' stage within 120 s (issue 28, item 2; the import itself is covered by evidence.test).
-const BIG_IMPORT_TODO =
-  'unverified: the 16 MB import did not finish within 120 s on a busy machine';
-
+// Issue 28, item 2. Earlier runs never saw this pass: they waited for the field to read
+// "512,512,512,512", which it never does (four equal widths are written 512x4), and deleted the
+// file before the page had read it (a failed read was then reported nowhere). The page now hands
+// the File to the swap worker, which reads and parses it, and reports a failed read as a refusal.
+// Accepted in 18.6 s, but one main-thread task of 265 ms remains (likely the 'pretrained' stage
+// message carrying the ~9 MB state back to the page): still todo for the 200 ms bound.
+const BIG_IMPORT_TODO = 'one main-thread task of 265 ms remains after the import (bound 200 ms)';
 test(
   'a large accepted weight file is read in the swap worker: no main-thread task over 200 ms',
   { todo: BIG_IMPORT_TODO },
@@ -91,30 +93,40 @@ test(
     const mb = text.length / 2 ** 20;
     assert.ok(mb > 15 && mb < 20, `file of ${mb.toFixed(1)} MB`);
     const { page, context, problems } = await openPage(env, '#whidden=8');
+    await page.waitForSelector('#swap-import');
     await page.evaluate(() => {
       globalThis.__longTasks = [];
       new PerformanceObserver((list) => {
         for (const t of list.getEntries()) globalThis.__longTasks.push(t.duration);
       }).observe({ type: 'longtask' });
     });
-    // (a path, not a buffer: the local browser reads it itself, in no time)
+    // (a path, not a buffer: the local browser reads it itself; kept until the page has read it)
     const dir = mkdtempSync(join(tmpdir(), 'al-big-'));
-    writeFileSync(join(dir, 'big.json'), text);
-    await page.locator('#swap-import').setInputFiles(join(dir, 'big.json'));
-    rmSync(dir, { recursive: true, force: true });
-    await page.waitForFunction(
-      () =>
-        document.querySelector('#swap-whidden')?.value === '512,512,512,512' ||
-        document.querySelector('#swap-import-err')?.textContent,
-      null,
-      { timeout: 120000 },
-    );
-    await page.waitForTimeout(500);
-    const longest = await page.evaluate(() => Math.round(Math.max(0, ...globalThis.__longTasks)));
-    console.log(`${mb.toFixed(1)} MB accepted; longest main-thread task ${longest} ms`);
-    assert.ok(longest <= 200, `longest main-thread task ${longest} ms`);
-    assert.equal(await page.locator('#swap-import-err').textContent(), '');
-    assert.deepEqual(problems, []);
-    await context.close();
+    try {
+      writeFileSync(join(dir, 'big.json'), text);
+      const t0 = Date.now();
+      await page.locator('#swap-import').setInputFiles(join(dir, 'big.json'));
+      await page.waitForFunction(
+        () =>
+          document.querySelector('#swap-whidden')?.value === '512x4' ||
+          document.querySelector('#swap-import-err')?.textContent,
+        null,
+        { timeout: 120000 },
+      );
+      const seconds = (Date.now() - t0) / 1000;
+      assert.equal(await page.locator('#swap-import-err').textContent(), '');
+      await page.waitForTimeout(500);
+      const longest = await page.evaluate(() => Math.round(Math.max(0, ...globalThis.__longTasks)));
+      console.log(
+        `${mb.toFixed(1)} MB accepted in ${seconds.toFixed(1)} s; longest main-thread task ${longest} ms`,
+      );
+      assert.ok(longest <= 200, `longest main-thread task ${longest} ms`);
+      const acc = await page.locator('[data-board="pretrained"]').first().getAttribute('data-acc');
+      assert.ok(Number(acc) > 0, `the imported network's accuracy: ${acc}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await context.close();
+    }
   },
 );

@@ -94,14 +94,14 @@ test(
     const [imported] = await send({
       cmd: 'import',
       config: { ...small, activation: 'gelu' },
-      state: state.json,
+      file: new Blob([state.json]), // the page hands the worker the chosen File
       grid: 8,
     });
     assert.deepEqual(imported.probe, pre.probe);
     const [refused] = await send({
       cmd: 'import',
       config: { ...small, activation: 'gelu' },
-      state: '{"0.weight": [[1]]}',
+      file: new Blob(['{"0.weight": [[1]]}']),
       grid: 8,
     });
     assert.equal(refused.type, 'error');

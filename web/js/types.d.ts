@@ -274,7 +274,7 @@ export interface PairedSummary {
 
 export type SwapCommand =
   | { cmd: 'pretrain'; config: Config & { epochs: number }; grid: number }
-  | { cmd: 'import'; config: Config; state: string; grid: number }  // the file's text; hidden from it
+  | { cmd: 'import'; config: Config; file: Blob; grid: number }  // the worker reads it; hidden from it
   | { cmd: 'swap'; to: ActivationName }
   | { cmd: 'finetune'; epochs: number }
   | { cmd: 'export' }

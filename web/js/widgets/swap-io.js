@@ -18,7 +18,7 @@ const MAX_BYTES = 20 * 1024 * 1024; // far above any network the limits allow; s
  *   i18n: import('../types').I18n,
  *   settings: import('../types').Settings<import('../types').SwapValues>,
  *   requestState: (callback: (m: {json: string, activation: ActivationName}) => void) => void,
- *   importState: (state: string) => void,
+ *   importState: (file: File) => void,
  *   busy: () => boolean,
  * }} options
  */
@@ -56,16 +56,16 @@ export function createSwapIo(root, { i18n, settings, requestState, importState, 
   };
 
   /** @param {File} file */
-  async function readFile(file) {
+  function readFile(file) {
     showImportError('');
     if (file.size > MAX_BYTES)
       return showImportError(i18n.t('swap.import_too_big', { name: file.name }));
-    // The worker reads the file with the core (workers/swap-worker.js): the page's thread only
-    // hands the text over, so a large accepted file never blocks it.
-    const text = await file.text();
+    // The worker reads the file, text and all, with the core (workers/swap-worker.js): the page's
+    // thread hands over the File itself, a handle, so that neither decoding 16 MB of text nor
+    // copying it into a message ever blocks it. A file that cannot be read is refused there.
     lastName = file.name;
     $('#swap-import-ok').textContent = i18n.t('swap.import_reading', { name: file.name });
-    importState(text);
+    importState(file);
   }
 
   input.addEventListener('change', () => {

@@ -226,9 +226,9 @@ export default async function createSwap(root, { core, i18n, store }) {
       onState = callback;
       send('export');
     },
-    importState(state) {
+    importState(file) {
       pendingImport = true;
-      send('import', { config: config(), state, grid: GRID });
+      send('import', { config: config(), file, grid: GRID });
     },
     busy: () => Boolean(run.busy),
   });

@@ -2,7 +2,8 @@
 // pretrained weights can be swapped to several activations in turn. Accuracies are on the
 // validation set; the demo never reads the test set.
 //   in:  {cmd:'pretrain', config, grid}          train from scratch to the end
-//        {cmd:'import', config, state, grid}      load a state_dict (its text) instead of training
+//        {cmd:'import', config, file, grid}       load a state_dict (a File, read here) instead of
+//                                                  training
 //        {cmd:'swap', to}                          pretrained weights, another activation
 //        {cmd:'finetune', epochs}                 train the swapped network further
 //        {cmd:'export'}                            the current weights
@@ -138,7 +139,7 @@ function post(stage, extra = {}, data) {
   );
 }
 
-/** @type {{[C in SwapCommand as C['cmd']]: (command: C) => void}} */
+/** @type {{[C in SwapCommand as C['cmd']]: (command: C) => void | Promise<void>}} */
 const commands = {
   pretrain({ config, grid: size }) {
     const next = build(config, size);
@@ -155,10 +156,12 @@ const commands = {
       next.data,
     );
   },
-  import({ config, state, grid: size }) {
+  async import({ config, file, grid: size }) {
     // The file is read here, not on the page's thread (a 16 MB state_dict takes a second), by the
     // core's reader, as the CLI's --init reads it: one verdict, one message. Its network must be
-    // one the core accepts with the panel's other settings.
+    // one the core accepts with the panel's other settings. (A file gone since it was chosen
+    // fails here, as a refusal with the browser's reason.)
+    const state = await file.text();
     /** @type {{hidden: number[], error?: string}} (hidden is there when error is not) */
     const shape = JSON.parse(M.stateDictHiddenJson(state));
     if (shape.error) throw new Error(shape.error);
@@ -235,15 +238,15 @@ const commands = {
  * Runs one command (an own key of `commands` only: never Object.prototype's toString and kin).
  * @param {SwapCommand} msg
  */
-function dispatch(msg) {
+async function dispatch(msg) {
   if (!Object.hasOwn(commands, msg?.cmd)) throw new Error(`unknown command ${msg?.cmd}`);
-  /** @type {(command: SwapCommand) => void} */ (commands[msg.cmd])(msg);
+  await /** @type {(command: SwapCommand) => void | Promise<void>} */ (commands[msg.cmd])(msg);
 }
 
 onmessage = async (/** @type {MessageEvent<SwapCommand>} */ { data: msg }) => {
   try {
     M ??= (await core).M;
-    dispatch(msg);
+    await dispatch(msg);
   } catch (err) {
     send({
       type: 'error',
