@@ -93,7 +93,7 @@ test('"Inside a Transformer" alternates prose and its four part figures, in orde
     // The section's top-level blocks in order: P (a paragraph), F:<part> (a part figure).
     const blocks = [
       ...section.matchAll(/<p data-i18n="[^"]+"|<figure[^>]*\sdata-parts="([a-z]+)"/g),
-    ].map(([m, part]) => (part ? `F:${part}` : 'P'));
+    ].map(([, part]) => (part ? `F:${part}` : 'P'));
     const figures = blocks.filter((b) => b !== 'P');
     assert.deepEqual(figures, ['F:block', 'F:sample', 'F:swap', 'F:scratch'], lang);
     // Prose before every figure and after it, never two figures in a row.

@@ -59,7 +59,7 @@ export default async function createTransformer(root, ctx) {
     /** @type {Record<string, string>} */
     const keys = {};
     for (const w of Object.values(widgets)) {
-      const p = /** @type {import('../types').Params | undefined} */ (w?.params);
+      const p = /** @type {{params?: import('../types').Params} | undefined} */ (w)?.params;
       for (const row of p?.rows ?? []) {
         const text = p?.text(row.key) ?? '';
         const initial = Array.isArray(row.initial) ? row.initial.join(',') : String(row.initial);
