@@ -86,6 +86,34 @@ test('the reading path fits its budget in both languages, and the contents state
   }
 });
 
+test('"Inside a Transformer" alternates prose and its four part figures, in order (issue 24)', async () => {
+  for (const { path, lang } of PAGES) {
+    const html = await built(path);
+    const section = /<section id="inside"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    // The section's top-level blocks in order: P (a paragraph), F:<part> (a part figure).
+    const blocks = [
+      ...section.matchAll(/<p data-i18n="[^"]+"|<figure[^>]*\sdata-parts="([a-z]+)"/g),
+    ].map(([, part]) => (part ? `F:${part}` : 'P'));
+    const figures = blocks.filter((b) => b !== 'P');
+    assert.deepEqual(figures, ['F:block', 'F:sample', 'F:swap', 'F:scratch'], lang);
+    // Prose before every figure and after it, never two figures in a row.
+    blocks.forEach((b, i) => {
+      if (b === 'P') return;
+      assert.equal(blocks[i - 1], 'P', `${lang}: no prose before ${b}`);
+      if (i + 1 < blocks.length) assert.equal(blocks[i + 1], 'P', `${lang}: no prose after ${b}`);
+    });
+    // Each part figure is numbered and carries its own part's caption.
+    for (const part of ['block', 'sample', 'swap', 'scratch'])
+      assert.match(
+        section,
+        new RegExp(
+          `data-parts="${part}"[^>]*>[\\s\\S]*?<figcaption data-i18n="lm\\.${part}_caption" data-figure="\\d+"`,
+        ),
+        `${lang} ${part}`,
+      );
+  }
+});
+
 test('the contents link every section without JavaScript, and mark the place as the reader scrolls', async () => {
   const nojs = await open('', VIEWPORTS[0], { javaScriptEnabled: false });
   const { ids, links } = await nojs.page.evaluate(() => ({

@@ -171,10 +171,13 @@ export function renderPage(template, page, strings, core, site = '', pictures = 
     /<figure((?:\s[^>]*?)?\sdata-widget="([a-z0-9-]+)"[^>]*)><\/figure>/g,
     /** @type {Replacer} */ (m, attrs, name) => {
       const n = ++figures;
-      const caption = has(`${name}.caption`) ? `${name}.caption` : PICTURE_CAPTIONS[name];
+      // A figure that fixes its parts (data-parts="block": the Transformer's) is "name.parts".
+      const parts = /\sdata-parts="([a-z,]+)"/.exec(attrs)?.[1];
+      const key = parts ? `${name}.${parts}` : name;
+      const caption = has(`${name}.caption`) ? `${name}.caption` : PICTURE_CAPTIONS[key];
       return (
         `<figure${setAttr(attrs, 'data-figure', String(n))}>` +
-        (STATIC_FIGURES[name]?.(core) ?? noscriptPictures(pictures[name])) +
+        (STATIC_FIGURES[name]?.(core) ?? noscriptPictures(pictures[key])) +
         (caption ? `<figcaption data-i18n="${caption}" data-figure="${n}"></figcaption>` : '') +
         `</figure>`
       );

@@ -10,7 +10,14 @@ import * as i18n from '../../js/i18n.js';
 import { curvesPicture, curvesRun, dipPicture, dipRun, tanhPicture, tanhRun } from './curves.mjs';
 import { seedsPicture, seedsRun, swapPicture, swapRun, twinPicture, twinRun } from './runs.mjs';
 import { costPicture, costRun } from './cost.mjs';
-import { blockStyle, transformerPicture, transformerRun } from './transformer.mjs';
+import {
+  blockPicture,
+  blockStyle,
+  samplePicture,
+  scratchPicture,
+  swapBlockPicture,
+  transformerRun,
+} from './transformer.mjs';
 import { pictureStyle } from './theme.mjs';
 import { translator } from './draw.mjs';
 
@@ -36,20 +43,29 @@ export const PICTURES = {
   seeds: { run: seedsRun, draw: seedsPicture },
   swap: { run: swapRun, draw: swapPicture },
   cost: { run: costRun, draw: costPicture },
-  transformer: { run: transformerRun, draw: transformerPicture },
+  // The Transformer's four part figures (data-parts="block" ...): figure name "transformer.<part>".
+  'transformer.block': { run: transformerRun, draw: blockPicture },
+  'transformer.sample': { run: transformerRun, draw: samplePicture },
+  'transformer.swap': { run: transformerRun, draw: swapBlockPicture },
+  'transformer.scratch': { run: transformerRun, draw: scratchPicture },
 };
 
 /**
- * The caption of a figure whose own (name.caption) the i18n tables do not have: the Transformer
- * figure's parts carry theirs, and its picture shows the block drawing first.
+ * The caption of a figure whose own (name.caption) the i18n tables do not have: each of the
+ * Transformer's part figures carries its part's.
  * @type {Record<string, string>}
  */
-export const PICTURE_CAPTIONS = { transformer: 'lm.block_caption' };
+export const PICTURE_CAPTIONS = {
+  'transformer.block': 'lm.block_caption',
+  'transformer.sample': 'lm.sample_caption',
+  'transformer.swap': 'lm.swap_caption',
+  'transformer.scratch': 'lm.scratch_caption',
+};
 
 /** @typedef {{src: string, alt: string, width: number, height: number, narrow?: boolean}} PictureRef */
 
 /**
- * Runs every renderer once, draws each page's pictures into dist/img/figures/, and returns, per
+ * Runs every renderer once (one run for the figures that share it), draws each page's pictures into dist/img/figures/, and returns, per
  * language, figure name -> the images to show (paths relative to dist/).
  * @param {string} out
  * @param {PictureCore} core
@@ -63,9 +79,12 @@ export async function renderPictures(out, core, pages) {
   const runs = {};
   /** @type {Record<string, number>} */
   const ms = {};
+  /** @type {Map<Function, unknown>} */
+  const done = new Map(); // a run shared by several figures (the Transformer's parts) runs once
   for (const [name, { run }] of Object.entries(PICTURES)) {
     const start = performance.now();
-    runs[name] = await run(core, out);
+    if (!done.has(run)) done.set(run, await run(core, out));
+    runs[name] = done.get(run);
     ms[name] = Math.round(performance.now() - start);
   }
   await mkdir(join(out, PICTURE_DIR), { recursive: true });

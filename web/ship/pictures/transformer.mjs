@@ -1,8 +1,8 @@
-// The Transformer figure's picture: the block drawing (the page's own SVG, lm-block-svg.js, with
-// lm.css's rules for it), and the shipped pretrained model at work: the validation losses recorded
-// when the models were trained (data/lm-pretrained.json) beside a uniform guess over the
-// vocabulary, and a text the GELU model (data/lm-gelu.json) writes here, at build time, from the
-// sampler's default prompt, temperature, length and seed.
+// The Transformer figures' pictures, one per part: the block drawing (the page's own SVG,
+// lm-block-svg.js, with lm.css's rules for it), the same block with ReLU for the swap, a text the
+// GELU model (data/lm-gelu.json) writes here, at build time, from the sampler's default prompt,
+// temperature, length and seed, and, for the from-scratch runs, the validation losses recorded
+// when the shipped models were trained (data/lm-pretrained.json) beside a uniform guess.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { blockSvg } from '../../js/widgets/lm-block-svg.js';
@@ -71,19 +71,95 @@ export async function blockStyle(out) {
     .join('');
 }
 
+/** @typedef {Awaited<ReturnType<typeof transformerRun>>} Run */
+
 /**
- * @param {Awaited<ReturnType<typeof transformerRun>>} run
- * @param {PictureEnv & {blockCss: string}} env
+ * The words the alt texts share: the activation, the recorded losses, the written text.
+ * @param {Run} run
+ * @param {PictureEnv} env
  */
-export function transformerPicture(run, { t, num, style, blockCss }) {
-  const { config, trained, prompt, text, vocabulary } = run;
-  const act = t(`common.act_${config.act}`);
-  const block = blockSvg(t, { ...modelShape(config), activation: act })
+function altVars({ config, trained, prompt, text, vocabulary }, { t, num }) {
+  return {
+    act: t(`common.act_${config.act}`),
+    gelu: num(trained.gelu?.val_loss ?? NaN, 3),
+    relu: num(trained.relu?.val_loss ?? NaN, 3),
+    uniform: num(Math.log(vocabulary), 2),
+    n: vocabulary,
+    steps: config.steps,
+    text: `${prompt}${text}`.replace(/\s+/g, ' '),
+  };
+}
+
+/**
+ * The block drawing (the page's own SVG) with activation `act`, at its own size.
+ * @param {Run} run
+ * @param {PictureEnv & {blockCss: string}} env
+ * @param {string} act
+ */
+function blockDrawing(run, { t, style, blockCss }, act) {
+  const block = blockSvg(t, { ...modelShape(run.config), activation: t(`common.act_${act}`) })
     .replace('<svg ', `<svg xmlns="http://www.w3.org/2000/svg" `)
     .replace(/(<svg[^>]*>)/, `$1<style>${style}${blockCss}</style>`);
-  const [, , bw, bh] = (/viewBox="([\d.\s]+)"/.exec(block)?.[1] ?? '0 0 340 600')
+  const [, , width, height] = (/viewBox="([\d.\s]+)"/.exec(block)?.[1] ?? '0 0 340 600')
     .split(/\s+/)
     .map(Number);
+  return { narrow: true, data: block, width, height }; // a diagram, not a plot
+}
+
+/**
+ * Part "block": one block of the pretrained model, as the live figure draws it.
+ * @param {Run} run
+ * @param {PictureEnv & {blockCss: string}} env
+ */
+export function blockPicture(run, env) {
+  const alt = env.t('pictures.lm_block_alt', altVars(run, env));
+  return [{ ...blockDrawing(run, env, run.config.act), name: 'transformer-block', alt }];
+}
+
+/**
+ * Part "swap": the same block with its FFN activation swapped for ReLU, every weight kept.
+ * @param {Run} run
+ * @param {PictureEnv & {blockCss: string}} env
+ */
+export function swapBlockPicture(run, env) {
+  const alt = env.t('pictures.lm_swap_alt', altVars(run, env));
+  return [{ ...blockDrawing(run, env, 'relu'), name: 'transformer-swap', alt }];
+}
+
+/**
+ * Part "sample": the text the pretrained GELU model writes from the sampler's defaults.
+ * @param {Run} run
+ * @param {PictureEnv} env
+ */
+export function samplePicture(run, env) {
+  const { t, num, style } = env;
+  const vars = altVars(run, env);
+  /** @type {string[]} */
+  const lines = [];
+  for (let i = 0; i < vars.text.length; i += LINE) lines.push(vars.text.slice(i, i + LINE));
+  const H = 30 + lines.length * 18 + 10;
+  const data = svgOf(W, H, style, (ctx, theme) => {
+    ctx.font = `12px ${theme.sans}`;
+    ctx.fillStyle = theme.soft;
+    ctx.textBaseline = 'top';
+    ctx.fillText(t('pictures.lm_sample_title', { temperature: num(run.temperature, 1) }), 8, 8);
+    ctx.font = `13px ${theme.mono}`;
+    ctx.fillStyle = theme.fg;
+    lines.forEach((line, i) => ctx.fillText(line, 8, 30 + i * 18));
+  });
+  const alt = t('pictures.lm_sample_alt', vars);
+  return [{ name: 'transformer-sample', data, width: W, height: H, alt }];
+}
+
+/**
+ * Part "scratch": the validation losses recorded when the shipped models were trained from
+ * scratch, one per activation, beside a uniform guess over the vocabulary.
+ * @param {Run} run
+ * @param {PictureEnv} env
+ */
+export function scratchPicture(run, env) {
+  const { t, num, style } = env;
+  const { trained, vocabulary } = run;
   const uniform = Math.log(vocabulary);
   const bars = {
     groups: [
@@ -99,54 +175,15 @@ export function transformerPicture(run, { t, num, style, blockCss }) {
     fmt: (/** @type {number} */ v, /** @type {number} */ d) => num(v, d),
   };
   const chartH = barChartHeight(bars);
-  const written = `${prompt}${text}`.replace(/\s+/g, ' ');
-  /** @type {string[]} */
-  const lines = [];
-  for (let i = 0; i < written.length; i += LINE) lines.push(written.slice(i, i + LINE));
-  const H = 28 + chartH + 30 + lines.length * 18 + 10;
-  const losses = svgOf(W, H, style, (ctx, theme) => {
+  const H = 28 + chartH + 10;
+  const data = svgOf(W, H, style, (ctx, theme) => {
     ctx.font = `12px ${theme.sans}`;
     ctx.fillStyle = theme.soft;
     ctx.textBaseline = 'top';
     ctx.fillText(t('pictures.lm_losses_title'), 8, 8);
-    ctx.save();
     ctx.translate(0, 28); // the chart draws from its own origin
     drawBarChart(ctx, W, chartH, bars, theme);
-    ctx.restore();
-    ctx.fillStyle = theme.soft;
-    ctx.fillText(
-      t('pictures.lm_sample_title', { temperature: num(Number(run.temperature), 1) }),
-      8,
-      28 + chartH + 8,
-    );
-    ctx.font = `13px ${theme.mono}`;
-    ctx.fillStyle = theme.fg;
-    lines.forEach((line, i) => ctx.fillText(line, 8, 28 + chartH + 30 + i * 18));
   });
-  const vars = {
-    act,
-    gelu: num(trained.gelu?.val_loss ?? NaN, 3),
-    relu: num(trained.relu?.val_loss ?? NaN, 3),
-    uniform: num(uniform, 2),
-    n: vocabulary,
-    steps: config.steps,
-    text: written,
-  };
-  return [
-    {
-      narrow: true, // drawn at its own size: it is a diagram, not a plot
-      name: 'transformer-block',
-      data: block,
-      width: bw,
-      height: bh,
-      alt: t('pictures.lm_block_alt', vars),
-    },
-    {
-      name: 'transformer-model',
-      data: losses,
-      width: W,
-      height: H,
-      alt: t('pictures.lm_model_alt', vars),
-    },
-  ];
+  const alt = t('pictures.lm_model_alt', altVars(run, env));
+  return [{ name: 'transformer-model', data, width: W, height: H, alt }];
 }
