@@ -5,9 +5,9 @@
 // when the shipped models were trained (data/lm-pretrained.json) beside a uniform guess.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { blockSvg } from '../../js/widgets/lm-block-svg.js';
-import { sampleRows } from '../../js/widgets/lm-rows.js';
-import { lmCore, LM_FILES, modelShape } from '../../js/lm-config.js';
+import { blockSvg } from '../../js/transformer/lm-block-svg.js';
+import { sampleRows } from '../../js/transformer/lm-rows.js';
+import { lmCore, LM_FILES, modelShape } from '../../js/shared/lm-config.js';
 import { barChartHeight, drawBarChart } from '../../js/plots/bar-chart.js';
 import { PICTURE_WIDTH, svgOf } from './draw.mjs';
 
@@ -18,7 +18,7 @@ const LINE = 56; // characters per line of the sample
 
 /**
  * Loads the pretrained model and writes its sample; reads the recorded losses.
- * @param {{M: import('../../js/types').ActivationLab, activations: string[]}} core
+ * @param {{M: import('../../js/shared/types').ActivationLab, activations: string[]}} core
  * @param {string} out  dist/
  */
 export async function transformerRun(core, out) {
@@ -28,11 +28,11 @@ export async function transformerRun(core, out) {
       readFile(join(out, f), 'utf8'),
     ),
   );
-  /** @type {Record<string, {config: Required<import('../../js/types').LmConfig>, val_loss: number, steps: number}>} */
+  /** @type {Record<string, {config: Required<import('../../js/shared/types').LmConfig>, val_loss: number, steps: number}>} */
   const trained = JSON.parse(records);
   const config = trained[LM_FILES.pretrainedKey].config;
   const [prompt, temperature, chars, seed] = sampleRows(
-    lmCore(/** @type {import('../../js/types').Core} */ (/** @type {unknown} */ (core))),
+    lmCore(/** @type {import('../../js/shared/types').Core} */ (/** @type {unknown} */ (core))),
   ).map((row) => row.initial);
   const exp = new M.LmExperiment(JSON.stringify(config), corpus);
   try {
