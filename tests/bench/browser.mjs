@@ -93,7 +93,7 @@ async function longTasks(browser, url) {
 
 // Runs inside the page: the language model's reference run, straight on the module.
 async function measureLm() {
-  const { M } = await import('./js/core.js').then((m) => m.loadCore());
+  const { M } = await import('./js/shared/core.js').then((m) => m.loadCore());
   const text = await (await fetch('data/corpus.txt')).text();
   const e = new M.LmExperiment('{}', text);
   const t0 = performance.now();
@@ -106,7 +106,7 @@ async function measureLm() {
 
 // Runs inside the page.
 async function measure(grid) {
-  const { M } = await import('./js/core.js').then((m) => m.loadCore());
+  const { M } = await import('./js/shared/core.js').then((m) => m.loadCore());
   const config = JSON.parse(M.defaultConfigJson());
   // evaluate() of GELU over 1M elements, best of 15 calls per kind of input (as wasm/cli-bench.mjs).
   const n = 1 << 20;
@@ -154,7 +154,7 @@ async function measure(grid) {
     await wall(() => Promise.all([train('relu'), train('gelu')])),
     await wall(() => Promise.all([train('relu'), train('gelu')])),
   );
-  const { startStudy } = await import('./js/study.js');
+  const { startStudy } = await import('./js/seeds/study.js');
   const runStudy = async (base) => {
     let workers = 0;
     const seconds = await wall(async () => {
