@@ -1,4 +1,4 @@
-// The core as the page's modules receive it (web/js/core.js's loadCore), over the module built for
+// The core as the page's modules receive it (web/js/shared/core.js's loadCore), over the module built for
 // Node: for the tests of state.js, presets.js and the other modules that take a `core`.
 // (Not a test file: node --test picks only *.test.mjs and the like.)
 import { loadModule } from '../../wasm/module.mjs';
