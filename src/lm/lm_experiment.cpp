@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "config.hpp"
 #include "lm/lm_state.hpp"
 #include "matrix.hpp"
+#include "mlp/config.hpp"
 #include "text_input.hpp"
 #include "utf8.hpp"
 

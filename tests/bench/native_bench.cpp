@@ -6,8 +6,8 @@
 
 #include "activation.hpp"
 #include "benchmark.hpp"
-#include "config.hpp"
-#include "experiment.hpp"
+#include "mlp/config.hpp"
+#include "mlp/experiment.hpp"
 #include "simd/arch.hpp"
 
 int main() {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "config.hpp"
+#include "mlp/config.hpp"
 
 namespace {
 

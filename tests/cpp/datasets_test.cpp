@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "datasets.hpp"
 #include "fixture_reader.hpp"
+#include "mlp/datasets.hpp"
 
 using namespace fixture;
 

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "experiment.hpp"
-#include "moons.hpp"
-#include "split.hpp"
-#include "state_dict.hpp"
+#include "mlp/experiment.hpp"
+#include "mlp/moons.hpp"
+#include "mlp/split.hpp"
+#include "mlp/state_dict.hpp"
 
 namespace {
 

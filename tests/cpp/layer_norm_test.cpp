@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "json.hpp"
-#include "layer_norm.hpp"
-#include "loss.hpp"
-#include "mlp.hpp"
+#include "mlp/layer_norm.hpp"
+#include "mlp/loss.hpp"
+#include "mlp/mlp.hpp"
+#include "mlp/state_dict.hpp"
 #include "numpy_random.hpp"
-#include "state_dict.hpp"
 
 namespace {
 

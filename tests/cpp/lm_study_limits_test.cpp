@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "config.hpp"
 #include "lm/lm_config.hpp"
+#include "mlp/config.hpp"
 
 TEST_CASE("lm study: ranges and defaults in the limits JSON, longest run within the budget") {
     namespace L = al::limits::lm;

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <vector>
 
-#include "loss.hpp"
-#include "mlp.hpp"
+#include "mlp/loss.hpp"
+#include "mlp/mlp.hpp"
 #include "numpy_random.hpp"
 
 namespace {

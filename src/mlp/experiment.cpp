@@ -1,4 +1,4 @@
-#include "experiment.hpp"
+#include "mlp/experiment.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <numeric>
 #include <utility>
 
-#include "datasets.hpp"
-#include "loss.hpp"
-#include "split.hpp"
-#include "state_dict.hpp"
+#include "mlp/datasets.hpp"
+#include "mlp/loss.hpp"
+#include "mlp/split.hpp"
+#include "mlp/state_dict.hpp"
 
 namespace al {
 

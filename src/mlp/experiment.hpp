@@ -42,9 +42,9 @@
 #include <vector>
 
 #include "adam.hpp"
-#include "config.hpp"
-#include "diagnostics.hpp"
-#include "mlp.hpp"
+#include "mlp/config.hpp"
+#include "mlp/diagnostics.hpp"
+#include "mlp/mlp.hpp"
 #include "numpy_random.hpp"
 
 namespace al {

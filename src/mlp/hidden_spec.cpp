@@ -1,4 +1,4 @@
-#include "hidden_spec.hpp"
+#include "mlp/hidden_spec.hpp"
 
 #include <cctype>
 
