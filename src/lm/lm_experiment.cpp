@@ -5,7 +5,6 @@
 
 #include "lm/lm_state.hpp"
 #include "matrix.hpp"
-#include "mlp/config.hpp"
 #include "text_input.hpp"
 #include "utf8.hpp"
 
