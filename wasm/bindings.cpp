@@ -24,6 +24,7 @@
 #include "mlp/image_experiment.hpp"
 #include "mlp/moons.hpp"
 #include "mlp/state_dict.hpp"
+#include "named_enum.hpp"
 #include "simd/arch.hpp"
 #include "stats.hpp"
 #include "text_input.hpp"
@@ -97,16 +98,12 @@ double bench_activation(const std::string& fn, bool grad, bool scalar, double n,
 // The one number grammar (text_input.hpp): the value, or null when the text is not a number of
 // that kind ('integer', 'real' or 'any').
 val parse_number(const std::string& text, const std::string& kind) {
-    al::NumberKind k;
-    if (kind == "integer")
-        k = al::NumberKind::integer;
-    else if (kind == "real")
-        k = al::NumberKind::real;
-    else if (kind == "any")
-        k = al::NumberKind::any;
-    else
-        throw_js("RangeError", "parseNumber: kind must be integer, real or any");
-    const auto x = al::parse_number(text, k);
+    constexpr auto kinds = al::named_enum<al::NumberKind>({{al::NumberKind::integer, "integer"},
+                                                           {al::NumberKind::real, "real"},
+                                                           {al::NumberKind::any, "any"}});
+    const std::optional<al::NumberKind> k = kinds.parse(kind);
+    if (!k) throw_js("RangeError", "parseNumber: kind must be " + kinds.joined(", ", " or "));
+    const auto x = al::parse_number(text, *k);
     return x ? val(*x) : val::null();
 }
 
@@ -433,8 +430,8 @@ std::vector<std::uint8_t> bytes_of(const val& a, const char* what) {
     return emscripten::convertJSArrayToNumberVector<std::uint8_t>(a);
 }
 
-// The subset file the build ships (src/mlp/idx.hpp): the first n_train and n_test images of the four IDX
-// files [trainImages, trainLabels, testImages, testLabels], read and checked by the core.
+// The subset file the build ships (src/mlp/idx.hpp): the first n_train and n_test images of the
+// four IDX files [trainImages, trainLabels, testImages, testLabels], read and checked by the core.
 val make_image_subset(const val& files, double n_train, double n_test) {
     const al::Range& rt = al::limits::images::n_train;
     const al::Range& rs = al::limits::images::n_test;

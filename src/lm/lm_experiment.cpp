@@ -10,17 +10,6 @@
 
 namespace al::lm {
 
-const char* status_name(LmStatus s) {
-    switch (s) {
-        case LmStatus::ready: return "ready";
-        case LmStatus::running: return "running";
-        case LmStatus::done: return "done";
-        case LmStatus::diverged: return "diverged";
-        case LmStatus::invalid: return "invalid";
-    }
-    return "?";
-}
-
 namespace {
 std::string range_error(const char* what, double x, const Range& r) {
     const bool ok =

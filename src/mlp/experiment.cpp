@@ -55,16 +55,6 @@ std::size_t chunk_rows_for(const Config& c, std::size_t batch) {
 
 }  // namespace
 
-const char* status_name(Status s) {
-    switch (s) {
-        case Status::ready: return "ready";
-        case Status::running: return "running";
-        case Status::done: return "done";
-        case Status::diverged: return "diverged";
-    }
-    return "?";
-}
-
 Experiment::Experiment(const Config& config)
     : error_(validate(config)),
       config_(error_.empty() ? config : default_config()),

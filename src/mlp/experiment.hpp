@@ -45,6 +45,7 @@
 #include "mlp/config.hpp"
 #include "mlp/diagnostics.hpp"
 #include "mlp/mlp.hpp"
+#include "named_enum.hpp"
 #include "numpy_random.hpp"
 
 namespace al {
@@ -198,6 +199,10 @@ class Experiment {
                     float ymin, float ymax);
 };
 
-const char* status_name(Status s);  // "ready", "running", "done", "diverged"
+inline constexpr auto status_names = named_enum<Status>({{Status::ready, "ready"},
+                                                         {Status::running, "running"},
+                                                         {Status::done, "done"},
+                                                         {Status::diverged, "diverged"}});
+inline const char* status_name(Status s) { return status_names.name(s); }
 
 }  // namespace al
