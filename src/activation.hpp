@@ -22,11 +22,6 @@ inline constexpr auto activation_names =
                             {Activation::identity, "identity"}});
 inline constexpr auto all_activations = activation_names.values();
 
-inline const char* activation_name(Activation a) { return activation_names.name(a); }
-inline std::optional<Activation> parse_activation(std::string_view name) {
-    return activation_names.parse(name);
-}
-
 // Scalar references, float32 in and out.
 float activate_scalar(Activation a, float x);
 float activate_grad_scalar(Activation a, float x);  // d f(x) / dx

@@ -44,7 +44,7 @@ std::string unknown_activation(const std::string& name) {
 }
 
 al::Activation activation_or_throw(const std::string& name) {
-    if (auto a = al::parse_activation(name)) return *a;
+    if (auto a = al::activation_names.parse(name)) return *a;
     throw_js("RangeError", unknown_activation(name));
 }
 
@@ -302,7 +302,7 @@ class JsExperiment {
         return al::json::write(al::json::Value(std::move(o)));
     }
     int epoch() const { return run_ ? run_->epoch() : 0; }
-    std::string status() const { return run_ ? al::status_name(run_->status()) : "invalid"; }
+    std::string status() const { return run_ ? al::status_names.name(run_->status()) : "invalid"; }
     std::string error() const { return run_ ? run_->error() : error_; }
     std::string config_json() const { return run_ ? al::config_to_json(run_->config()) : "null"; }
 
@@ -392,13 +392,15 @@ class JsExperiment {
     }
 
     std::string set_activation(const std::string& name) {
-        const auto a = al::parse_activation(name);
+        const auto a = al::activation_names.parse(name);
         if (!a) return unknown_activation(name);
         if (!run_) return "the experiment is invalid: " + error_;
         run_->set_activation(*a);
         return "";
     }
-    std::string activation() const { return run_ ? al::activation_name(run_->activation()) : ""; }
+    std::string activation() const {
+        return run_ ? al::activation_names.name(run_->activation()) : "";
+    }
 
     std::string set_epochs(double epochs) {
         const al::Range& r = al::limits::epochs;
@@ -500,7 +502,7 @@ class JsImageExperiment {
     }
     bool step() { return run_ && run_->step(); }
     int epoch() const { return run_ ? run_->epoch() : 0; }
-    std::string status() const { return run_ ? al::status_name(run_->status()) : "invalid"; }
+    std::string status() const { return run_ ? al::status_names.name(run_->status()) : "invalid"; }
     std::string error() const { return error_; }
     std::string config_json() const {
         return run_ ? al::image_config_to_json(run_->config()) : "null";

@@ -125,7 +125,8 @@ std::optional<LmConfig> config_from_json(std::string_view text, std::string& err
     for (const auto& [key, value] : v->as_object()) {
         bool ok = true;
         if (key == "act") {
-            const auto a = value.is_string() ? parse_ffn_act(value.as_string()) : std::nullopt;
+            const auto a =
+                value.is_string() ? ffn_act_names.parse(value.as_string()) : std::nullopt;
             if (!a) {
                 error = "act must be one of " + act_names();
                 return std::nullopt;
@@ -156,7 +157,7 @@ std::optional<LmConfig> config_from_json(std::string_view text, std::string& err
 
 std::string config_to_json(const LmConfig& c) {
     json::Object o;
-    o.emplace_back("act", ffn_act_name(c.act));
+    o.emplace_back("act", ffn_act_names.name(c.act));
     for (const Field& f : fields) o.emplace_back(f.name, value_of(c, f));
     o.emplace_back("init", init_names.name(c.init));
     o.emplace_back("seed", static_cast<double>(c.seed));

@@ -56,10 +56,6 @@ inline constexpr auto ffn_act_names = named_enum<FfnAct>({{FfnAct::relu, "relu"}
                                                           {FfnAct::silu, "silu"},
                                                           {FfnAct::swiglu, "swiglu"}});
 inline constexpr auto all_ffn_acts = ffn_act_names.values();
-inline const char* ffn_act_name(FfnAct a) { return ffn_act_names.name(a); }
-inline std::optional<FfnAct> parse_ffn_act(std::string_view name) {
-    return ffn_act_names.parse(name);
-}
 // The elementwise function applied (silu for swiglu's gate).
 Activation elementwise(FfnAct a);
 

@@ -37,7 +37,6 @@ inline constexpr auto status_names = named_enum<LmStatus>({{LmStatus::ready, "re
                                                            {LmStatus::done, "done"},
                                                            {LmStatus::diverged, "diverged"},
                                                            {LmStatus::invalid, "invalid"}});
-inline const char* status_name(LmStatus s) { return status_names.name(s); }
 
 struct LmEval {
     int step;

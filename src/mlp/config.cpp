@@ -72,8 +72,8 @@ std::string validate(const Config& c) {
     if (noise_is_label_flips(c.dataset) &&
         !check_range("noise", c.noise, limits::flip_noise).empty())
         return "noise must be " + describe_range(limits::flip_noise) + " for " +
-               dataset_name(c.dataset) + ", where it is the fraction of labels flipped (got " +
-               number_text(c.noise) + ")";
+               dataset_names.name(c.dataset) +
+               ", where it is the fraction of labels flipped (got " + number_text(c.noise) + ")";
     if (!(work_per_epoch(c) <= limits::max_work))
         return "hidden × n must be at most the work budget of " + number_text(limits::max_work) +
                " parameter·points per epoch (got " + number_text(parameter_count(c)) +
@@ -185,7 +185,7 @@ json::Value config_to_value(const Config& c) {
     json::Array hidden;
     for (int w : c.hidden) hidden.emplace_back(w);
     json::Object o;
-    o.emplace_back("activation", activation_name(c.activation));
+    o.emplace_back("activation", activation_names.name(c.activation));
     o.emplace_back("hidden", std::move(hidden));
     o.emplace_back("lr", c.lr);
     o.emplace_back("batch", c.batch);
@@ -198,10 +198,10 @@ json::Value config_to_value(const Config& c) {
     o.emplace_back("val_fraction", c.val_fraction);
     o.emplace_back("shuffle", c.shuffle);
     o.emplace_back("weight_decay", c.weight_decay);
-    o.emplace_back("dataset", dataset_name(c.dataset));
+    o.emplace_back("dataset", dataset_names.name(c.dataset));
     o.emplace_back("factor", c.factor);
-    o.emplace_back("init", init_name(c.init));
-    o.emplace_back("norm", norm_name(c.norm));
+    o.emplace_back("init", init_names.name(c.init));
+    o.emplace_back("norm", norm_names.name(c.norm));
     o.emplace_back("diagnostics", c.diagnostics);
     return json::Value(std::move(o));
 }
@@ -230,7 +230,7 @@ std::string config_limits_json() {
     o.emplace_back("activation", json::Object{{"values", name_array(activation_names)}});
     json::Array flips;
     for (DataSet d : all_datasets)
-        if (noise_is_label_flips(d)) flips.emplace_back(dataset_name(d));
+        if (noise_is_label_flips(d)) flips.emplace_back(dataset_names.name(d));
     o.emplace_back("dataset", json::Object{{"values", name_array(dataset_names)},
                                            {"flip_noise", std::move(flips)},
                                            {"flip_noise_max", limits::flip_noise.hi}});

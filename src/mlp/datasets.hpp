@@ -39,10 +39,6 @@ inline constexpr auto dataset_names = named_enum<DataSet>({{DataSet::moons, "moo
                                                            {DataSet::checkerboard, "checkerboard"},
                                                            {DataSet::spirals, "spirals"}});
 inline constexpr auto all_datasets = dataset_names.values();
-inline const char* dataset_name(DataSet d) { return dataset_names.name(d); }
-inline std::optional<DataSet> parse_dataset(std::string_view name) {
-    return dataset_names.parse(name);
-}
 
 // True where `noise` is a fraction of flipped labels (xor, checkerboard), not a scale.
 bool noise_is_label_flips(DataSet d);

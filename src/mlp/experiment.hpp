@@ -203,6 +203,5 @@ inline constexpr auto status_names = named_enum<Status>({{Status::ready, "ready"
                                                          {Status::running, "running"},
                                                          {Status::done, "done"},
                                                          {Status::diverged, "diverged"}});
-inline const char* status_name(Status s) { return status_names.name(s); }
 
 }  // namespace al

@@ -54,7 +54,7 @@ std::optional<ImageConfig> image_config_from_json(std::string_view text, std::st
         const json::Value& x = m.second;
         bool ok = true;
         if (k == "activation") {
-            const auto a = x.is_string() ? parse_activation(x.as_string()) : std::nullopt;
+            const auto a = x.is_string() ? activation_names.parse(x.as_string()) : std::nullopt;
             if (!a) {
                 error = "activation must be one of " + activation_names.joined();
                 return std::nullopt;
@@ -93,8 +93,8 @@ std::optional<ImageConfig> image_config_from_json(std::string_view text, std::st
             ok = read_in_range(x, "n_test", limits::images::n_test, c.n_test, error);
         } else if (k == "shuffle" && x.is_bool()) {
             c.shuffle = x.as_bool();
-        } else if (k == "init" && x.is_string() && parse_init(x.as_string())) {
-            c.init = *parse_init(x.as_string());
+        } else if (k == "init" && x.is_string() && init_names.parse(x.as_string())) {
+            c.init = *init_names.parse(x.as_string());
         } else if (k == "shuffle" || k == "init") {
             error = k == "shuffle" ? "shuffle must be true or false"
                                    : "init must be " + init_names.joined(", ", " or ");
@@ -119,7 +119,7 @@ std::string image_config_to_json(const ImageConfig& c) {
     for (int w : c.hidden) hidden.emplace_back(w);
     json::Object o;
     o.emplace_back("dataset", "fashion-mnist");
-    o.emplace_back("activation", activation_name(c.activation));
+    o.emplace_back("activation", activation_names.name(c.activation));
     o.emplace_back("hidden", std::move(hidden));
     o.emplace_back("dropout", c.dropout);
     o.emplace_back("lr", c.lr);
@@ -129,7 +129,7 @@ std::string image_config_to_json(const ImageConfig& c) {
     o.emplace_back("n_train", c.n_train);
     o.emplace_back("n_test", c.n_test);
     o.emplace_back("shuffle", c.shuffle);
-    o.emplace_back("init", init_name(c.init));
+    o.emplace_back("init", init_names.name(c.init));
     return json::write(json::Value(std::move(o)));
 }
 

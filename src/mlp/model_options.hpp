@@ -21,9 +21,4 @@ inline constexpr auto norm_names = named_enum<Norm>({{Norm::none, "none"}, {Norm
 inline constexpr auto all_inits = init_names.values();
 inline constexpr auto all_norms = norm_names.values();
 
-inline const char* init_name(Init i) { return init_names.name(i); }
-inline const char* norm_name(Norm n) { return norm_names.name(n); }
-inline std::optional<Init> parse_init(std::string_view s) { return init_names.parse(s); }
-inline std::optional<Norm> parse_norm(std::string_view s) { return norm_names.parse(s); }
-
 }  // namespace al

@@ -38,9 +38,9 @@ TEST_CASE("named_enum: name and value both ways, the values in order, the names 
     CHECK(fruit_names.joined(", ", " or ") == "apple, pear or fig");
     // The core's tables: every name reads back as its value.
     for (al::Activation a : al::all_activations)
-        CHECK(al::parse_activation(al::activation_name(a)) == a);
+        CHECK(al::activation_names.parse(al::activation_names.name(a)) == a);
     for (al::lm::FfnAct a : al::lm::all_ffn_acts)
-        CHECK(al::lm::parse_ffn_act(al::lm::ffn_act_name(a)) == a);
+        CHECK(al::lm::ffn_act_names.parse(al::lm::ffn_act_names.name(a)) == a);
     CHECK(al::init_names.joined() == "default, he");
     CHECK(al::dataset_names.joined() == "moons, circles, xor, checkerboard, spirals");
     CHECK(al::lm::init_names.joined(", ", " or ") == "bert or gpt2");

@@ -12,14 +12,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  ACC_SAMPLES,
-  LOSS_REL,
-  PARAM_ABS,
-  deviations as runDeviations,
-  flattenState,
-  scheduleFlags,
-} from './parity-helpers.mjs';
+import * as parity from './parity-helpers.mjs';
+
+const { ACC_SAMPLES, LOSS_REL, PARAM_ABS } = parity;
 
 const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
 const IMAGES = '/usr/share/datasets/fashion-mnist';
@@ -37,7 +32,7 @@ process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
  * @param {any} want
  */
 function deviations(got, want) {
-  return runDeviations(got.report, got.flat, want, {
+  return parity.deviations(got.report, got.flat, want, {
     train: doc.config.n_train,
     test: doc.config.n_test,
   });
@@ -60,13 +55,13 @@ function run(act) {
     String(c.n_train),
     '--n-test',
     String(c.n_test),
-    ...scheduleFlags(c, c.seed),
+    ...parity.scheduleFlags(c, c.seed),
     '--no-shuffle',
     '--save',
     save,
   ]);
   const state = JSON.parse(readFileSync(save, 'utf8'));
-  return { report: JSON.parse(String(out)), flat: flattenState(state) };
+  return { report: JSON.parse(String(out)), flat: parity.flattenState(state) };
 }
 
 for (const act of Object.keys(doc.runs)) {
