@@ -135,10 +135,10 @@ async function trainNow(doc, act, tag) {
 
 /** Worst deviations of one CLI run from one PyTorch run (parity-helpers.mjs). */
 function deviations(doc, expected, { report, state }) {
-  const train = Math.round(doc.config.n * (1 - doc.config.test_fraction));
+  const nTrain = Math.round(doc.config.n * (1 - doc.config.test_fraction));
   return runDeviations(report, flattenState(state), expected, {
-    train,
-    test: doc.config.n - train,
+    train: nTrain,
+    test: doc.config.n - nTrain,
   });
 }
 
