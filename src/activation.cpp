@@ -1,4 +1,4 @@
-// Activation functions: names and the scalar references (std:: functions in float); the xsimd
+// Activation functions: the scalar references (std:: functions in float); the xsimd
 // kernels are in activation_simd.cpp, with the dispatch of the array functions.
 //
 // Accuracy is the point of this file. Two things make naive float formulas lose it:
@@ -19,24 +19,6 @@
 #include <cstring>
 
 namespace al {
-
-const char* activation_name(Activation a) {
-    switch (a) {
-        case Activation::relu: return "relu";
-        case Activation::gelu: return "gelu";
-        case Activation::gelu_tanh: return "gelu_tanh";
-        case Activation::silu: return "silu";
-        case Activation::elu: return "elu";
-        case Activation::identity: return "identity";
-    }
-    return "?";
-}
-
-std::optional<Activation> parse_activation(std::string_view name) {
-    for (Activation a : all_activations)
-        if (name == activation_name(a)) return a;
-    return std::nullopt;
-}
 
 namespace {
 

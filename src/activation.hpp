@@ -5,18 +5,22 @@
 #include <optional>
 #include <string_view>
 
+#include "named_enum.hpp"
+
 namespace al {
 
 enum class Activation { relu, gelu, gelu_tanh, silu, elu, identity };
 
-inline constexpr Activation all_activations[] = {Activation::relu,      Activation::gelu,
-                                                 Activation::gelu_tanh, Activation::silu,
-                                                 Activation::elu,       Activation::identity};
-
 // "relu", "gelu", "gelu_tanh", "silu", "elu", "identity" (the names of the CLI and of the page).
 // elu is nn.ELU(alpha=1): x for x > 0, e^x − 1 otherwise; its derivative 1, resp. e^x.
-const char* activation_name(Activation a);
-std::optional<Activation> parse_activation(std::string_view name);
+inline constexpr auto activation_names =
+    named_enum<Activation>({{Activation::relu, "relu"},
+                            {Activation::gelu, "gelu"},
+                            {Activation::gelu_tanh, "gelu_tanh"},
+                            {Activation::silu, "silu"},
+                            {Activation::elu, "elu"},
+                            {Activation::identity, "identity"}});
+inline constexpr auto all_activations = activation_names.values();
 
 // Scalar references, float32 in and out.
 float activate_scalar(Activation a, float x);

@@ -2,8 +2,8 @@
 // Every product is one routine, `gemm`, vectorised along the columns of B and C: each step
 // broadcasts one element of A and multiplies it into a row of B (a rank-1 update of a register
 // tile of C). The forward pass, the input gradient and the weight gradient are all that shape
-// once the weights are kept in the right layout (see dense.hpp), so one well-tuned kernel serves
-// all three. Sized for what the page does: rows 1–512, columns 1–512; correct for any size.
+// once the weights are kept in the right layout (see mlp/dense.hpp), so one well-tuned kernel
+// serves all three. Sized for what the page does: rows 1–512, columns 1–512; correct for any size.
 #pragma once
 #include <cstddef>
 #include <vector>

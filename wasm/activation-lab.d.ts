@@ -34,7 +34,7 @@ export interface Config {
   diagnostics?: boolean;
 }
 
-/** Statistics of one hidden layer on the training set (src/diagnostics.hpp). */
+/** Statistics of one hidden layer on the training set (src/mlp/diagnostics.hpp). */
 export interface LayerStats {
   pre_std: number;
   dead_fraction: number;
@@ -133,9 +133,9 @@ export interface Experiment {
   delete(): void;
 }
 
-// ---- Images (src/image_experiment.hpp): Fashion-MNIST, 10 classes ----
+// ---- Images (src/mlp/image_experiment.hpp): Fashion-MNIST, 10 classes ----
 
-/** Keys of an image run's config (image_config.hpp); ranges: imageConfigLimitsJson. */
+/** Keys of an image run's config (src/mlp/image_config.hpp); ranges: imageConfigLimitsJson. */
 export interface ImageConfig {
   dataset?: 'fashion-mnist';
   activation?: ActivationName;
@@ -257,9 +257,23 @@ export interface ActivationLab {
   configLimitsJson(): string; // allowed ranges, for the UI's own checks
   /** "" when valid, else "field: message (allowed range)". */
   validateConfigJson(json: string): string;
-  /** The one number grammar of the page and the CLI (text_input.hpp): null when `text` is not a
-   * number of that kind ('integer': digits; 'real': decimal with '.' or ','; 'any': also nan, inf). */
+  /**
+   * The one number grammar of the page and the CLI (src/text_input.hpp), surrounding whitespace
+   * ignored: the value, or null when `text` is not a number of that kind. 'integer': an optional
+   * sign and digits ("8", "-3", " 8 "; not "1e1", "8.0", "0x10"), for counts, seeds and steps;
+   * 'real': also a fraction and an exponent, with '.' or ',' ("0,3", "1e-3", ".5"), for rates and
+   * fractions; 'any': also nan, inf, infinity (any case), for activation inputs. Ranges are not
+   * checked here: validateConfigJson and the limits tables do that.
+   */
   parseNumber(text: string, kind: 'integer' | 'real' | 'any'): number | null;
+  /**
+   * Hidden-layer widths as the CLI's `--hidden TEXT` and a config's "hidden" string read them
+   * ("64,64", "32x16" = sixteen layers of 32, "64,32x2"), checked against the layer count and
+   * width limits (configLimitsJson's hidden): JSON `{"ok":true,"layers":[64,64]}` or
+   * `{"ok":false,"message":"…"}` with the CLI's message. The work budget, which depends on n, is
+   * validateConfigJson's.
+   */
+  parseLayers(text: string): string;
   /** `text` quoted for a message, at most ~80 characters of it, controls and bidi marks as U+XXXX. */
   quoteInput(text: string): string;
   /** `text` as quoteInput shows it, without the quotes: how the page echoes rejected input. */
@@ -300,7 +314,7 @@ export interface ActivationLab {
   imageConfigLimitsJson(): string; // dropout, n_train, n_test ranges and the work budget
   /** "" when an image run's config is valid, else the error. */
   validateImageConfigJson(json: string): string;
-  /** The shipped subset file (idx.hpp) from the four inflated IDX files; throws on bad files. */
+  /** The shipped subset file (src/mlp/idx.hpp) from the four inflated IDX files; throws on bad files. */
   makeImageSubset(files: Uint8Array[], nTrain: number, nTest: number): Uint8Array;
   /** files: the four inflated IDX files (train images, labels, test images, labels) or [subset]. */
   ImageExperiment: { new (configJson: string, files: Uint8Array[]): ImageExperiment };

@@ -16,15 +16,16 @@
 
 #include "activation.hpp"
 #include "benchmark.hpp"
-#include "config.hpp"
-#include "datasets.hpp"
-#include "experiment.hpp"
-#include "idx.hpp"
-#include "image_experiment.hpp"
 #include "json.hpp"
-#include "moons.hpp"
+#include "mlp/config.hpp"
+#include "mlp/datasets.hpp"
+#include "mlp/experiment.hpp"
+#include "mlp/idx.hpp"
+#include "mlp/image_experiment.hpp"
+#include "mlp/moons.hpp"
+#include "mlp/state_dict.hpp"
+#include "named_enum.hpp"
 #include "simd/arch.hpp"
-#include "state_dict.hpp"
 #include "stats.hpp"
 #include "text_input.hpp"
 
@@ -38,16 +39,12 @@ namespace {
 
 // "unknown activation 'x' (expected relu, gelu, gelu_tanh, silu or identity)"
 std::string unknown_activation(const std::string& name) {
-    std::string names;
-    for (std::size_t i = 0; i < std::size(al::all_activations); ++i) {
-        if (i) names += i + 1 < std::size(al::all_activations) ? ", " : " or ";
-        names += al::activation_name(al::all_activations[i]);
-    }
-    return "unknown activation " + al::quote_input(name) + " (expected " + names + ")";
+    return "unknown activation " + al::quote_input(name) + " (expected " +
+           al::activation_names.joined(", ", " or ") + ")";
 }
 
 al::Activation activation_or_throw(const std::string& name) {
-    if (auto a = al::parse_activation(name)) return *a;
+    if (auto a = al::activation_names.parse(name)) return *a;
     throw_js("RangeError", unknown_activation(name));
 }
 
@@ -59,9 +56,7 @@ val float32_copy(const float* values, std::size_t n) {
 }
 
 std::string activation_names_json() {
-    al::json::Array names;
-    for (auto a : al::all_activations) names.emplace_back(al::activation_name(a));
-    return al::json::write(al::json::Value(std::move(names)));
+    return al::json::write(al::name_array(al::activation_names));
 }
 
 // f(x) or f'(x) of a Float32Array, a Float64Array (rounded to float32) or an array of numbers,
@@ -103,17 +98,29 @@ double bench_activation(const std::string& fn, bool grad, bool scalar, double n,
 // The one number grammar (text_input.hpp): the value, or null when the text is not a number of
 // that kind ('integer', 'real' or 'any').
 val parse_number(const std::string& text, const std::string& kind) {
-    al::NumberKind k;
-    if (kind == "integer")
-        k = al::NumberKind::integer;
-    else if (kind == "real")
-        k = al::NumberKind::real;
-    else if (kind == "any")
-        k = al::NumberKind::any;
-    else
-        throw_js("RangeError", "parseNumber: kind must be integer, real or any");
-    const auto x = al::parse_number(text, k);
+    constexpr auto kinds = al::named_enum<al::NumberKind>({{al::NumberKind::integer, "integer"},
+                                                           {al::NumberKind::real, "real"},
+                                                           {al::NumberKind::any, "any"}});
+    const std::optional<al::NumberKind> k = kinds.parse(kind);
+    if (!k) throw_js("RangeError", "parseNumber: kind must be " + kinds.joined(", ", " or "));
+    const auto x = al::parse_number(text, *k);
     return x ? val(*x) : val::null();
+}
+
+// {"ok":true,"layers":[64,64]} or {"ok":false,"message":"…"}: a list of hidden widths read as
+// `--hidden TEXT` and a config's "hidden" string are (al::parse_hidden_layers), so the page
+// accepts and refuses the same texts, with the same messages.
+std::string parse_layers(const std::string& text) {
+    std::string error;
+    const auto widths = al::parse_hidden_layers(text, error);
+    al::json::Object o{{"ok", widths.has_value()}};
+    if (widths) {
+        al::json::Array layers(widths->begin(), widths->end());
+        o.emplace_back("layers", std::move(layers));
+    } else {
+        o.emplace_back("message", error);
+    }
+    return al::json::write(al::json::Value(std::move(o)));
 }
 
 std::string quote_input(const std::string& text) { return al::quote_input(text); }
@@ -144,7 +151,7 @@ double heap_bytes_in_use() { return double(mallinfo().uordblks); }
 
 std::string default_config_json() { return al::config_to_json(al::default_config()); }
 
-// "" or why an image run's config is refused (image_config.hpp), before any file is read.
+// "" or why an image run's config is refused (src/mlp/image_config.hpp), before any file is read.
 std::string validate_image_config_json(const std::string& json) {
     std::string error;
     return al::image_config_from_json(json, error) ? "" : error;
@@ -295,7 +302,7 @@ class JsExperiment {
         return al::json::write(al::json::Value(std::move(o)));
     }
     int epoch() const { return run_ ? run_->epoch() : 0; }
-    std::string status() const { return run_ ? al::status_name(run_->status()) : "invalid"; }
+    std::string status() const { return run_ ? al::status_names.name(run_->status()) : "invalid"; }
     std::string error() const { return run_ ? run_->error() : error_; }
     std::string config_json() const { return run_ ? al::config_to_json(run_->config()) : "null"; }
 
@@ -385,13 +392,15 @@ class JsExperiment {
     }
 
     std::string set_activation(const std::string& name) {
-        const auto a = al::parse_activation(name);
+        const auto a = al::activation_names.parse(name);
         if (!a) return unknown_activation(name);
         if (!run_) return "the experiment is invalid: " + error_;
         run_->set_activation(*a);
         return "";
     }
-    std::string activation() const { return run_ ? al::activation_name(run_->activation()) : ""; }
+    std::string activation() const {
+        return run_ ? al::activation_names.name(run_->activation()) : "";
+    }
 
     std::string set_epochs(double epochs) {
         const al::Range& r = al::limits::epochs;
@@ -423,8 +432,8 @@ std::vector<std::uint8_t> bytes_of(const val& a, const char* what) {
     return emscripten::convertJSArrayToNumberVector<std::uint8_t>(a);
 }
 
-// The subset file the build ships (idx.hpp): the first n_train and n_test images of the four IDX
-// files [trainImages, trainLabels, testImages, testLabels], read and checked by the core.
+// The subset file the build ships (src/mlp/idx.hpp): the first n_train and n_test images of the
+// four IDX files [trainImages, trainLabels, testImages, testLabels], read and checked by the core.
 val make_image_subset(const val& files, double n_train, double n_test) {
     const al::Range& rt = al::limits::images::n_train;
     const al::Range& rs = al::limits::images::n_test;
@@ -493,7 +502,7 @@ class JsImageExperiment {
     }
     bool step() { return run_ && run_->step(); }
     int epoch() const { return run_ ? run_->epoch() : 0; }
-    std::string status() const { return run_ ? al::status_name(run_->status()) : "invalid"; }
+    std::string status() const { return run_ ? al::status_names.name(run_->status()) : "invalid"; }
     std::string error() const { return error_; }
     std::string config_json() const {
         return run_ ? al::image_config_to_json(run_->config()) : "null";
@@ -554,6 +563,7 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     function("activationNames", &activation_names_json);
     function("simdArch", &simd_arch);
     function("parseNumber", &parse_number);
+    function("parseLayers", &parse_layers);
     function("quoteInput", &quote_input);
     function("showInput", &show_input);
     function("stateDictHiddenJson", &state_dict_hidden_json);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // activation-lab: the command line over the same WASM module the page runs.
-// Contract (DESIGN.md): errors are one line on stderr, exit code 2, nothing on stdout.
+// Contract (wasm/README.md): errors are one line on stderr, exit code 2, nothing on stdout.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 

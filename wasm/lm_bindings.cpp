@@ -61,7 +61,9 @@ class JsLmExperiment {
     double param_count() const {
         return run_ && run_->model() ? double(run_->model()->params().size()) : 0;
     }
-    std::string status() const { return run_ ? al::lm::status_name(run_->status()) : "invalid"; }
+    std::string status() const {
+        return run_ ? al::lm::status_names.name(run_->status()) : "invalid";
+    }
     std::string error() const { return run_ ? run_->error() : error_; }
     std::string config_json() const {
         return run_ && run_->model() ? al::lm::config_to_json(run_->config()) : "null";
@@ -83,13 +85,15 @@ class JsLmExperiment {
         return text;
     }
     std::string set_activation(const std::string& name) {
-        const auto a = al::lm::parse_ffn_act(name);
+        const auto a = al::lm::ffn_act_names.parse(name);
         if (!a)
-            return "unknown activation '" + name +
-                   "' (expected relu, gelu, gelu_tanh, silu or swiglu)";
+            return "unknown activation '" + name + "' (expected " +
+                   al::lm::ffn_act_names.joined(", ", " or ") + ")";
         return run_ ? run_->set_activation(*a) : "the experiment is invalid: " + error_;
     }
-    std::string activation() const { return run_ ? al::lm::ffn_act_name(run_->activation()) : ""; }
+    std::string activation() const {
+        return run_ ? al::lm::ffn_act_names.name(run_->activation()) : "";
+    }
     std::string set_steps(double total) {
         return run_ ? run_->set_steps(total) : "the experiment is invalid: " + error_;
     }

@@ -3,36 +3,12 @@
 #include <cmath>
 #include <iterator>
 
-#include "config.hpp"
 #include "lm/corpus.hpp"
 #include "lm/lm_state.hpp"
 
 namespace al::lm {
 
 namespace {
-
-std::string num(double x) {
-    std::string s;
-    json::write_number(s, x);
-    return s == "null" ? (std::isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf") : s;
-}
-
-// "<field> must be <range> (got x)"; NaN fails every comparison, so it is rejected too.
-std::string check(const char* field, double x, const Range& r) {
-    const bool ok =
-        (r.lo_open ? x > r.lo : x >= r.lo) && x <= r.hi && (!r.integer || std::floor(x) == x);
-    if (ok) return "";
-    return std::string(field) + " must be " + describe_range(r) + " (got " + num(x) + ")";
-}
-
-std::string act_list() {
-    std::string s;
-    for (std::size_t i = 0; i < std::size(all_ffn_acts); ++i) {
-        if (i) s += i + 1 < std::size(all_ffn_acts) ? ", " : " or ";
-        s += ffn_act_name(all_ffn_acts[i]);
-    }
-    return s;
-}
 
 // The numeric fields: name, range, and where the value lives (int or double member).
 struct Field {
@@ -61,24 +37,16 @@ const Field fields[] = {
 
 double value_of(const LmConfig& c, const Field& f) { return f.i ? c.*f.i : c.*f.x; }
 
+const Field* field_named(std::string_view name) {
+    for (const Field& f : fields)
+        if (name == f.name) return &f;
+    return nullptr;
+}
+
+// "relu, gelu, gelu_tanh, silu or swiglu".
+std::string act_names() { return ffn_act_names.joined(", ", " or "); }
+
 }  // namespace
-
-const char* ffn_act_name(FfnAct a) {
-    switch (a) {
-        case FfnAct::relu: return "relu";
-        case FfnAct::gelu: return "gelu";
-        case FfnAct::gelu_tanh: return "gelu_tanh";
-        case FfnAct::silu: return "silu";
-        case FfnAct::swiglu: return "swiglu";
-    }
-    return "?";
-}
-
-std::optional<FfnAct> parse_ffn_act(std::string_view name) {
-    for (FfnAct a : all_ffn_acts)
-        if (name == ffn_act_name(a)) return a;
-    return std::nullopt;
-}
 
 Activation elementwise(FfnAct a) {
     switch (a) {
@@ -123,9 +91,9 @@ double eval_flops(const LmConfig& c, int vocab) {
 }
 
 std::string validate(const LmConfig& c, int vocab) {
-    if (!parse_ffn_act(ffn_act_name(c.act))) return "act must be one of " + act_list();
+    if (!ffn_act_names.contains(c.act)) return "act must be one of " + act_names();
     for (const Field& f : fields) {
-        std::string e = check(f.name, value_of(c, f), *f.range);
+        std::string e = check_range(f.name, value_of(c, f), *f.range);
         if (!e.empty()) return e;
     }
     if (c.d % c.heads != 0)
@@ -134,68 +102,53 @@ std::string validate(const LmConfig& c, int vocab) {
     if (vocab > 0) {
         const double call = step_flops(c, vocab) + eval_flops(c, vocab);
         if (call > max_call_flops)
-            return "this model is too large for one step: " + num(std::round(call / 1e6)) +
-                   " MFLOP per step and evaluation, at most " + num(max_call_flops / 1e6) +
+            return "this model is too large for one step: " + number_text(std::round(call / 1e6)) +
+                   " MFLOP per step and evaluation, at most " + number_text(max_call_flops / 1e6) +
                    " (reduce d, layers, ffn, ctx or batch)";
         const double run = step_flops(c, vocab) * c.steps;
         if (run > max_run_flops)
-            return "this run is too long: " + num(std::round(run / 1e9)) + " GFLOP, at most " +
-                   num(max_run_flops / 1e9) + " (reduce steps or the model)";
+            return "this run is too long: " + number_text(std::round(run / 1e9)) +
+                   " GFLOP, at most " + number_text(max_run_flops / 1e9) +
+                   " (reduce steps or the model)";
     }
     return "";
 }
 
 std::optional<LmConfig> config_from_json(std::string_view text, std::string& error) {
-    json::Limits jl;
-    jl.max_bytes = 1u << 16;
-    jl.max_depth = 4;
-    const std::optional<json::Value> v = json::parse(text, error, jl);
+    const std::optional<json::Value> v = parse_settings_json(text, error);
     if (!v) return std::nullopt;
     if (!v->is_object()) {
-        error =
-            std::string("config must be a JSON object (got ") + json::type_name(v->type()) + ")";
+        error = not_an_object_error(*v);
         return std::nullopt;
     }
     LmConfig c;
     for (const auto& [key, value] : v->as_object()) {
+        bool ok = true;
         if (key == "act") {
-            const auto a = value.is_string() ? parse_ffn_act(value.as_string()) : std::nullopt;
+            const auto a =
+                value.is_string() ? ffn_act_names.parse(value.as_string()) : std::nullopt;
             if (!a) {
-                error = "act must be one of " + act_list();
+                error = "act must be one of " + act_names();
                 return std::nullopt;
             }
             c.act = *a;
         } else if (key == "init") {
-            const std::string s = value.is_string() ? value.as_string() : "";
-            if (s != "bert" && s != "gpt2") {
-                error = "init must be bert or gpt2";
+            const auto i = value.is_string() ? init_names.parse(value.as_string()) : std::nullopt;
+            if (!i) {
+                error = "init must be " + init_names.joined(", ", " or ");
                 return std::nullopt;
             }
-            c.init = s == "bert" ? Init::bert : Init::gpt2;
+            c.init = *i;
         } else if (key == "seed") {
-            const double x = value.is_number() ? value.as_number() : NAN;
-            if (!(error = check("seed", x, limits::lm::seed)).empty()) return std::nullopt;
-            c.seed = static_cast<std::uint32_t>(x);
+            ok = read_in_range(value, "seed", limits::lm::seed, c.seed, error);
+        } else if (const Field* f = field_named(key)) {
+            ok = f->i ? read_in_range(value, f->name, *f->range, c.*f->i, error)
+                      : read_in_range(value, f->name, *f->range, c.*f->x, error);
         } else {
-            const Field* f = nullptr;
-            for (const Field& g : fields)
-                if (key == g.name) f = &g;
-            if (!f) {
-                error = unknown_key_error(key);
-                return std::nullopt;
-            }
-            if (!value.is_number()) {
-                error = std::string(f->name) + " must be " + describe_range(*f->range) + " (got " +
-                        json::type_name(value.type()) + ")";
-                return std::nullopt;
-            }
-            const double x = value.as_number();
-            if (!(error = check(f->name, x, *f->range)).empty()) return std::nullopt;
-            if (f->i)
-                c.*f->i = static_cast<int>(x);
-            else
-                c.*f->x = x;
+            error = unknown_key_error(key);
+            return std::nullopt;
         }
+        if (!ok) return std::nullopt;
     }
     error = validate(c);
     if (!error.empty()) return std::nullopt;
@@ -204,37 +157,24 @@ std::optional<LmConfig> config_from_json(std::string_view text, std::string& err
 
 std::string config_to_json(const LmConfig& c) {
     json::Object o;
-    o.emplace_back("act", ffn_act_name(c.act));
+    o.emplace_back("act", ffn_act_names.name(c.act));
     for (const Field& f : fields) o.emplace_back(f.name, value_of(c, f));
-    o.emplace_back("init", c.init == Init::bert ? "bert" : "gpt2");
+    o.emplace_back("init", init_names.name(c.init));
     o.emplace_back("seed", static_cast<double>(c.seed));
     return json::write(json::Value(std::move(o)));
 }
 
 std::string config_limits_json() {
     json::Object o;
-    for (const Field& f : fields) {
-        const Range& r = *f.range;
-        o.emplace_back(
-            f.name,
-            json::Object{
-                {"min", r.lo}, {"max", r.hi}, {"min_open", r.lo_open}, {"integer", r.integer}});
-    }
-    const Range& s = limits::lm::seed;
-    o.emplace_back(
-        "seed", json::Object{{"min", s.lo}, {"max", s.hi}, {"min_open", false}, {"integer", true}});
-    json::Array acts;
-    for (FfnAct a : all_ffn_acts) acts.emplace_back(ffn_act_name(a));
-    o.emplace_back("act", std::move(acts));
-    o.emplace_back("init", json::Array{"bert", "gpt2"});
+    for (const Field& f : fields) o.emplace_back(f.name, range_value(*f.range));
+    o.emplace_back("seed", range_value(limits::lm::seed));
+    o.emplace_back("act", name_array(ffn_act_names));
+    o.emplace_back("init", name_array(init_names));
     for (const auto& [name, r] : {std::pair{"sample_chars", limits::lm::sample_chars},
                                   std::pair{"temperature", limits::lm::temperature},
                                   std::pair{"study_seeds", limits::lm::study_seeds},
                                   std::pair{"study_steps", limits::lm::study_steps}})
-        o.emplace_back(
-            name,
-            json::Object{
-                {"min", r.lo}, {"max", r.hi}, {"min_open", r.lo_open}, {"integer", r.integer}});
+        o.emplace_back(name, range_value(r));
     o.emplace_back("study_defaults", json::Object{{"seeds", limits::lm::study_default_seeds},
                                                   {"steps", limits::lm::study_default_steps}});
     o.emplace_back("max_call_flops", max_call_flops);

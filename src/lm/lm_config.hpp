@@ -1,6 +1,6 @@
 // The settings of one language-model run, their defaults, validation and JSON form.
 // Defaults are the reference configuration of FINDINGS §3 (tests/fixtures/tiny_lm_torch.py is
-// the same model in PyTorch); ranges are the limits::lm table in config.hpp.
+// the same model in PyTorch); ranges are the limits::lm table below.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -9,6 +9,40 @@
 
 #include "activation.hpp"
 #include "json.hpp"
+#include "named_enum.hpp"
+#include "settings.hpp"
+
+// The ranges of the settings below (Range: settings.hpp). Besides these ranges, d must be a
+// multiple of heads, and the compute budget (below) bounds the work of one step() and of a
+// whole run, so no combination can freeze a page.
+namespace al::limits::lm {
+inline constexpr Range d{8, 256, false, true};
+inline constexpr Range layers{1, 8, false, true};
+inline constexpr Range heads{1, 16, false, true};
+inline constexpr Range ctx{4, 256, false, true};
+inline constexpr Range ffn{4, 1024, false, true};
+inline constexpr Range batch{1, 256, false, true};
+inline constexpr Range steps{1, 100000, false, true};
+inline constexpr Range lr{0, 1, true, false};
+inline constexpr Range warmup{0, 100000, false, true};
+inline constexpr Range lr_floor{0, 1, false, false};
+inline constexpr Range beta1{0, 0.9999, false, false};
+inline constexpr Range beta2{0, 0.99999, false, false};
+inline constexpr Range weight_decay{0, 1, false, false};
+inline constexpr Range clip{0, 1000, false, false};  // 0: no clipping
+inline constexpr Range seed = limits::seed;
+inline constexpr Range eval_every{1, 100000, false, true};
+// Sampling: characters per call and temperature (0: always the most likely character).
+inline constexpr Range sample_chars{1, 5000, false, true};
+inline constexpr Range temperature{0, 10, false, false};
+// The page's many-seeds study of the Transformer: few seeds (each is two full runs), and
+// schedules up to twice the reference, so a study never meets the run budget.
+inline constexpr Range study_seeds{1, 8, false, true};
+inline constexpr Range study_steps{1, 3000, false, true};
+inline constexpr int study_default_seeds = 3;
+// 3 seeds × 2 activations at this length take about a minute on two idle cores.
+inline constexpr int study_default_steps = 1000;
+}  // namespace al::limits::lm
 
 namespace al::lm {
 
@@ -16,16 +50,19 @@ namespace al::lm {
 // value is silu(gate)·up, and H = round(2·ffn/3), which keeps the parameter count of a plain FFN
 // of width ffn (H = round(8d/3) for ffn = 4d, as tiny_lm.py).
 enum class FfnAct { relu, gelu, gelu_tanh, silu, swiglu };
-inline constexpr FfnAct all_ffn_acts[] = {FfnAct::relu, FfnAct::gelu, FfnAct::gelu_tanh,
-                                          FfnAct::silu, FfnAct::swiglu};
-const char* ffn_act_name(FfnAct a);
-std::optional<FfnAct> parse_ffn_act(std::string_view name);
+inline constexpr auto ffn_act_names = named_enum<FfnAct>({{FfnAct::relu, "relu"},
+                                                          {FfnAct::gelu, "gelu"},
+                                                          {FfnAct::gelu_tanh, "gelu_tanh"},
+                                                          {FfnAct::silu, "silu"},
+                                                          {FfnAct::swiglu, "swiglu"}});
+inline constexpr auto all_ffn_acts = ffn_act_names.values();
 // The elementwise function applied (silu for swiglu's gate).
 Activation elementwise(FfnAct a);
 
 // "bert": N(0, 0.02·√(768/d)), BERT-base's pre-activation scale at this width;
 // "gpt2": N(0, 0.02). Residual projections (proj, w2) are further divided by √(2·layers).
 enum class Init { bert, gpt2 };
+inline constexpr auto init_names = named_enum<Init>({{Init::bert, "bert"}, {Init::gpt2, "gpt2"}});
 
 struct LmConfig {
     FfnAct act = FfnAct::gelu;

@@ -3,24 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "config.hpp"
 #include "lm/lm_state.hpp"
 #include "matrix.hpp"
 #include "text_input.hpp"
 #include "utf8.hpp"
 
 namespace al::lm {
-
-const char* status_name(LmStatus s) {
-    switch (s) {
-        case LmStatus::ready: return "ready";
-        case LmStatus::running: return "running";
-        case LmStatus::done: return "done";
-        case LmStatus::diverged: return "diverged";
-        case LmStatus::invalid: return "invalid";
-    }
-    return "?";
-}
 
 namespace {
 std::string range_error(const char* what, double x, const Range& r) {
@@ -201,8 +189,8 @@ std::string LmExperiment::sample(std::string_view prompt, double n, double tempe
 std::string LmExperiment::set_activation(FfnAct a) {
     if (!model_) return "the experiment is invalid: " + error_;
     if (a != config_.act && (a == FfnAct::swiglu || config_.act == FfnAct::swiglu))
-        return std::string("cannot swap ") + ffn_act_name(config_.act) + " for " + ffn_act_name(a) +
-               ": swiglu's FFN has other weights";
+        return std::string("cannot swap ") + ffn_act_names.name(config_.act) + " for " +
+               ffn_act_names.name(a) + ": swiglu's FFN has other weights";
     config_.act = a;
     model_->set_act(a);
     adam_->reset();

@@ -26,12 +26,17 @@
 #include "lm/corpus.hpp"
 #include "lm/lm_config.hpp"
 #include "lm/model.hpp"
+#include "named_enum.hpp"
 #include "numpy_random.hpp"
 
 namespace al::lm {
 
 enum class LmStatus { ready, running, done, diverged, invalid };
-const char* status_name(LmStatus s);
+inline constexpr auto status_names = named_enum<LmStatus>({{LmStatus::ready, "ready"},
+                                                           {LmStatus::running, "running"},
+                                                           {LmStatus::done, "done"},
+                                                           {LmStatus::diverged, "diverged"},
+                                                           {LmStatus::invalid, "invalid"}});
 
 struct LmEval {
     int step;

@@ -6,8 +6,8 @@
 
 #include "activation.hpp"
 #include "benchmark.hpp"
-#include "config.hpp"
-#include "experiment.hpp"
+#include "mlp/config.hpp"
+#include "mlp/experiment.hpp"
 #include "simd/arch.hpp"
 
 int main() {
@@ -24,7 +24,7 @@ int main() {
                 al::activation_throughput(a, pass, al::Kernel::scalar, elements, reps);
             std::printf(
                 "%s{\"fn\":\"%s%s\",\"simd_meps\":%.1f,\"scalar_meps\":%.1f,\"ratio\":%.3f}",
-                first ? "" : ",", al::activation_name(a), pass == al::Pass::grad ? "'" : "",
+                first ? "" : ",", al::activation_names.name(a), pass == al::Pass::grad ? "'" : "",
                 simd / 1e6, scalar / 1e6, simd / scalar);
             first = false;
         }
@@ -44,7 +44,7 @@ int main() {
             test_acc = experiment.evaluate_test().acc;
         }
         std::printf("%s{\"activation\":\"%s\",\"seconds\":%.4f,\"test_acc\":%.4f}",
-                    first ? "" : ",", al::activation_name(a), seconds, test_acc);
+                    first ? "" : ",", al::activation_names.name(a), seconds, test_acc);
         first = false;
     }
     std::printf("]}\n");

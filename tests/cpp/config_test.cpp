@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "config.hpp"
+#include "mlp/config.hpp"
 
 namespace {
 
@@ -175,6 +175,26 @@ TEST_CASE("hidden widths as text: lists and the 32x16 shorthand, normalised to a
     CHECK(json_error("{\"hidden\":\"513x2\"}") ==
           "hidden[0] must be an integer in [1, 512] (got 513)");
     CHECK(json_error("{\"hidden\":\"0\"}") == "hidden[0] must be an integer in [1, 512] (got 0)");
+}
+
+TEST_CASE("parse_hidden_layers: the --hidden grammar with its limits, one-line messages") {
+    std::string e;
+    auto w = al::parse_hidden_layers(" 8, 4x2 ", e);
+    REQUIRE_MESSAGE(w, e);
+    CHECK(*w == std::vector<int>{8, 4, 4});
+    // The same refusals, with the same messages, as a config's "hidden" string.
+    for (const char* text : {"", "0", "-3", "64x", "513", "32x17", "1x999999999", "8,0x8", "1e1"}) {
+        CAPTURE(text);
+        CHECK_FALSE(al::parse_hidden_layers(text, e));
+        CHECK(e == json_error(std::string("{\"hidden\":\"") + text + "\"}"));
+    }
+    // The text is quoted as every message quotes input: a control character cannot break the line
+    // and a long text is cut.
+    CHECK_FALSE(al::parse_hidden_layers("8\n8", e));
+    CHECK(e ==
+          "hidden must be widths like \"64,64\" or \"32x16\" (16 layers of 32) (got \"8U+000A8\")");
+    CHECK_FALSE(al::parse_hidden_layers(std::string(100, '9'), e));
+    CHECK(e.find("\u2026\" (100 characters))") != std::string::npos);
 }
 
 TEST_CASE("data set, init, norm, diagnostics and factor keys") {

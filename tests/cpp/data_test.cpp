@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "fixture_reader.hpp"
-#include "moons.hpp"
+#include "mlp/moons.hpp"
+#include "mlp/split.hpp"
 #include "numpy_random.hpp"
-#include "split.hpp"
 
 namespace {
 

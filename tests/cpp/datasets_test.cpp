@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "datasets.hpp"
 #include "fixture_reader.hpp"
+#include "mlp/datasets.hpp"
 
 using namespace fixture;
 
@@ -19,7 +19,7 @@ TEST_CASE("circles, xor, checkerboard, spirals equal the NumPy reference point f
     for (std::size_t li = 0; li < lines.size();) {
         const Line& h = lines[li];
         REQUIRE(h.size() == 5);
-        const auto set = al::parse_dataset(h[0]);
+        const auto set = al::dataset_names.parse(h[0]);
         REQUIRE(set);
         const std::size_t n = to_u(h[1]);
         const double noise = to_d(h[2]), factor = to_d(h[3]);
@@ -91,8 +91,9 @@ TEST_CASE("each generator's definition holds") {
     }
     CHECK(max_r == doctest::Approx(1.0));
     // Names round-trip; bad input gives an empty set.
-    for (al::DataSet d : al::all_datasets) CHECK(al::parse_dataset(al::dataset_name(d)) == d);
-    CHECK_FALSE(al::parse_dataset("iris"));
+    for (al::DataSet d : al::all_datasets)
+        CHECK(al::dataset_names.parse(al::dataset_names.name(d)) == d);
+    CHECK_FALSE(al::dataset_names.parse("iris"));
     CHECK(al::make_circles(10, 0.1, 1.0, 0).size() == 0);
     CHECK(al::make_xor(10, 1.5, 0).size() == 0);
     CHECK(al::make_spirals(10, -1, 0).size() == 0);

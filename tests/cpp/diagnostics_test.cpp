@@ -6,9 +6,9 @@
 #include <set>
 #include <vector>
 
-#include "diagnostics.hpp"
-#include "experiment.hpp"
-#include "loss.hpp"
+#include "mlp/diagnostics.hpp"
+#include "mlp/experiment.hpp"
+#include "mlp/loss.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "mlp.hpp"
-#include "state_dict.hpp"
+#include "mlp/mlp.hpp"
+#include "mlp/state_dict.hpp"
 
 namespace {
 

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "experiment.hpp"
-#include "moons.hpp"
-#include "split.hpp"
-#include "state_dict.hpp"
+#include "mlp/experiment.hpp"
+#include "mlp/moons.hpp"
+#include "mlp/split.hpp"
+#include "mlp/state_dict.hpp"
 
 namespace {
 
@@ -33,7 +33,7 @@ TEST_CASE("the default moons setup reaches >= 95% test accuracy for relu and gel
             al::Experiment e(c);
             while (e.step()) {
             }
-            CAPTURE(al::activation_name(act));
+            CAPTURE(al::activation_names.name(act));
             CAPTURE(seed);
             CHECK(e.status() == al::Status::done);
             CHECK(e.epoch() == 100);
@@ -275,7 +275,7 @@ TEST_CASE("an invalid config falls back to the defaults and says why") {
     al::Experiment e(c);
     CHECK(e.error() == "lr must be a number in (0, 1] (got -1)");
     CHECK(e.config().lr == 0.001);
-    CHECK(std::string(al::status_name(e.status())) == "ready");
+    CHECK(std::string(al::status_names.name(e.status())) == "ready");
 }
 
 TEST_CASE("advance: any slicing gives step()'s run bit for bit, and a call stays within budget") {

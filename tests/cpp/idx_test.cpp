@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "idx.hpp"
+#include "mlp/idx.hpp"
 
 namespace {
 

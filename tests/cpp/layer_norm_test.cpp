@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "json.hpp"
-#include "layer_norm.hpp"
-#include "loss.hpp"
-#include "mlp.hpp"
+#include "mlp/layer_norm.hpp"
+#include "mlp/loss.hpp"
+#include "mlp/mlp.hpp"
+#include "mlp/state_dict.hpp"
 #include "numpy_random.hpp"
-#include "state_dict.hpp"
 
 namespace {
 
@@ -164,7 +164,7 @@ TEST_CASE("a network with LayerNorm: gradients of every parameter equal finite d
     for (al::Activation act : {al::Activation::relu, al::Activation::gelu}) {
         for (const std::vector<std::size_t>& hidden :
              {std::vector<std::size_t>{5}, std::vector<std::size_t>{4, 6, 3}}) {
-            CAPTURE(al::activation_name(act));
+            CAPTURE(al::activation_names.name(act));
             CAPTURE(hidden.size());
             al::Mlp net(2, hidden, act, rows, al::Norm::layer);
             net.init(4, al::Init::he);

@@ -125,7 +125,7 @@ TEST_CASE("lm layers: cross-entropy gradient matches finite differences") {
 TEST_CASE("lm layers: every FFN activation's backward matches finite differences") {
     const std::size_t n = 3, hidden = 6;
     for (FfnAct a : al::lm::all_ffn_acts) {
-        const std::string act_name = al::lm::ffn_act_name(a);
+        const std::string act_name = al::lm::ffn_act_names.name(a);
         CAPTURE(act_name);
         const bool gated = a == FfnAct::swiglu;
         auto h = randn(n * hidden * (gated ? 2 : 1), 12, 1.5);
@@ -151,7 +151,7 @@ TEST_CASE("lm layers: every FFN activation's backward matches finite differences
 // wiring is the same for every activation).
 TEST_CASE("lm model: every parameter's gradient matches finite differences, each activation") {
     for (FfnAct a : {FfnAct::gelu, FfnAct::gelu_tanh, FfnAct::silu, FfnAct::swiglu}) {
-        const std::string act_name = al::lm::ffn_act_name(a);
+        const std::string act_name = al::lm::ffn_act_names.name(a);
         CAPTURE(act_name);
         al::lm::LmConfig c;
         c.act = a;

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "lm/lm_experiment.hpp"
-#include "mlp.hpp"
-#include "state_dict.hpp"
+#include "mlp/mlp.hpp"
+#include "mlp/state_dict.hpp"
 
 namespace {
 

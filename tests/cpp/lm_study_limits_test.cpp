@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "config.hpp"
 #include "lm/lm_config.hpp"
+#include "mlp/config.hpp"
 
 TEST_CASE("lm study: ranges and defaults in the limits JSON, longest run within the budget") {
     namespace L = al::limits::lm;
@@ -22,7 +22,7 @@ TEST_CASE("lm study: ranges and defaults in the limits JSON, longest run within 
         al::lm::LmConfig c;
         c.act = a;
         c.steps = static_cast<int>(L::study_steps.hi);
-        CAPTURE(al::lm::ffn_act_name(a));
+        CAPTURE(al::lm::ffn_act_names.name(a));
         CHECK(al::lm::validate(c, al::lm::max_vocab) == "");
     }
 }

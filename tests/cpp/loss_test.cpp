@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "loss.hpp"
+#include "mlp/loss.hpp"
 
 TEST_CASE("BCE with logits at extreme and ordinary logits") {
     // ℓ(z, 1) = log(1 + e^−z), ℓ(z, 0) = log(1 + e^z).

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <vector>
 
-#include "loss.hpp"
-#include "mlp.hpp"
+#include "mlp/loss.hpp"
+#include "mlp/mlp.hpp"
 #include "numpy_random.hpp"
 
 namespace {
@@ -81,7 +81,7 @@ TEST_CASE("whole-network gradients match finite differences (every activation, d
     for (std::size_t r = 0; r < rows; ++r) y[r] = static_cast<float>(r % 2);
     for (al::Activation act : al::all_activations) {
         for (const auto& hidden : shapes) {
-            CAPTURE(al::activation_name(act));
+            CAPTURE(al::activation_names.name(act));
             CAPTURE(hidden.size());
             al::Mlp net(2, hidden, act, rows);
             net.init(3);

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "softmax_loss.hpp"
+#include "mlp/softmax_loss.hpp"
 
 TEST_CASE("softmax cross-entropy: value, gradient, extreme logits, arg-max") {
     const std::vector<float> z{1.0f, 2.0f, 3.0f, 0.5f, -1.0f, 0.0f};  // 2 rows of 3

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <string>
 
-#include "config.hpp"
-#include "mlp.hpp"
-#include "state_dict.hpp"
+#include "mlp/config.hpp"
+#include "mlp/mlp.hpp"
+#include "mlp/state_dict.hpp"
 #include "text_input.hpp"
 
 using al::NumberKind;

@@ -1,4 +1,4 @@
-// Running the CLI (wasm/cli.mjs) from the tests, and DESIGN.md's contract for its refusals: one
+// Running the CLI (wasm/cli.mjs) from the tests, and its contract for refusals (wasm/README.md): one
 // line on stderr, exit code 2, nothing on stdout. (Not a test file: node --test picks only
 // *.test.mjs and the like.)
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The CLI contract of DESIGN.md: output formats, and errors as one stderr line, exit 2, empty stdout.
+// The CLI contract of wasm/README.md: output formats, and errors as one stderr line, exit 2, empty stdout.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
@@ -84,7 +84,7 @@ test('moons writes CSV with %.17g coordinates and 0/1 labels', () => {
   );
 });
 
-test('train prints the JSON of DESIGN.md and round-trips --save/--init', () => {
+test("train prints the JSON of README.md's CLI section and round-trips --save/--init", () => {
   const dir = mkdtempSync(join(tmpdir(), 'al-cli-'));
   const save = join(dir, 'state.json');
   const args = [

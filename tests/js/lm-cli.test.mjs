@@ -1,5 +1,5 @@
 // `activation-lab lm ...`: JSON outputs, the shipped pretrained model, and errors as one stderr
-// line with exit code 2 and nothing on stdout (DESIGN.md's CLI contract).
+// line with exit code 2 and nothing on stdout (the CLI contract of wasm/README.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';

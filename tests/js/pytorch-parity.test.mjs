@@ -47,15 +47,21 @@ import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  ACC_SAMPLES,
+  LOSS_REL,
+  PARAM_ABS,
+  deviations as runDeviations,
+  flattenState,
+  scheduleFlags,
+  withinTolerance,
+} from './parity-helpers.mjs';
 
 const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
 const fixture = (name) =>
   JSON.parse(readFileSync(new URL(`../fixtures/torch_${name}.json`, import.meta.url), 'utf8'));
 const CASES = ['small', 'partial', 'article', 'deep'].map(fixture);
 
-const LOSS_REL = 2e-6;
-const PARAM_ABS = 2e-5;
-const ACC_SAMPLES = 1;
 const REPORT = Boolean(process.env.PARITY_REPORT);
 
 const dir = mkdtempSync(join(tmpdir(), 'al-parity-'));
@@ -120,69 +126,20 @@ async function trainNow(doc, act, tag) {
     String(c.data_seed),
     '--test-fraction',
     String(c.test_fraction),
-    '--hidden',
-    c.hidden.join(','),
-    '--batch',
-    String(c.batch),
-    '--lr',
-    String(c.lr),
-    '--epochs',
-    String(c.epochs),
-    '--seed',
-    '0',
+    ...scheduleFlags(c, 0),
     ...(c.norm ? ['--norm', c.norm] : []),
   ]);
   assert.equal(r.status, 0, r.stderr);
   return { report: JSON.parse(r.stdout), state: JSON.parse(readFileSync(save, 'utf8')) };
 }
 
-const flatten = (sd) => Object.values(sd).flat(2);
-
-/** Worst deviations of one CLI run from one PyTorch run. */
+/** Worst deviations of one CLI run from one PyTorch run (parity-helpers.mjs). */
 function deviations(doc, expected, { report, state }) {
   const nTrain = Math.round(doc.config.n * (1 - doc.config.test_fraction));
-  const nTest = doc.config.n - nTrain;
-  let lossRel = 0,
-    lossRel64 = 0,
-    accSamples = 0;
-  assert.equal(report.epochs.length, expected.epochs.length, 'epochs run');
-  expected.epochs.forEach((e, i) => {
-    const got = report.epochs[i];
-    assert.equal(got.epoch, e.epoch);
-    for (const k of ['train_loss', 'test_loss']) {
-      lossRel = Math.max(lossRel, Math.abs(got[k] - e[k]) / Math.abs(e[k]));
-      // The same torch logits' loss summed in double, as the core sums: for the report only.
-      lossRel64 = Math.max(lossRel64, Math.abs(got[k] - e[`${k}64`]) / Math.abs(e[`${k}64`]));
-    }
-    accSamples = Math.max(
-      accSamples,
-      Math.round(Math.abs(got.train_acc - e.train_acc) * nTrain),
-      Math.round(Math.abs(got.test_acc - e.test_acc) * nTest),
-    );
+  return runDeviations(report, flattenState(state), expected, {
+    train: nTrain,
+    test: doc.config.n - nTrain,
   });
-  const flat = flatten(state);
-  let paramAbs = 0,
-    paramAt = -1;
-  const check = (j, w) => {
-    const dev = Math.abs(flat[j] - w);
-    if (!(dev <= paramAbs)) {
-      paramAbs = dev;
-      paramAt = j;
-    } // NaN counts as worst
-  };
-  if (expected.final) {
-    const want = flatten(expected.final);
-    assert.equal(flat.length, want.length, 'parameter count');
-    want.forEach((w, i) => check(i, w));
-  } else {
-    const { indices, values } = expected.final_sample;
-    indices.forEach((j, i) => check(j, values[i]));
-  }
-  return { lossRel, lossRel64, accSamples, paramAbs, paramAt };
-}
-
-function withinTolerance(d) {
-  return d.lossRel <= LOSS_REL && d.accSamples <= ACC_SAMPLES && d.paramAbs <= PARAM_ABS;
 }
 
 // Start every run now (the tests below await theirs), so they overlap.

@@ -1,12 +1,12 @@
-#include "image_experiment.hpp"
+#include "mlp/image_experiment.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
 
-#include "softmax_loss.hpp"
-#include "state_dict.hpp"
+#include "mlp/softmax_loss.hpp"
+#include "mlp/state_dict.hpp"
 
 namespace al {
 

@@ -1,4 +1,4 @@
-#include "dense.hpp"
+#include "mlp/dense.hpp"
 
 #include <algorithm>
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "activation.hpp"
-#include "config.hpp"
-#include "model_options.hpp"
+#include "mlp/config.hpp"
+#include "mlp/model_options.hpp"
 
 namespace al {
 

@@ -1,4 +1,4 @@
-#include "layer_norm.hpp"
+#include "mlp/layer_norm.hpp"
 
 #include <algorithm>
 #include <cmath>

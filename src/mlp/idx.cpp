@@ -1,4 +1,4 @@
-#include "idx.hpp"
+#include "mlp/idx.hpp"
 
 #include <algorithm>
 #include <tuple>

@@ -25,18 +25,20 @@
 #include <optional>
 #include <string_view>
 
-#include "moons.hpp"
+#include "mlp/moons.hpp"
+#include "named_enum.hpp"
 
 namespace al {
 
 enum class DataSet { moons, circles, xor_, checkerboard, spirals };
 
-inline constexpr DataSet all_datasets[] = {DataSet::moons, DataSet::circles, DataSet::xor_,
-                                           DataSet::checkerboard, DataSet::spirals};
-
 // "moons", "circles", "xor", "checkerboard", "spirals".
-const char* dataset_name(DataSet d);
-std::optional<DataSet> parse_dataset(std::string_view name);
+inline constexpr auto dataset_names = named_enum<DataSet>({{DataSet::moons, "moons"},
+                                                           {DataSet::circles, "circles"},
+                                                           {DataSet::xor_, "xor"},
+                                                           {DataSet::checkerboard, "checkerboard"},
+                                                           {DataSet::spirals, "spirals"}});
+inline constexpr auto all_datasets = dataset_names.values();
 
 // True where `noise` is a fraction of flipped labels (xor, checkerboard), not a scale.
 bool noise_is_label_flips(DataSet d);

@@ -42,9 +42,10 @@
 #include <vector>
 
 #include "adam.hpp"
-#include "config.hpp"
-#include "diagnostics.hpp"
-#include "mlp.hpp"
+#include "mlp/config.hpp"
+#include "mlp/diagnostics.hpp"
+#include "mlp/mlp.hpp"
+#include "named_enum.hpp"
 #include "numpy_random.hpp"
 
 namespace al {
@@ -198,6 +199,9 @@ class Experiment {
                     float ymin, float ymax);
 };
 
-const char* status_name(Status s);  // "ready", "running", "done", "diverged"
+inline constexpr auto status_names = named_enum<Status>({{Status::ready, "ready"},
+                                                         {Status::running, "running"},
+                                                         {Status::done, "done"},
+                                                         {Status::diverged, "diverged"}});
 
 }  // namespace al

@@ -1,49 +1,14 @@
-#include "image_config.hpp"
+#include "mlp/image_config.hpp"
 
 #include <cmath>
 
-#include "hidden_spec.hpp"
-#include "idx.hpp"
 #include "json.hpp"
+#include "mlp/hidden_spec.hpp"
+#include "mlp/idx.hpp"
+#include "settings.hpp"
 #include "text_input.hpp"
 
 namespace al {
-
-namespace {
-
-std::string num(double x) {
-    std::string s;
-    json::write_number(s, x);
-    return s;
-}
-
-std::string check(const std::string& field, double x, const Range& r) {
-    const bool ok =
-        (r.lo_open ? x > r.lo : x >= r.lo) && x <= r.hi && (!r.integer || std::floor(x) == x);
-    return ok ? "" : field + " must be " + describe_range(r) + " (got " + num(x) + ")";
-}
-
-std::string activation_list() {
-    std::string s;
-    for (Activation a : all_activations)
-        s += (s.empty() ? "" : ", ") + std::string(activation_name(a));
-    return s;
-}
-
-// A number field of the JSON object, checked against its range.
-bool read(const json::Value& v, const std::string& field, const Range& r, double& out,
-          std::string& error) {
-    if (!v.is_number()) {
-        error =
-            field + " must be " + describe_range(r) + " (got " + json::type_name(v.type()) + ")";
-        return false;
-    }
-    error = check(field, v.as_number(), r);
-    out = v.as_number();
-    return error.empty();
-}
-
-}  // namespace
 
 double image_parameter_count(const ImageConfig& c) {
     double total = 0, in = double(image_side * image_side);
@@ -56,29 +21,28 @@ std::string validate(const ImageConfig& c) {
         return "hidden must have 1 to " + std::to_string(limits::max_layers) + " layers";
     std::string e;
     for (std::size_t i = 0; i < c.hidden.size(); ++i)
-        if (!(e = check("hidden[" + std::to_string(i) + "]", c.hidden[i], limits::width)).empty())
+        if (!(e = check_range("hidden[" + std::to_string(i) + "]", c.hidden[i], limits::width))
+                 .empty())
             return e;
     if (!(c.dropout >= 0.0 && c.dropout < 1.0))
-        return "dropout must be a number in [0, 1) (got " + num(c.dropout) + ")";
-    if (!(e = check("lr", c.lr, limits::lr)).empty()) return e;
-    if (!(e = check("batch", c.batch, limits::batch)).empty()) return e;
-    if (!(e = check("epochs", c.epochs, limits::epochs)).empty()) return e;
-    if (!(e = check("n_train", c.n_train, limits::images::n_train)).empty()) return e;
-    if (!(e = check("n_test", c.n_test, limits::images::n_test)).empty()) return e;
+        return "dropout must be a number in [0, 1) (got " + number_text(c.dropout) + ")";
+    if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
+    if (!(e = check_range("batch", c.batch, limits::batch)).empty()) return e;
+    if (!(e = check_range("epochs", c.epochs, limits::epochs)).empty()) return e;
+    if (!(e = check_range("n_train", c.n_train, limits::images::n_train)).empty()) return e;
+    if (!(e = check_range("n_test", c.n_test, limits::images::n_test)).empty()) return e;
     const double work = image_parameter_count(c) * c.n_train;
     if (!(work <= limits::max_work))
-        return "hidden × n_train must be at most the work budget of " + num(limits::max_work) +
-               " parameter·images per epoch (got " + num(image_parameter_count(c)) +
-               " parameters × " + std::to_string(c.n_train) + " images = " + num(work) +
+        return "hidden × n_train must be at most the work budget of " +
+               number_text(limits::max_work) + " parameter·images per epoch (got " +
+               number_text(image_parameter_count(c)) + " parameters × " +
+               std::to_string(c.n_train) + " images = " + number_text(work) +
                "): use fewer or narrower layers, or fewer images";
     return "";
 }
 
 std::optional<ImageConfig> image_config_from_json(std::string_view text, std::string& error) {
-    json::Limits lim;
-    lim.max_bytes = 1u << 16;
-    lim.max_depth = 4;
-    const std::optional<json::Value> v = json::parse(text, error, lim);
+    const std::optional<json::Value> v = parse_settings_json(text, error);
     if (!v) return std::nullopt;
     if (!v->is_object()) {
         error = "config must be a JSON object";
@@ -88,12 +52,11 @@ std::optional<ImageConfig> image_config_from_json(std::string_view text, std::st
     for (const json::Member& m : v->as_object()) {
         const std::string& k = m.first;
         const json::Value& x = m.second;
-        double d = 0;
         bool ok = true;
         if (k == "activation") {
-            const auto a = x.is_string() ? parse_activation(x.as_string()) : std::nullopt;
+            const auto a = x.is_string() ? activation_names.parse(x.as_string()) : std::nullopt;
             if (!a) {
-                error = "activation must be one of " + activation_list();
+                error = "activation must be one of " + activation_names.joined();
                 return std::nullopt;
             }
             c.activation = *a;
@@ -102,12 +65,10 @@ std::optional<ImageConfig> image_config_from_json(std::string_view text, std::st
             if (!w) return std::nullopt;
             c.hidden = *w;
         } else if (k == "hidden" && x.is_array() && !x.as_array().empty()) {
-            c.hidden.clear();
-            for (std::size_t i = 0; ok && i < x.as_array().size(); ++i) {
-                ok = read(x.as_array()[i], "hidden[" + std::to_string(i) + "]", limits::width, d,
-                          error);
-                c.hidden.push_back(static_cast<int>(d));
-            }
+            c.hidden.resize(x.as_array().size());
+            for (std::size_t i = 0; ok && i < c.hidden.size(); ++i)
+                ok = read_in_range(x.as_array()[i], "hidden[" + std::to_string(i) + "]",
+                                   limits::width, c.hidden[i], error);
         } else if (k == "hidden") {
             error = "hidden must be an array of layer widths or a string such as \"128x8\"";
             return std::nullopt;
@@ -119,28 +80,24 @@ std::optional<ImageConfig> image_config_from_json(std::string_view text, std::st
             }
             c.dropout = x.as_number();
         } else if (k == "lr") {
-            ok = read(x, "lr", limits::lr, c.lr, error);
+            ok = read_in_range(x, "lr", limits::lr, c.lr, error);
         } else if (k == "batch") {
-            ok = read(x, "batch", limits::batch, d, error);
-            c.batch = static_cast<int>(d);
+            ok = read_in_range(x, "batch", limits::batch, c.batch, error);
         } else if (k == "epochs") {
-            ok = read(x, "epochs", limits::epochs, d, error);
-            c.epochs = static_cast<int>(d);
+            ok = read_in_range(x, "epochs", limits::epochs, c.epochs, error);
         } else if (k == "seed") {
-            ok = read(x, "seed", limits::seed, d, error);
-            c.seed = static_cast<std::uint32_t>(d);
+            ok = read_in_range(x, "seed", limits::seed, c.seed, error);
         } else if (k == "n_train") {
-            ok = read(x, "n_train", limits::images::n_train, d, error);
-            c.n_train = static_cast<int>(d);
+            ok = read_in_range(x, "n_train", limits::images::n_train, c.n_train, error);
         } else if (k == "n_test") {
-            ok = read(x, "n_test", limits::images::n_test, d, error);
-            c.n_test = static_cast<int>(d);
+            ok = read_in_range(x, "n_test", limits::images::n_test, c.n_test, error);
         } else if (k == "shuffle" && x.is_bool()) {
             c.shuffle = x.as_bool();
-        } else if (k == "init" && x.is_string() && parse_init(x.as_string())) {
-            c.init = *parse_init(x.as_string());
+        } else if (k == "init" && x.is_string() && init_names.parse(x.as_string())) {
+            c.init = *init_names.parse(x.as_string());
         } else if (k == "shuffle" || k == "init") {
-            error = k == "shuffle" ? "shuffle must be true or false" : "init must be default or he";
+            error = k == "shuffle" ? "shuffle must be true or false"
+                                   : "init must be " + init_names.joined(", ", " or ");
             return std::nullopt;
         } else if (k == "dataset" && x.is_string() && x.as_string() == "fashion-mnist") {
             // the data set's own name: accepted so that a config names what it trains on
@@ -162,7 +119,7 @@ std::string image_config_to_json(const ImageConfig& c) {
     for (int w : c.hidden) hidden.emplace_back(w);
     json::Object o;
     o.emplace_back("dataset", "fashion-mnist");
-    o.emplace_back("activation", activation_name(c.activation));
+    o.emplace_back("activation", activation_names.name(c.activation));
     o.emplace_back("hidden", std::move(hidden));
     o.emplace_back("dropout", c.dropout);
     o.emplace_back("lr", c.lr);
@@ -172,7 +129,7 @@ std::string image_config_to_json(const ImageConfig& c) {
     o.emplace_back("n_train", c.n_train);
     o.emplace_back("n_test", c.n_test);
     o.emplace_back("shuffle", c.shuffle);
-    o.emplace_back("init", init_name(c.init));
+    o.emplace_back("init", init_names.name(c.init));
     return json::write(json::Value(std::move(o)));
 }
 

@@ -23,10 +23,10 @@
 #include <vector>
 
 #include "activation.hpp"
-#include "dense.hpp"
-#include "layer_norm.hpp"
 #include "matrix.hpp"
-#include "model_options.hpp"
+#include "mlp/dense.hpp"
+#include "mlp/layer_norm.hpp"
+#include "mlp/model_options.hpp"
 #include "numpy_random.hpp"
 
 namespace al {

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mlp.hpp"
+#include "mlp/mlp.hpp"
 
 namespace al {
 

@@ -1,10 +1,10 @@
-#include "diagnostics.hpp"
+#include "mlp/diagnostics.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "loss.hpp"
+#include "mlp/loss.hpp"
 #include "numpy_random.hpp"
 #include "simd/arch.hpp"
 #include "sum4.hpp"

@@ -1,4 +1,4 @@
-#include "softmax_loss.hpp"
+#include "mlp/softmax_loss.hpp"
 
 #include <cmath>
 

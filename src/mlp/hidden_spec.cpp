@@ -1,6 +1,8 @@
-#include "hidden_spec.hpp"
+#include "mlp/hidden_spec.hpp"
 
 #include <cctype>
+
+#include "text_input.hpp"
 
 namespace al {
 
@@ -27,7 +29,7 @@ long digits(std::string_view s) {
 
 std::optional<std::vector<int>> parse_hidden_spec(std::string_view text, std::size_t max_layers,
                                                   std::string& error) {
-    const std::string shown = "\"" + std::string(text.substr(0, 40)) + "\"";
+    const std::string shown = quote_input(text, '"');  // bounded, controls escaped: one line
     const auto bad = [&]() -> std::optional<std::vector<int>> {
         error = "hidden must be widths like \"64,64\" or \"32x16\" (16 layers of 32) (got " +
                 shown + ")";

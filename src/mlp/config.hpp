@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "activation.hpp"
-#include "datasets.hpp"
 #include "json.hpp"
-#include "model_options.hpp"
+#include "mlp/datasets.hpp"
+#include "mlp/model_options.hpp"
+#include "settings.hpp"
 
 namespace al {
 
@@ -38,18 +39,12 @@ struct Config {
 
 Config default_config();
 
-// The allowed values of each numeric field: [lo, hi], or (lo, hi] when lo_open. The one table
-// that validation, the JSON reader and the page's own checks (config_limits_json) all use.
-struct Range {
-    double lo, hi;
-    bool lo_open;
-    bool integer;
-};
+// The allowed values of each numeric field (Range: settings.hpp). The one table that
+// validation, the JSON reader and the page's own checks (config_limits_json) all use.
 namespace limits {
 inline constexpr Range lr{0, 1, true, false};
 inline constexpr Range batch{1, 100000, false, true};
 inline constexpr Range epochs{1, 10000, false, true};
-inline constexpr Range seed{0, 4294967295.0, false, true};
 inline constexpr Range n{10, 100000, false, true};
 inline constexpr Range noise{0, 2, false, false};
 inline constexpr Range data_seed = seed;
@@ -67,41 +62,6 @@ inline constexpr int max_layers = 16;
 inline constexpr double max_work = 2e9;
 inline constexpr double max_held_out = 0.9;  // test_fraction + val_fraction
 }  // namespace limits
-
-// The language model's settings (src/lm/lm_config.hpp), in the same table. Besides these
-// ranges, d must be a multiple of heads, and the compute budget (lm_config.hpp) bounds the
-// work of one step() and of a whole run, so no combination can freeze a page.
-namespace limits::lm {
-inline constexpr Range d{8, 256, false, true};
-inline constexpr Range layers{1, 8, false, true};
-inline constexpr Range heads{1, 16, false, true};
-inline constexpr Range ctx{4, 256, false, true};
-inline constexpr Range ffn{4, 1024, false, true};
-inline constexpr Range batch{1, 256, false, true};
-inline constexpr Range steps{1, 100000, false, true};
-inline constexpr Range lr{0, 1, true, false};
-inline constexpr Range warmup{0, 100000, false, true};
-inline constexpr Range lr_floor{0, 1, false, false};
-inline constexpr Range beta1{0, 0.9999, false, false};
-inline constexpr Range beta2{0, 0.99999, false, false};
-inline constexpr Range weight_decay{0, 1, false, false};
-inline constexpr Range clip{0, 1000, false, false};  // 0: no clipping
-inline constexpr Range seed = limits::seed;
-inline constexpr Range eval_every{1, 100000, false, true};
-// Sampling: characters per call and temperature (0: always the most likely character).
-inline constexpr Range sample_chars{1, 5000, false, true};
-inline constexpr Range temperature{0, 10, false, false};
-// The page's many-seeds study of the Transformer: few seeds (each is two full runs), and
-// schedules up to twice the reference, so a study never meets the run budget.
-inline constexpr Range study_seeds{1, 8, false, true};
-inline constexpr Range study_steps{1, 3000, false, true};
-inline constexpr int study_default_seeds = 3;
-// 3 seeds × 2 activations at this length take about a minute on two idle cores.
-inline constexpr int study_default_steps = 1000;
-}  // namespace limits::lm
-
-// "an integer in [1, 512]", "a number in (0, 1]": how messages state a range.
-std::string describe_range(const Range& r);
 
 // {"lr":{"min":0,"max":1,"min_open":true,"integer":false}, ..., "factor":{...},
 // "hidden":{"layers_max":16,"width_min":1,"width_max":512}, "held_out_max":0.9,
@@ -125,6 +85,13 @@ SetSizes set_sizes(const Config& c);
 
 // "" when every field is in range, else a message naming the first bad field and its range.
 std::string validate(const Config& c);
+
+// "" when 1 to max_layers widths are each in limits::width, else what validate() says of them.
+std::string check_hidden(const std::vector<int>& hidden);
+// Hidden widths as a user writes them ("64,64", "32x16": hidden_spec.hpp), checked against the
+// layer and width limits: what `--hidden TEXT` and a config's "hidden" string accept and refuse,
+// with their messages. The work budget, which depends on n, is validate()'s.
+std::optional<std::vector<int>> parse_hidden_layers(std::string_view text, std::string& error);
 
 // From a JSON object of the fields above (snake_case keys). Missing keys take the defaults;
 // unknown keys, wrong types, non-integers for integer fields and out-of-range values are errors.

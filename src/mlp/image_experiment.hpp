@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "adam.hpp"
-#include "experiment.hpp"
-#include "idx.hpp"
-#include "image_config.hpp"
-#include "mlp.hpp"
+#include "mlp/experiment.hpp"
+#include "mlp/idx.hpp"
+#include "mlp/image_config.hpp"
+#include "mlp/mlp.hpp"
 #include "numpy_random.hpp"
 
 namespace al {

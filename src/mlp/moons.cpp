@@ -1,4 +1,4 @@
-#include "moons.hpp"
+#include "mlp/moons.hpp"
 
 #include <cmath>
 

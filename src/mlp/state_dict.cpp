@@ -1,4 +1,4 @@
-#include "state_dict.hpp"
+#include "mlp/state_dict.hpp"
 
 #include <algorithm>
 #include <vector>

@@ -28,7 +28,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "mlp.hpp"
+#include "mlp/mlp.hpp"
 
 namespace al {
 

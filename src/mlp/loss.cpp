@@ -1,4 +1,4 @@
-#include "loss.hpp"
+#include "mlp/loss.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "experiment.hpp"
+#include "mlp/experiment.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <numeric>
 #include <utility>
 
-#include "datasets.hpp"
-#include "loss.hpp"
-#include "split.hpp"
-#include "state_dict.hpp"
+#include "mlp/datasets.hpp"
+#include "mlp/loss.hpp"
+#include "mlp/split.hpp"
+#include "mlp/state_dict.hpp"
 
 namespace al {
 
@@ -54,16 +54,6 @@ std::size_t chunk_rows_for(const Config& c, std::size_t batch) {
 }
 
 }  // namespace
-
-const char* status_name(Status s) {
-    switch (s) {
-        case Status::ready: return "ready";
-        case Status::running: return "running";
-        case Status::done: return "done";
-        case Status::diverged: return "diverged";
-    }
-    return "?";
-}
 
 Experiment::Experiment(const Config& config)
     : error_(validate(config)),

@@ -1,4 +1,4 @@
-#include "split.hpp"
+#include "mlp/split.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "datasets.hpp"
+#include "mlp/datasets.hpp"
 
 #include <cmath>
 #include <vector>
@@ -30,23 +30,6 @@ Points uniform_square(std::size_t n, double flip, std::uint32_t seed, Label labe
 }
 
 }  // namespace
-
-const char* dataset_name(DataSet d) {
-    switch (d) {
-        case DataSet::moons: return "moons";
-        case DataSet::circles: return "circles";
-        case DataSet::xor_: return "xor";
-        case DataSet::checkerboard: return "checkerboard";
-        case DataSet::spirals: return "spirals";
-    }
-    return "?";
-}
-
-std::optional<DataSet> parse_dataset(std::string_view name) {
-    for (DataSet d : all_datasets)
-        if (name == dataset_name(d)) return d;
-    return std::nullopt;
-}
 
 bool noise_is_label_flips(DataSet d) { return d == DataSet::xor_ || d == DataSet::checkerboard; }
 

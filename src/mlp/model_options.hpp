@@ -5,6 +5,8 @@
 #include <optional>
 #include <string_view>
 
+#include "named_enum.hpp"
+
 namespace al {
 
 // standard: PyTorch nn.Linear's own init, W and b ~ U(±1/√fan_in) ("default" in configs).
@@ -13,21 +15,10 @@ enum class Init { standard, he };
 // none: Linear → act. layer: Linear → nn.LayerNorm(width) → act (eps 1e-5, learnable γ, β).
 enum class Norm { none, layer };
 
-inline constexpr Init all_inits[] = {Init::standard, Init::he};
-inline constexpr Norm all_norms[] = {Norm::none, Norm::layer};
-
-inline const char* init_name(Init i) { return i == Init::he ? "he" : "default"; }
-inline const char* norm_name(Norm n) { return n == Norm::layer ? "layer" : "none"; }
-
-inline std::optional<Init> parse_init(std::string_view s) {
-    for (Init i : all_inits)
-        if (s == init_name(i)) return i;
-    return std::nullopt;
-}
-inline std::optional<Norm> parse_norm(std::string_view s) {
-    for (Norm n : all_norms)
-        if (s == norm_name(n)) return n;
-    return std::nullopt;
-}
+inline constexpr auto init_names =
+    named_enum<Init>({{Init::standard, "default"}, {Init::he, "he"}});
+inline constexpr auto norm_names = named_enum<Norm>({{Norm::none, "none"}, {Norm::layer, "layer"}});
+inline constexpr auto all_inits = init_names.values();
+inline constexpr auto all_norms = norm_names.values();
 
 }  // namespace al
