@@ -116,7 +116,7 @@ export const parseNumber = (text) =>
 /** The module's own defaults, asked of the core the page itself loaded. */
 export function moduleDefaults(page) {
   return page.evaluate(async () => {
-    const { loadCore } = await import(new URL('js/core.js', document.baseURI).href);
+    const { loadCore } = await import(new URL('js/shared/core.js', document.baseURI).href);
     return (await loadCore()).defaults;
   });
 }

@@ -178,12 +178,14 @@ export type WidgetFactory = (root: HTMLElement, ctx: WidgetContext) => Promise<W
 
 // --- Training worker (twin/train-worker.js, driven by trainer.js) ----------------------------
 
-export type TrainCommand =
-  | {
-      cmd: 'create';
-      config: Config;
-      /** points per axis of the boundary grid, 0 for none */ grid: number;
-    }
+/** The request that starts a run (its progress: {message: TrainMessage}). */
+export interface TrainCreate {
+  config: Config;
+  /** points per axis of the boundary grid, 0 for none */ grid: number;
+}
+
+/** The signals to the run. */
+export type TrainSignal =
   | { cmd: 'play' | 'pause' | 'step' | 'stop' }
   /** Finer grids with the hidden units' on/off patterns (the linear pieces), or not. */
   | { cmd: 'pieces'; on: boolean };

@@ -84,7 +84,7 @@ export function createWorkerClient(url) {
     /**
      * Sends `cmd` with `args`; resolves with the worker's result.
      * @param {string} cmd
-     * @param {Record<string, unknown>} [args]
+     * @param {object} [args]
      * @param {CallOptions} [options]
      * @returns {Promise<any>}
      */
@@ -115,7 +115,7 @@ export function createWorkerClient(url) {
     /**
      * A message with no answer (pause, stop), to the worker if one is running.
      * @param {string} cmd
-     * @param {Record<string, unknown>} [args]
+     * @param {object} [args]
      */
     signal(cmd, args = {}) {
       worker?.postMessage({ ...args, cmd });

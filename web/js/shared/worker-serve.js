@@ -23,8 +23,7 @@ const TRANSFER = Symbol('transfer');
  * @param {Transferable[]} buffers
  * @returns {T}
  */
-export const transferred = (result, buffers) =>
-  /** @type {T} */ ({ [TRANSFER]: buffers, result });
+export const transferred = (result, buffers) => /** @type {T} */ ({ [TRANSFER]: buffers, result });
 
 /**
  * @param {unknown} value
