@@ -16,11 +16,11 @@ async function loadWorker(file) {
   globalThis.postMessage = (m) => posted.push(m);
   await import(new URL(file, dist));
   const handler = globalThis.onmessage;
-  return async (msg) => {
+  return async (msg, withProgress = false) => {
     posted.length = 0;
     globalThis.postMessage = (m) => posted.push(m);
     await handler({ data: msg });
-    return posted.filter((m) => m.type !== 'progress');
+    return withProgress ? posted.slice() : posted.filter((m) => m.type !== 'progress');
   };
 }
 
@@ -67,7 +67,18 @@ test(
   'swaps start from the pretrained weights every time; fine-tuning moves on from the swap',
   { skip },
   async () => {
-    const send = await loadWorker('swap/swap-worker.js');
+    const post = await loadWorker('swap/swap-worker.js');
+    // A request (worker-serve.js): what the command sent (its progress messages' news, but the
+    // progress itself), or its error as the page hears it.
+    let id = 0;
+    const send = async ({ cmd, ...args }) =>
+      (await post({ ...args, cmd, id: ++id }, true)).flatMap((m) =>
+        m.type === 'error'
+          ? [{ type: 'error', cmd, message: m.message }]
+          : m.type === 'progress' && m.message.type !== 'progress'
+            ? [m.message]
+            : [],
+      );
     const [pre] = await send({
       cmd: 'pretrain',
       config: { ...small, activation: 'gelu' },

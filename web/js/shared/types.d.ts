@@ -347,9 +347,7 @@ export type BenchMessage =
       /** elements/s */ rate: number;
       round: number;
     }
-  | { type: 'epoch'; fn: ActivationName; seconds: number; round: number }
-  | { type: 'done'; arch: string }
-  | { type: 'error'; message: string };
+  | { type: 'epoch'; fn: ActivationName; seconds: number; round: number };
 
 // --- Plots (plots/) ----------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ import { createBoundary } from '../plots/boundary.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, labelPngButtons, pngButton, stampedName } from '../shared/export.js';
 import { createSwapIo } from './swap-io.js';
-import { explainError, workerFailed } from '../shared/worker-error.js';
+import { createWorkerClient, isAbort } from '../shared/worker-client.js';
+import { explainError, isWorkerFailure, messageOf } from '../shared/worker-error.js';
 import { setDisabled } from '../shared/focus.js';
 import { closest, finder, must } from '../shared/dom.js';
 import { createSwapBars, swapTakeaway } from './swap-diff.js';
@@ -138,10 +139,9 @@ export default async function createSwap(root, { core, i18n, store }) {
     finetuned: null,
     curve: null,
   };
-  /** @type {Worker | null} */
-  let worker = null,
-    /** @type {((m: {json: string, activation: ActivationName}) => void) | null} */
-    onState = null,
+  const worker = createWorkerClient(new URL('./swap-worker.js', import.meta.url));
+  /** @type {((m: {json: string, activation: ActivationName}) => void) | null} */
+  let onState = null,
     /** @type {{config: import('../shared/types').Config, state: string} | null} */
     saved = null, // the pretrained network as the worker last had it
     pendingImport = false; // a file is being imported: its widths apply once it is accepted
@@ -157,37 +157,38 @@ export default async function createSwap(root, { core, i18n, store }) {
    * @param {object} [extra]  the rest of the command (types.d.ts SwapCommand)
    */
   function send(cmd, extra = {}) {
-    const w = (worker ??= startWorker());
     run.busy = cmd;
     run.error = '';
-    w.postMessage({ cmd, ...extra });
+    request(cmd, extra);
     render();
   }
-  function startWorker() {
-    const w = new Worker(new URL('./swap-worker.js', import.meta.url), { type: 'module' });
-    w.onmessage = (
-      /** @type {MessageEvent<import('../shared/types').SwapMessage>} */ { data: m },
-    ) => {
-      if (m.type === 'progress') ((run.progress = m), m.curve && (run.curve = m.curve));
-      else if (m.type === 'stage') stageDone(m);
-      else if (m.type === 'state') ((run.busy = ''), onState?.(m));
-      else if (m.type === 'restored') return;
-      else if (m.type === 'error') {
-        // A refused file changed nothing: not the settings, the URL or the worker's network.
-        if (m.cmd === 'import') ((pendingImport = false), io.rejected(m.message, m.hidden));
-        else run.error = m.message;
-        run.busy = '';
-        $('[data-announce]').textContent = i18n.t('swap.error', { message: m.message });
-      }
+  /**
+   * @param {import('../shared/types').SwapCommand['cmd']} cmd
+   * @param {object} args
+   */
+  function request(cmd, args) {
+    /** @param {{message: import('../shared/types').SwapMessage}} progress */
+    const onProgress = ({ message }) => (heard(message), render());
+    worker.call(cmd, args, { onProgress }).catch((err) => {
+      if (isAbort(err)) return; // Cancel ended the worker: cancel() says so
+      const message = messageOf(err);
+      if (isWorkerFailure(message)) ((run.error = message), (run.busy = ''));
+      else heard({ type: 'error', cmd, message });
       render();
-    };
-    w.onerror = (e) => (
-      e.preventDefault(),
-      (run.error = workerFailed(e)),
-      (run.busy = ''),
-      render()
-    );
-    return w;
+    });
+  }
+  /** @param {import('../shared/types').SwapMessage} m */
+  function heard(m) {
+    if (m.type === 'progress') ((run.progress = m), m.curve && (run.curve = m.curve));
+    else if (m.type === 'stage') stageDone(m);
+    else if (m.type === 'state') ((run.busy = ''), onState?.(m));
+    else if (m.type === 'error') {
+      // A refused file changed nothing: not the settings, the URL or the worker's network.
+      if (m.cmd === 'import') ((pendingImport = false), io.rejected(m.message, m.hidden));
+      else run.error = m.message;
+      run.busy = '';
+      $('[data-announce]').textContent = i18n.t('swap.error', { message: m.message });
+    }
   }
 
   /** @param {SwapStageMessage} m */
@@ -242,12 +243,10 @@ export default async function createSwap(root, { core, i18n, store }) {
    * it are dropped). A cancelled pretraining or import changes nothing.
    */
   function cancel() {
-    worker?.terminate();
-    worker = null;
+    worker.terminate();
     Object.assign(run, { busy: '', progress: null, error: '' });
     if (run.pretrained && saved) {
-      worker = startWorker();
-      worker.postMessage({ cmd: 'restore', ...saved, grid: GRID });
+      request('restore', { ...saved, grid: GRID });
       run.swapped = run.finetuned = run.curve = null;
       for (const stage of /** @type {SwapStage[]} */ (['swapped', 'finetuned']))
         boards[stage].setGrid(null, GRID);
