@@ -18,7 +18,7 @@
 //        {type:'error', cmd, message, hidden}  (an import the panel's settings refuse)
 // and a command that throws fails its request with the message.
 import { loadCore } from '../shared/core.js';
-import { boundsOf } from '../shared/bounds.js';
+import { setUpExperiment } from '../shared/experiment-setup.js';
 import { serve } from '../shared/worker-serve.js';
 
 const PROGRESS_MS = 80;
@@ -67,21 +67,12 @@ function network() {
  * @param {number} size points per axis of the boundary grid
  */
 function build(config, size) {
-  const json = JSON.stringify(config);
-  const problem = M.validateConfigJson(json);
-  if (problem) throw new Error(problem);
-  const candidate = new M.Experiment(json);
-  if (candidate.status() === 'invalid') {
-    candidate.delete();
-    throw new Error(M.validateConfigJson(json) || 'invalid config');
-  }
-  const data = { train: candidate.data('train').slice(), val: candidate.data('val').slice() };
+  const { exp: candidate, data, bounds: b } = setUpExperiment(M, config, ['train', 'val']);
   // The data points, as x0, x1 pairs, for the largest output change of a swap.
   /** @type {number[]} */
   const xy = [];
   for (const d of Object.values(data))
     for (let i = 0; i < d.length; i += 3) xy.push(d[i], d[i + 1]);
-  const b = boundsOf(Object.values(data));
   return {
     exp: candidate,
     data,

@@ -18,7 +18,7 @@
 //   signals {cmd:'play'} {cmd:'pause'} {cmd:'step'} {cmd:'stop'} {cmd:'pieces', on}: they act on
 //        the run once the create sent before them has set it up.
 import { loadCore } from '../shared/core.js';
-import { boundsOf } from '../shared/bounds.js';
+import { setUpExperiment } from '../shared/experiment-setup.js';
 import { messageOf } from '../shared/worker-error.js';
 import { serve } from '../shared/worker-serve.js';
 import { createBudget, createGridJob } from './slices.js';
@@ -211,20 +211,14 @@ function create({ config, grid }, progress) {
   final = gridJob = finalJob = null;
   gridSize = grid;
   nextGridAt = 0;
-  const json = JSON.stringify(config);
-  const candidate = new M.Experiment(json);
-  if (candidate.status() === 'invalid') {
-    candidate.delete();
-    throw new Error(M.validateConfigJson(json) || 'invalid config');
-  }
+  const {
+    exp: candidate,
+    data,
+    bounds: around,
+  } = setUpExperiment(M, config, ['train', 'val', 'test']);
   exp = candidate;
   report = progress;
-  const data = {
-    train: candidate.data('train').slice(),
-    val: candidate.data('val').slice(),
-    test: candidate.data('test').slice(),
-  };
-  bounds = boundsOf(Object.values(data));
+  bounds = around;
   const init = config.diagnostics ? JSON.parse(candidate.diagnosticsJson()) : null;
   post({ type: 'created', status: candidate.status(), arch: M.simdArch(), bounds, data, init });
   newGrid();
