@@ -24,7 +24,7 @@ import { serve } from '../shared/worker-serve.js';
 const core = loadCore();
 const MAX_REPS = 1000; // the core's bound for benchActivation
 
-/** @typedef {(fields: {message: import('../shared/types').BenchMessage}) => void} Progress */
+/** @typedef {(fields: {message: import('./protocol').BenchMessage}) => void} Progress */
 
 /**
  * How many passes make one measurement last about targetMs.
@@ -88,7 +88,7 @@ function epochTimes(M, fns, config, rounds, progress) {
 }
 
 /**
- * @param {import('../shared/types').BenchRequest} request
+ * @param {import('./protocol').BenchRequest} request
  * @param {Progress} progress
  */
 async function measure({ fns, n, targetMs, epochConfig, rounds }, progress) {

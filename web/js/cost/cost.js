@@ -105,7 +105,7 @@ export default async function createCost(root, { core, i18n }) {
     error = '';
     state = 'running';
     announce('cost.progress_running', { done: 0, total });
-    /** @type {import('../shared/types').BenchRequest} */
+    /** @type {import('./protocol').BenchRequest} */
     const request = {
       fns,
       n: N,
@@ -113,7 +113,7 @@ export default async function createCost(root, { core, i18n }) {
       epochConfig: core.defaults,
       rounds: ROUNDS,
     };
-    /** @param {{message: import('../shared/types').BenchMessage}} progress */
+    /** @param {{message: import('./protocol').BenchMessage}} progress */
     const onProgress = ({ message: m }) => {
       if (m.type === 'kernel') record(kernels, key(m.fn, m.grad, m.scalar), m.rate);
       else record(epochs, m.fn, m.seconds);

@@ -10,14 +10,14 @@
 import { loadCore } from '../shared/core.js';
 import { serve } from '../shared/worker-serve.js';
 
-/** @typedef {import('../shared/types').SeedResult} SeedResult */
+/** @typedef {import('./protocol').SeedResult} SeedResult */
 
 const PROGRESS_MS = 100;
 const core = loadCore();
 
 /**
  * @param {import('../shared/types').ActivationLab} M
- * @param {import('../shared/types').SeedTask} task
+ * @param {import('./protocol').SeedTask} task
  * @param {(fields: {epoch: number}) => void} progress
  * @returns {SeedResult}
  */
@@ -71,7 +71,7 @@ function train(M, { id, config, choose }, progress) {
 
 serve({
   /**
-   * @param {{task: import('../shared/types').SeedTask}} args
+   * @param {{task: import('./protocol').SeedTask}} args
    * @param {(fields: {epoch: number}) => void} progress
    */
   train: async ({ task }, progress) => train((await core).M, task, progress),

@@ -63,7 +63,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     /** @type {import('../shared/types').Settings<import('../shared/types').SeedsValues>} */ (
       createSettings(core, ROWS, store) // store: the URL hash unless embedded
     );
-  /** @type {{seeds: number, choose: import('../shared/types').Choose}} */
+  /** @type {{seeds: number, choose: import('./protocol').Choose}} */
   const extra = { seeds: DEFAULT_SEEDS, choose: 'last' };
   /** @type {Record<string, string>} */
   const extraErrors = {};

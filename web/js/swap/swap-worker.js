@@ -27,9 +27,9 @@ const PROGRESS_MS = 80;
 const PROBE = new Float32Array([
   -1, 0.5, 0, 0, 0.5, 0.25, 1, -0.5, 1.5, 0, 2, 0.5, 0.3, 0.9, -0.2, -0.3,
 ]);
-/** @typedef {import('../shared/types').SwapCommand} SwapCommand */
-/** @typedef {import('../shared/types').SwapMessage} SwapMessage */
-/** @typedef {import('../shared/types').SwapStageMessage} SwapStageMessage */
+/** @typedef {import('./protocol').SwapCommand} SwapCommand */
+/** @typedef {import('./protocol').SwapMessage} SwapMessage */
+/** @typedef {import('./protocol').SwapStageMessage} SwapStageMessage */
 /** @typedef {import('../../../wasm/activation-lab').Experiment} Experiment */
 
 const core = loadCore();
@@ -114,7 +114,7 @@ function trainTo(stage, last, run) {
 
 /**
  * Posts the network's state after a stage: its picture, accuracy and probe outputs.
- * @param {import('../shared/types').SwapStage} stage
+ * @param {import('./protocol').SwapStage} stage
  * @param {Partial<SwapStageMessage>} [extra]
  * @param {SwapStageMessage['data']} [data]
  */

@@ -16,8 +16,8 @@ import { createSwapBars, swapTakeaway } from './swap-diff.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
 
 /** @typedef {import('../shared/types').ActivationName} ActivationName */
-/** @typedef {import('../shared/types').SwapStageMessage} SwapStageMessage */
-/** @typedef {import('../shared/types').SwapStage} SwapStage */
+/** @typedef {import('./protocol').SwapStageMessage} SwapStageMessage */
+/** @typedef {import('./protocol').SwapStage} SwapStage */
 
 const GRID = 60;
 const VAL_FRACTION = 0.2; // accuracies here are on validation points: the test set stays unread
@@ -127,7 +127,7 @@ export default async function createSwap(root, { core, i18n, store }) {
    *   pretrained: SwapStageMessage | null,
    *   swapped: SwapStageMessage | null,
    *   finetuned: SwapStageMessage | null,
-   *   curve: import('../shared/types').FinetuneCurve | null,
+   *   curve: import('./protocol').FinetuneCurve | null,
    * }}
    */
   const run = {
@@ -153,7 +153,7 @@ export default async function createSwap(root, { core, i18n, store }) {
   });
 
   /**
-   * @param {import('../shared/types').SwapCommand['cmd']} cmd
+   * @param {import('./protocol').SwapCommand['cmd']} cmd
    * @param {object} [extra]  the rest of the command (types.d.ts SwapCommand)
    */
   function send(cmd, extra = {}) {
@@ -163,11 +163,11 @@ export default async function createSwap(root, { core, i18n, store }) {
     render();
   }
   /**
-   * @param {import('../shared/types').SwapCommand['cmd']} cmd
+   * @param {import('./protocol').SwapCommand['cmd']} cmd
    * @param {object} args
    */
   function request(cmd, args) {
-    /** @param {{message: import('../shared/types').SwapMessage}} progress */
+    /** @param {{message: import('./protocol').SwapMessage}} progress */
     const onProgress = ({ message }) => (heard(message), render());
     worker.call(cmd, args, { onProgress }).catch((err) => {
       if (isAbort(err)) return; // Cancel ended the worker: cancel() says so
@@ -177,7 +177,7 @@ export default async function createSwap(root, { core, i18n, store }) {
       render();
     });
   }
-  /** @param {import('../shared/types').SwapMessage} m */
+  /** @param {import('./protocol').SwapMessage} m */
   function heard(m) {
     if (m.type === 'progress') ((run.progress = m), m.curve && (run.curve = m.curve));
     else if (m.type === 'stage') stageDone(m);

@@ -3,8 +3,8 @@
 // figure of the document (it only answers questions, nothing changes it).
 import { createWorkerClient } from '../shared/worker-client.js';
 
-/** @typedef {import('../shared/types').LmCalls} LmCalls */
-/** @typedef {import('../shared/types').LmProgress} LmProgress */
+/** @typedef {import('./protocol').LmCalls} LmCalls */
+/** @typedef {import('./protocol').LmProgress} LmProgress */
 
 /**
  * A new worker holding one model, through the page's worker client (shared/worker-client.js):
@@ -32,7 +32,7 @@ export function createLmWorker() {
 }
 
 /** @typedef {ReturnType<typeof createLmWorker>} LmWorker */
-/** @type {{worker: LmWorker, ready: Promise<import('../shared/types').LmInfo>, users: number} | null} */
+/** @type {{worker: LmWorker, ready: Promise<import('./protocol').LmInfo>, users: number} | null} */
 let shared = null;
 
 /**

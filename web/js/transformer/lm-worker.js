@@ -26,8 +26,8 @@ import { fetchData } from '../shared/worker-error.js';
 import { serve } from '../shared/worker-serve.js';
 import { differInterval, fractionWithin, histogram, moments } from './lm-stats.js';
 
-/** @typedef {import('../shared/types').LmCalls} LmCalls */
-/** @typedef {import('../shared/types').LmRunResult} LmRunResult */
+/** @typedef {import('./protocol').LmCalls} LmCalls */
+/** @typedef {import('./protocol').LmRunResult} LmRunResult */
 /** @typedef {LmCalls['run']['args'] & {id: number}} RunRequest  (id: the run's own number) */
 /** @typedef {(fields: Record<string, unknown>) => void} Progress */
 

@@ -23,9 +23,9 @@ import { messageOf } from '../shared/worker-error.js';
 import { serve } from '../shared/worker-serve.js';
 import { createBudget, createGridJob } from './slices.js';
 
-/** @typedef {import('../shared/types').TrainCreate} TrainCreate */
-/** @typedef {import('../shared/types').TrainSignal} TrainSignal */
-/** @typedef {import('../shared/types').TrainMessage} TrainMessage */
+/** @typedef {import('./protocol').TrainCreate} TrainCreate */
+/** @typedef {import('./protocol').TrainSignal} TrainSignal */
+/** @typedef {import('./protocol').TrainMessage} TrainMessage */
 /** @typedef {import('../shared/types').EpochStats} EpochStats */
 /** @typedef {import('../shared/types').Metrics} Metrics */
 /** @typedef {import('../../../wasm/activation-lab').Experiment} Experiment */

@@ -5,12 +5,12 @@
 import { createWorkerClient, isAbort } from '../shared/worker-client.js';
 import { messageOf } from '../shared/worker-error.js';
 
-/** @typedef {import('../shared/types').TrainMessage} TrainMessage */
+/** @typedef {import('./protocol').TrainMessage} TrainMessage */
 
 /** @param {(msg: TrainMessage) => void} onMessage */
 export function createTrainer(onMessage) {
   const client = createWorkerClient(new URL('./train-worker.js', import.meta.url));
-  /** @param {import('../shared/types').TrainSignal} msg */
+  /** @param {import('./protocol').TrainSignal} msg */
   const send = ({ cmd, ...args }) => client.signal(cmd, args);
   return {
     /**
