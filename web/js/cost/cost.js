@@ -1,9 +1,10 @@
-// The live cost panel (NOTES.md 10–11): throughput of every activation kernel and its derivative,
-// SIMD and scalar reference, and the time of one training epoch per activation, all measured in
-// the reader's browser by the core in a worker (cost/bench-worker.js). It measures when it first
-// scrolls into view (not during page load, which would skew it) or on demand. Every timing is taken
-// in interleaved rounds and shown as its median and interquartile range; two timings are compared
-// only when their ranges are apart (bench-stats.js), so a busy machine reads as "too noisy".
+// The live cost panel (the article's #cost section, figure #cost-panel): throughput of every
+// activation kernel and its derivative, SIMD and scalar reference, and the time of one training
+// epoch per activation, all measured in the reader's browser by the core in a worker
+// (cost/bench-worker.js). It measures when it first scrolls into view (not during page load, which
+// would skew it) or on demand. Every timing is taken in interleaved rounds and shown as its median
+// and interquartile range; two timings are compared only when their ranges are apart
+// (bench-stats.js), so a busy machine reads as "too noisy".
 import { simdSupported } from '../shared/core.js';
 import { createBarChart } from '../plots/bar-chart.js';
 import {

@@ -1,7 +1,8 @@
-// The pretrained swap (NOTES.md 21): pretrain a network with one activation, swap in another while
-// keeping every weight, watch the accuracy and the boundary move, then fine-tune and watch it
-// recover. The same panel exports the weights as a PyTorch state_dict and imports such a file
-// (swap-io.js). One worker (swap/swap-worker.js) holds the network between the steps.
+// The pretrained swap (the article's #pretrained section, figure #swap): pretrain a network with
+// one activation, swap in another while keeping every weight, watch the accuracy and the boundary
+// move, then fine-tune and watch it recover. The same panel exports the weights as a PyTorch
+// state_dict and imports such a file (swap-io.js). One worker (swap/swap-worker.js) holds the
+// network between the steps.
 import { createSettings } from '../shared/state.js';
 import { createFields, followSettings, presetButtons, settingsFields } from '../shared/fields.js';
 import { createBoundary } from '../plots/boundary.js';
