@@ -116,3 +116,47 @@ test(
     assert.equal(refused.cmd, 'import');
   },
 );
+
+test(
+  "the twin's run: its news are the create request's progress; the next create ends it",
+  { skip, timeout: 60000 },
+  async () => {
+    const posted = [];
+    globalThis.onmessage = null;
+    globalThis.postMessage = (m) => posted.push(m);
+    await import(new URL('twin/train-worker.js', dist));
+    const handler = globalThis.onmessage;
+    const news = (id) => posted.filter((m) => m.id === id && m.type === 'progress');
+    // Two creates in a row (Reset pressed twice): each replaces the one before, and says so.
+    const first = handler({ data: { id: 1, cmd: 'create', config: small, grid: 4 } });
+    const second = handler({
+      data: { id: 2, cmd: 'create', config: { ...small, seed: 4 }, grid: 4 },
+    });
+    await first;
+    assert.deepEqual(
+      posted.find((m) => m.id === 1 && m.type === 'done'),
+      { id: 1, type: 'done', result: { replaced: true } },
+    );
+    assert.equal(news(1)[0].message.type, 'created');
+    assert.equal(news(2)[0].message.type, 'created');
+    // Signals act on the latest run: play it, then stop it; its last snapshot has the final numbers.
+    await handler({ data: { cmd: 'play' } });
+    const until = (test) =>
+      new Promise((resolve) => {
+        const poll = () => (test() ? resolve() : setTimeout(poll, 20));
+        poll();
+      });
+    await until(() => news(2).some((m) => m.message.records?.length));
+    await handler({ data: { cmd: 'stop' } });
+    await until(() => news(2).some((m) => m.message.final));
+    const last = news(2).at(-1).message;
+    assert.equal(last.type, 'snapshot');
+    assert.equal(last.stopped, true);
+    assert.ok(last.final.test.acc >= 0 && last.final.test.acc <= 1);
+    assert.equal(news(1).length > 0 && news(1).every((m) => m.message.type !== 'error'), true);
+    // A refused configuration fails its request with the core's message.
+    await handler({ data: { id: 3, cmd: 'create', config: { ...small, lr: -1 }, grid: 0 } });
+    assert.match(posted.find((m) => m.id === 3 && m.type === 'error').message, /lr/);
+    await second; // (replaced by the refused create: its run was ended first)
+  },
+);

@@ -224,6 +224,8 @@ function create({ config, grid }, progress) {
   newGrid();
   snapshot();
   schedule();
+  // Set here, not once the request resumes: two creates in a row each end the one before.
+  return { replaced: new Promise((resolve) => (endRun = () => resolve({ replaced: true }))) };
 }
 
 /** @param {TrainSignal} msg */
@@ -267,8 +269,7 @@ serve(
     async create(command, progress) {
       const setUp = core.then((loaded) => ((M ??= loaded.M), create(command, progress)));
       ready = setUp.catch(() => {});
-      await setUp;
-      return new Promise((resolve) => (endRun = () => resolve({ replaced: true })));
+      return (await setUp).replaced;
     },
   },
   {
