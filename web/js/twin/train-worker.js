@@ -5,7 +5,7 @@
 // grid, itself computed in pieces, comes with the snapshot that finishes it (null otherwise); while
 // training, it takes at most GRID_SHARE of the time (for a deep network a grid costs a good part
 // of an epoch). With `pieces` on, the grid is finer (PIECES_GRID) and comes with the core's
-// patternGrid, the on/off pattern of the hidden units at each point (js/pieces.js).
+// patternGrid, the on/off pattern of the hidden units at each point (shared/pieces.js).
 // It speaks the page's worker protocol (shared/worker-serve.js; trainer.js is its caller):
 //   request {cmd:'create', config, grid (points per axis, 0 for none)}: its progress messages
 //        {message} carry the run's news, its result {replaced: true} comes when the next create
