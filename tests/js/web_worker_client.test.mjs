@@ -129,3 +129,56 @@ test("a worker that cannot load rejects with workerFailed's text, in the reader'
   await assert.rejects(refused, (e) => isWorkerFailure(e.message) && /worker-src/.test(e.message));
   assert.deepEqual(await client.call('echo', { value: 4 }), { got: 4 });
 });
+
+test("the worker's side: results, progress, errors, signals during a long command, transfers", async () => {
+  const posted = [];
+  globalThis.postMessage = (m, options) => posted.push({ m, transfer: options?.transfer ?? [] });
+  const { serve, transferred } = await import('../../web/js/shared/worker-serve.js');
+  let stop = () => {};
+  serve(
+    {
+      add: ({ a, b }) => a + b,
+      count: ({ n }, progress) => {
+        for (let i = 1; i <= n; i++) progress({ i });
+        return 'counted';
+      },
+      fail: () => {
+        throw new Error('lr must be positive');
+      },
+      // A long run that yields: it ends when the 'stop' signal says so.
+      run: () => new Promise((resolve) => (stop = () => resolve('stopped'))),
+      grid: () => {
+        const g = new Float32Array(4);
+        return transferred({ g }, [g.buffer]);
+      },
+    },
+    { stop: () => stop() },
+  );
+  const send = (data) => globalThis.onmessage({ data });
+  await send({ id: 1, cmd: 'add', a: 2, b: 3 });
+  assert.deepEqual(posted.pop().m, { id: 1, type: 'done', result: 5 });
+  await send({ id: 2, cmd: 'count', n: 2 });
+  assert.deepEqual(
+    posted.splice(0).map((p) => p.m),
+    [
+      { i: 1, id: 2, type: 'progress' },
+      { i: 2, id: 2, type: 'progress' },
+      { id: 2, type: 'done', result: 'counted' },
+    ],
+  );
+  await send({ id: 3, cmd: 'fail' });
+  assert.deepEqual(posted.pop().m, { id: 3, type: 'error', message: 'lr must be positive' });
+  await send({ id: 4, cmd: 'toString' });
+  assert.deepEqual(posted.pop().m, { id: 4, type: 'error', message: 'unknown command toString' });
+  // A request during a long run is answered at once, and a signal reaches the run.
+  const running = send({ id: 5, cmd: 'run' });
+  await send({ id: 6, cmd: 'add', a: 1, b: 1 });
+  assert.deepEqual(posted.pop().m, { id: 6, type: 'done', result: 2 });
+  send({ cmd: 'stop' });
+  await running;
+  assert.deepEqual(posted.pop().m, { id: 5, type: 'done', result: 'stopped' });
+  await send({ id: 7, cmd: 'grid' });
+  const { m, transfer } = posted.pop();
+  assert.equal(m.result.g.length, 4);
+  assert.deepEqual(transfer, [m.result.g.buffer]);
+});

@@ -141,9 +141,9 @@ test(
     assert.equal(news(2)[0].message.type, 'created');
     // Signals act on the latest run: play it, then stop it; its last snapshot has the final numbers.
     await handler({ data: { cmd: 'play' } });
-    const until = (test) =>
+    const until = (done) =>
       new Promise((resolve) => {
-        const poll = () => (test() ? resolve() : setTimeout(poll, 20));
+        const poll = () => (done() ? resolve() : setTimeout(poll, 20));
         poll();
       });
     await until(() => news(2).some((m) => m.message.records?.length));
