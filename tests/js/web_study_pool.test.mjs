@@ -7,20 +7,25 @@ import assert from 'node:assert/strict';
 
 globalThis.navigator ??= { hardwareConcurrency: 2 }; // (pool.js sizes the pool from it)
 
-/** A Worker that answers each task, a tick later, as the task's `script` says. */
+/** A Worker that answers each task, a tick later, as the task's `script` says (worker-serve.js's
+ * messages: the request {id, cmd: 'train', task}, progress, then its result or its error). */
 class ScriptedWorker {
   onmessage = null;
   terminated = false;
-  postMessage(task) {
+  postMessage({ id, cmd, task }) {
+    assert.equal(cmd, 'train');
     setTimeout(() => {
       if (this.terminated) return;
       const { progress, error, hold } = task.script;
-      for (const step of progress)
-        this.onmessage({ data: { type: 'progress', id: task.id, step } });
+      for (const step of progress) this.onmessage({ data: { type: 'progress', id, step } });
       if (hold) return; // still running: the test cancels it
       const data = error
-        ? { type: 'error', id: task.id, message: error }
-        : { type: 'result', id: task.id, final: { val_loss: task.seed / 10 } };
+        ? { type: 'error', id, message: error }
+        : {
+            type: 'done',
+            id,
+            result: { type: 'result', id: task.id, final: { val_loss: task.seed / 10 } },
+          };
       this.onmessage({ data });
     });
   }

@@ -159,7 +159,11 @@ export async function embedCss(
   out,
   sheets = [
     'article.css',
-    'widgets.css',
+    'figure.css',
+    'twin.css',
+    'series.css',
+    'embed-dialog.css',
+    'reserved.css',
     'evidence.css',
     'lm.css',
     'signals.css',

@@ -1,10 +1,11 @@
 // The cost panel's worker: times the core's activation kernels and one training epoch per
 // activation, here, in the reader's browser, off the main thread (a busy page would distort
 // the timings and freeze while they run). Each number is posted as soon as it is measured.
-//   in:  {fns, n, targetMs, epochConfig, rounds}
-//   out: {type:'kernel', fn, grad, scalar, rate, round}  elements per second, one round
+// It answers one request (shared/worker-serve.js; cost.js is its caller):
+//   {cmd:'measure', fns, n, targetMs, epochConfig, rounds} -> {arch}, after progress messages
+//   {message} whose message is one of
+//        {type:'kernel', fn, grad, scalar, rate, round}  elements per second, one round
 //        {type:'epoch', fn, seconds, round}               one timed epoch
-//        {type:'done', arch}  |  {type:'error', message}
 //
 // Every kernel is timed once per round, the rounds one after another (ReLU, GELU, …, then ReLU
 // again), so that a busy moment of the machine lands on all the kernels alike and shows up as
@@ -15,6 +16,7 @@
 // So each measurement is one benchActivation call that repeats the pass enough times to last
 // about targetMs, timed as a whole; the rate is elements × passes / time.
 import { loadCore } from '../shared/core.js';
+import { serve } from '../shared/worker-serve.js';
 
 /** @typedef {import('../shared/types').ActivationLab} ActivationLab */
 /** @typedef {import('../shared/types').ActivationName} ActivationName */
@@ -22,8 +24,7 @@ import { loadCore } from '../shared/core.js';
 const core = loadCore();
 const MAX_REPS = 1000; // the core's bound for benchActivation
 
-/** @param {import('../shared/types').BenchMessage} msg */
-const post = (msg) => postMessage(msg);
+/** @typedef {(fields: {message: import('./protocol').BenchMessage}) => void} Progress */
 
 /**
  * How many passes make one measurement last about targetMs.
@@ -60,8 +61,9 @@ function time(M, fn, grad, scalar, n, reps) {
  * @param {ActivationName[]} fns
  * @param {import('../shared/types').Config} config
  * @param {number} rounds
+ * @param {Progress} progress
  */
-function epochTimes(M, fns, config, rounds) {
+function epochTimes(M, fns, config, rounds, progress) {
   // Every network is built and trained one untimed epoch first (compilation tiers and caches
   // settle), then the activations take turns, so a slow moment of the machine hits all alike;
   // every timed epoch is posted (the panel takes their median and spread).
@@ -76,7 +78,8 @@ function epochTimes(M, fns, config, rounds) {
       runs.forEach((r, i) => {
         const t0 = performance.now();
         r.step();
-        post({ type: 'epoch', fn: fns[i], seconds: (performance.now() - t0) / 1000, round });
+        const seconds = (performance.now() - t0) / 1000;
+        progress({ message: { type: 'epoch', fn: fns[i], seconds, round } });
       });
     }
   } finally {
@@ -84,27 +87,26 @@ function epochTimes(M, fns, config, rounds) {
   }
 }
 
-onmessage = async (
-  /** @type {MessageEvent<import('../shared/types').BenchRequest>} */ {
-    data: { fns, n, targetMs, epochConfig, rounds },
-  },
-) => {
-  try {
-    const { M } = await core;
-    for (const fn of fns) M.benchActivation(fn, false, false, n, 2); // warm-up: compile every path
-    const kernels = [false, true].flatMap((grad) =>
-      fns.flatMap((fn) => [false, true].map((scalar) => ({ fn, grad, scalar, reps: 0 }))),
-    );
-    for (const k of kernels) k.reps = sizeReps(M, k.fn, k.grad, k.scalar, n, targetMs);
-    for (let round = 0; round < rounds; round++) {
-      for (const { fn, grad, scalar, reps } of kernels) {
-        const ms = time(M, fn, grad, scalar, n, reps);
-        post({ type: 'kernel', fn, grad, scalar, rate: (n * (reps + 1)) / (ms / 1000), round });
-      }
+/**
+ * @param {import('./protocol').BenchRequest} request
+ * @param {Progress} progress
+ */
+async function measure({ fns, n, targetMs, epochConfig, rounds }, progress) {
+  const { M } = await core;
+  for (const fn of fns) M.benchActivation(fn, false, false, n, 2); // warm-up: compile every path
+  const kernels = [false, true].flatMap((grad) =>
+    fns.flatMap((fn) => [false, true].map((scalar) => ({ fn, grad, scalar, reps: 0 }))),
+  );
+  for (const k of kernels) k.reps = sizeReps(M, k.fn, k.grad, k.scalar, n, targetMs);
+  for (let round = 0; round < rounds; round++) {
+    for (const { fn, grad, scalar, reps } of kernels) {
+      const ms = time(M, fn, grad, scalar, n, reps);
+      const rate = (n * (reps + 1)) / (ms / 1000);
+      progress({ message: { type: 'kernel', fn, grad, scalar, rate, round } });
     }
-    epochTimes(M, fns, epochConfig, rounds);
-    post({ type: 'done', arch: M.simdArch() });
-  } catch (err) {
-    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   }
-};
+  epochTimes(M, fns, epochConfig, rounds, progress);
+  return { arch: M.simdArch() };
+}
+
+serve({ measure });

@@ -1,9 +1,10 @@
-// The live cost panel (NOTES.md 10–11): throughput of every activation kernel and its derivative,
-// SIMD and scalar reference, and the time of one training epoch per activation, all measured in
-// the reader's browser by the core in a worker (cost/bench-worker.js). It measures when it first
-// scrolls into view (not during page load, which would skew it) or on demand. Every timing is taken
-// in interleaved rounds and shown as its median and interquartile range; two timings are compared
-// only when their ranges are apart (bench-stats.js), so a busy machine reads as "too noisy".
+// The live cost panel (the article's #cost section, figure #cost-panel): throughput of every
+// activation kernel and its derivative, SIMD and scalar reference, and the time of one training
+// epoch per activation, all measured in the reader's browser by the core in a worker
+// (cost/bench-worker.js). It measures when it first scrolls into view (not during page load, which
+// would skew it) or on demand. Every timing is taken in interleaved rounds and shown as its median
+// and interquartile range; two timings are compared only when their ranges are apart
+// (bench-stats.js), so a busy machine reads as "too noisy".
 import { simdSupported } from '../shared/core.js';
 import { createBarChart } from '../plots/bar-chart.js';
 import {
@@ -15,7 +16,8 @@ import {
   toCsv,
 } from '../shared/export.js';
 import { setDisabled } from '../shared/focus.js';
-import { explainError, workerFailed } from '../shared/worker-error.js';
+import { createWorkerClient, isAbort } from '../shared/worker-client.js';
+import { explainError, messageOf } from '../shared/worker-error.js';
 import { closest, finder } from '../shared/dom.js';
 import { compare, spread } from './bench-stats.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
@@ -68,9 +70,8 @@ export default async function createCost(root, { core, i18n }) {
     epochs = new Map(), // activation -> seconds, one per round
     /** @type {'idle' | 'running' | 'done' | 'error'} */
     state = 'idle',
-    /** @type {Worker | null} */
-    worker = null,
     error = '';
+  const client = createWorkerClient(new URL('./bench-worker.js', import.meta.url));
   /**
    * @param {string} fn
    * @param {boolean} grad
@@ -99,36 +100,13 @@ export default async function createCost(root, { core, i18n }) {
 
   function measure() {
     if (state === 'running') return;
-    worker?.terminate();
+    client.terminate();
     kernels = new Map();
     epochs = new Map();
     error = '';
     state = 'running';
     announce('cost.progress_running', { done: 0, total });
-    const w = new Worker(new URL('./bench-worker.js', import.meta.url), {
-      type: 'module',
-    });
-    worker = w;
-    w.onmessage = (
-      /** @type {MessageEvent<import('../shared/types').BenchMessage>} */ { data: m },
-    ) => {
-      if (m.type === 'kernel') record(kernels, key(m.fn, m.grad, m.scalar), m.rate);
-      else if (m.type === 'epoch') record(epochs, m.fn, m.seconds);
-      else if (m.type === 'done' || m.type === 'error') {
-        state = m.type;
-        error = m.type === 'error' ? m.message : '';
-        w.terminate();
-        worker = null;
-        // Screen readers hear the start and the end, not each of the timings in between.
-        if (m.type === 'done')
-          $('[data-announce]').textContent =
-            `${i18n.t('cost.progress_done', { total })} ${takeawayOf().replace(/<[^>]*>/g, '')}`;
-        else announce('cost.failed', { message: error });
-      }
-      render();
-    };
-    w.onerror = (e) => (e.preventDefault(), (state = 'error'), (error = workerFailed(e)), render());
-    /** @type {import('../shared/types').BenchRequest} */
+    /** @type {import('./protocol').BenchRequest} */
     const request = {
       fns,
       n: N,
@@ -136,7 +114,29 @@ export default async function createCost(root, { core, i18n }) {
       epochConfig: core.defaults,
       rounds: ROUNDS,
     };
-    w.postMessage(request);
+    /** @param {{message: import('./protocol').BenchMessage}} progress */
+    const onProgress = ({ message: m }) => {
+      if (m.type === 'kernel') record(kernels, key(m.fn, m.grad, m.scalar), m.rate);
+      else record(epochs, m.fn, m.seconds);
+      render();
+    };
+    client.call('measure', request, { onProgress }).then(
+      () => {
+        state = 'done';
+        client.terminate(); // (its memory back: a later measure() starts a new one)
+        // Screen readers hear the start and the end, not each of the timings in between.
+        $('[data-announce]').textContent =
+          `${i18n.t('cost.progress_done', { total })} ${takeawayOf().replace(/<[^>]*>/g, '')}`;
+        render();
+      },
+      (err) => {
+        if (isAbort(err)) return; // the element left the page (dispose says so)
+        state = 'error';
+        error = messageOf(err);
+        announce('cost.failed', { message: explainError(i18n, error) });
+        render();
+      },
+    );
     render();
   }
 
@@ -363,8 +363,7 @@ export default async function createCost(root, { core, i18n }) {
   // The element left the page: its worker ends (a later measure() starts a new one).
   function dispose() {
     seen.disconnect();
-    worker?.terminate();
-    worker = null;
+    client.terminate();
     if (state === 'running') state = 'idle';
   }
   return { measure, dispose };

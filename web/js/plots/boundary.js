@@ -1,7 +1,7 @@
 // A decision boundary: the network's class-1 probability over a grid as a smooth heat map, the
 // 0.5 level as a line (marching squares) and the data points on top: training points filled,
 // test points as rings. Optionally, thin outlines of the regions where the hidden units' on/off
-// pattern is constant (js/pieces.js), at their own grid resolution.
+// pattern is constant (shared/pieces.js), at their own grid resolution.
 import { context2d, createCanvas, later, theme } from './canvas.js';
 import { boundaryCorners, patternEdges } from '../shared/pieces.js';
 

@@ -3,16 +3,18 @@
 // end of its schedule and reports the core's final losses. Training runs in slices of SLICE_MS with
 // a yield between them (one step is bounded by the core's call budget), so the worker never holds
 // its thread for long; the pool cancels by terminating it.
-//   in:  {id, config}   (an LmConfig: the reference with the study's act, seed, steps and init)
-//   out: {type:'progress', id, step}   (at most every SLICE_MS)
-//        {type:'result', id, status, evals, final: {step, train_loss, val_loss}, seconds}
-//        {type:'error', id, message}
+// It answers the pool's request {cmd:'train', task} (shared/worker-serve.js):
+//   task:     {id, config}   (an LmConfig: the reference with the study's act, seed, steps, init)
+//   progress: {step}   (at most every SLICE_MS)
+//   result:   {type:'result', id, status, evals, final: {step, train_loss, val_loss}, seconds}
+//   (a refused config, a corpus that cannot be fetched: the request's error)
 import { loadCore } from '../shared/core.js';
 import { LM_FILES } from '../shared/lm-config.js';
 import { fetchData } from '../shared/worker-error.js';
+import { serve } from '../shared/worker-serve.js';
 
 /** @typedef {import('./lm-study.js').LmSeedTask} LmSeedTask */
-/** @typedef {import('./lm-study.js').LmSeedMessage} LmSeedMessage */
+/** @typedef {import('./lm-study.js').LmSeedResult} LmSeedResult */
 /** @typedef {import('../../../wasm/activation-lab').LmEval} LmEval */
 
 const SLICE_MS = 100;
@@ -20,8 +22,6 @@ const core = loadCore();
 /** @type {Promise<string> | null} the corpus, fetched once per worker */
 let corpus = null;
 
-/** @param {LmSeedMessage} msg */
-const post = (msg) => postMessage(msg);
 const pause = () => new Promise((ok) => setTimeout(ok, 0));
 
 function text() {
@@ -33,8 +33,10 @@ function text() {
  * @param {import('../shared/types').ActivationLab} M
  * @param {LmSeedTask} task
  * @param {string} words
+ * @param {(fields: {step: number}) => void} progress
+ * @returns {Promise<LmSeedResult>}
  */
-async function train(M, { id, config }, words) {
+async function train(M, { id, config }, words, progress) {
   const json = JSON.stringify(config);
   const problem = M.lmValidateConfigJson(json);
   if (problem) throw new Error(problem);
@@ -47,35 +49,33 @@ async function train(M, { id, config }, words) {
       const t0 = performance.now();
       while (more && performance.now() - t0 < SLICE_MS) more = exp.step(1);
       seconds += (performance.now() - t0) / 1000;
-      post({ type: 'progress', id, step: exp.stepCount() });
+      progress({ step: exp.stepCount() });
       if (more) await pause();
     }
     const t0 = performance.now();
     /** @type {LmEval} */
     const final = JSON.parse(exp.evaluateJson()); // the core's losses of the final weights
     seconds += (performance.now() - t0) / 1000;
-    post({
+    return {
       type: 'result',
       id,
       status: /** @type {import('../shared/types').Status} */ (exp.status()),
       evals: JSON.parse(exp.historyJson()),
       final,
       seconds,
-    });
+    };
   } finally {
     exp.delete();
   }
 }
 
-onmessage = async (/** @type {MessageEvent<LmSeedTask>} */ { data }) => {
-  try {
+serve({
+  /**
+   * @param {{task: LmSeedTask}} args
+   * @param {(fields: {step: number}) => void} progress
+   */
+  async train({ task }, progress) {
     const [{ M }, words] = await Promise.all([core, text()]);
-    await train(M, data, words);
-  } catch (err) {
-    post({
-      type: 'error',
-      id: data?.id,
-      message: err instanceof Error ? err.message : String(err),
-    });
-  }
-};
+    return train(M, task, words, progress);
+  },
+});

@@ -27,10 +27,6 @@ import { readSummary } from './verdict.js';
  * @property {LmEval} final the core's losses of the final weights
  * @property {number} seconds
  */
-/**
- * @typedef {{type: 'progress', id: string, step: number} | LmSeedResult
- *   | {type: 'error', id?: string, message: string}} LmSeedMessage
- */
 /** @typedef {LmSeedResult & {seed: number, activation: LmActivationName}} LmRun */
 /**
  * @typedef {object} LmStudySpec

@@ -2,25 +2,26 @@
 // reports it. The test set is evaluated exactly once, after training, on the weights that the
 // validation set chose: the final ones, or (choose: 'best') those of the epoch with the lowest
 // validation loss. Nothing during training looks at the test set.
-//   in:  {id, config, choose: 'last' | 'best'}
-//   out: {type:'progress', id, epoch}   (at most every PROGRESS_MS)
-//        {type:'result', id, status, history, chosen_epoch, train, val, test, seconds}
-//        {type:'error', id, message}
+// It answers the pool's request {cmd:'train', task} (shared/worker-serve.js):
+//   task:     {id, config, choose: 'last' | 'best'}
+//   progress: {epoch}   (at most every PROGRESS_MS)
+//   result:   {type:'result', id, status, history, chosen_epoch, train, val, test, seconds}
+//   (a refused config: the request's error, with the core's message)
 import { loadCore } from '../shared/core.js';
+import { serve } from '../shared/worker-serve.js';
 
-/** @typedef {import('../shared/types').SeedMessage} SeedMessage */
+/** @typedef {import('./protocol').SeedResult} SeedResult */
 
 const PROGRESS_MS = 100;
 const core = loadCore();
 
-/** @param {SeedMessage} msg */
-const post = (msg) => postMessage(msg);
-
 /**
  * @param {import('../shared/types').ActivationLab} M
- * @param {import('../shared/types').SeedTask} task
+ * @param {import('./protocol').SeedTask} task
+ * @param {(fields: {epoch: number}) => void} progress
+ * @returns {SeedResult}
  */
-function train(M, { id, config, choose }) {
+function train(M, { id, config, choose }, progress) {
   const json = JSON.stringify(config);
   const problem = M.validateConfigJson(json);
   if (problem) throw new Error(problem);
@@ -41,8 +42,7 @@ function train(M, { id, config, choose }) {
         best = { loss: rec.val_loss, epoch: rec.epoch, state: exp.stateJson() };
       }
       const now = performance.now();
-      if (now - lastPost > PROGRESS_MS)
-        ((lastPost = now), post({ type: 'progress', id, epoch: exp.epoch() }));
+      if (now - lastPost > PROGRESS_MS) ((lastPost = now), progress({ epoch: exp.epoch() }));
     }
     const seconds = (performance.now() - t0) / 1000;
     let chosen = exp.epoch();
@@ -53,7 +53,7 @@ function train(M, { id, config, choose }) {
     }
     /** @type {(which: import('../shared/types').Which) => import('../shared/types').Metrics} */
     const evaluate = (which) => JSON.parse(exp.evaluateJson(which));
-    post({
+    return {
       type: 'result',
       id,
       status: exp.status(),
@@ -63,21 +63,16 @@ function train(M, { id, config, choose }) {
       val: evaluate('val'),
       test: evaluate('test'), // the one and only look at the test set
       seconds,
-    });
+    };
   } finally {
     exp.delete();
   }
 }
 
-onmessage = async (/** @type {MessageEvent<import('../shared/types').SeedTask>} */ { data }) => {
-  try {
-    const { M } = await core;
-    train(M, data);
-  } catch (err) {
-    post({
-      type: 'error',
-      id: data?.id,
-      message: err instanceof Error ? err.message : String(err),
-    });
-  }
-};
+serve({
+  /**
+   * @param {{task: import('./protocol').SeedTask}} args
+   * @param {(fields: {epoch: number}) => void} progress
+   */
+  train: async ({ task }, progress) => train((await core).M, task, progress),
+});

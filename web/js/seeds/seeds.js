@@ -1,7 +1,8 @@
-// The many-seeds study (NOTES.md 18–20): the twin experiment repeated over N seeds in a pool of
-// workers, each seed a pair of runs from the same initial weights, with validation for every
-// choice and the test set read once per run at the end. Settings live in the URL hash under
-// their own keys (s…), next to the twin lab's, so a study is a permalink too.
+// The many-seeds study (the article's #experiment section, figure #seeds): the twin experiment
+// repeated over N seeds in a pool of workers, each seed a pair of runs from the same initial
+// weights, with validation for every choice and the test set read once per run at the end. Settings
+// live in the URL hash under their own keys (s…), next to the twin lab's, so a study is a permalink
+// too.
 import { changedSettings, createSettings, enumValues } from '../shared/state.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
 import { createFields, presetButtons, settingsFields } from '../shared/fields.js';
@@ -63,7 +64,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     /** @type {import('../shared/types').Settings<import('../shared/types').SeedsValues>} */ (
       createSettings(core, ROWS, store) // store: the URL hash unless embedded
     );
-  /** @type {{seeds: number, choose: import('../shared/types').Choose}} */
+  /** @type {{seeds: number, choose: import('./protocol').Choose}} */
   const extra = { seeds: DEFAULT_SEEDS, choose: 'last' };
   /** @type {Record<string, string>} */
   const extraErrors = {};

@@ -6,10 +6,10 @@ import { runPool } from '../shared/pool.js';
 import { reached95 } from '../shared/runs.js';
 
 /** @typedef {import('../shared/types').ActivationName} ActivationName */
-/** @typedef {import('../shared/types').Choose} Choose */
+/** @typedef {import('./protocol').Choose} Choose */
 /** @typedef {import('../shared/types').Config} Config */
-/** @typedef {import('../shared/types').SeedTask} SeedTask */
-/** @typedef {import('../shared/types').SeedResult} SeedResult */
+/** @typedef {import('./protocol').SeedTask} SeedTask */
+/** @typedef {import('./protocol').SeedResult} SeedResult */
 /** @typedef {import('../shared/types').ActivationLab} ActivationLab */
 /** @typedef {SeedResult & {seed: number, activation: ActivationName}} Run */
 /**

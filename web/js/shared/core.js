@@ -10,7 +10,7 @@ const SIMD_PROBE = new Uint8Array([
 
 /**
  * ?engine=scalar on the page URL runs the scalar build as a browser without WASM SIMD would (a test
- * and demo hook). A worker has its own URL: js/boot.js passes the choice on in the worker's name.
+ * and demo hook). A worker has its own URL: page/boot.js passes the choice on in the worker's name.
  */
 function forcedScalar() {
   // (a worker's name; Node, which runs the workers in tests, has none)

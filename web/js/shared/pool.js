@@ -3,7 +3,8 @@
 // WASM module, and past a few workers the main thread's drawing competes with them).
 // Cancel terminates every worker at once: a worker busy in a WASM loop cannot read messages, so
 // terminating is the only way to stop it promptly. Workers exist only while tasks run.
-import { workerFailed } from './worker-error.js';
+import { createWorkerClient, isAbort } from './worker-client.js';
+import { isWorkerFailure, messageOf } from './worker-error.js';
 
 const MAX_WORKERS = 8;
 
@@ -17,15 +18,16 @@ export function poolSize(tasks, cores = navigator.hardwareConcurrency) {
 }
 
 /**
- * Runs tasks (plain objects, posted as they are) on workers made from `url`. A worker answers a
- * task with any number of {type:'progress', ...} messages and then one {type:'result', ...} or
- * {type:'error', message}. Callbacks: onProgress(task, msg), onResult(task, msg),
- * onError(task, message). Returns { done: Promise<'finished'|'cancelled'|'failed'>, cancel(),
- * size }.
+ * Runs tasks (plain objects) on workers made from `url`, each through the page's worker client
+ * (worker-client.js): a task is the request {cmd: 'train', task}, whose progress messages go to
+ * onProgress(task, msg) and whose result (a {type: 'result', ...} object) to onResult(task,
+ * result); a refused task's message goes to onError(task, message). A worker that cannot start
+ * (workerFailed's message) reports its task and leaves the queue to the others. Returns
+ * { done: Promise<'finished'|'cancelled'|'failed'>, cancel(), size }.
  * @template {object} Task
  * @template {{type: 'progress'}} Progress
  * @template {{type: 'result'}} Result
- * @param {URL | string} url
+ * @param {URL} url
  * @param {Task[]} tasks
  * @param {{
  *   onProgress?: (task: Task, msg: Progress) => void,
@@ -37,10 +39,8 @@ export function poolSize(tasks, cores = navigator.hardwareConcurrency) {
 export function runPool(url, tasks, { onProgress, onResult, onError, size } = {}) {
   /** @typedef {'finished' | 'cancelled' | 'failed'} How */
   const queue = tasks.slice();
-  /** @type {Worker[]} */
-  const workers = [];
-  /** @type {Map<Worker, Task>} the task each worker is busy with */
-  const taskOf = new Map();
+  /** @type {WorkerClient[]} */
+  const clients = [];
   let running = 0,
     finished = false;
   /** @type {(how: How) => void} */
@@ -52,51 +52,44 @@ export function runPool(url, tasks, { onProgress, onResult, onError, size } = {}
   function end(how) {
     if (finished) return;
     finished = true;
-    for (const w of workers) w.terminate();
-    workers.length = 0;
+    for (const c of clients) c.terminate();
+    clients.length = 0;
     settle(how);
   }
 
-  /** @param {Worker} worker */
-  function feed(worker) {
-    if (finished) return;
-    const task = queue.shift();
-    if (!task) {
-      worker.terminate();
-      if (--running === 0) end('finished');
-      return;
+  /** One worker's share: tasks from the queue until it is empty, the pool ends or it fails. */
+  async function slot() {
+    const client = createWorkerClient(url);
+    clients.push(client);
+    for (let task = queue.shift(); task && !finished; task = queue.shift()) {
+      try {
+        /** @type {Result} */
+        const result = await client.call(
+          'train',
+          { task },
+          { onProgress: (m) => finished || onProgress?.(task, m) },
+        );
+        if (!finished) onResult?.(task, result);
+      } catch (err) {
+        if (finished || isAbort(err)) return;
+        onError?.(task, messageOf(err));
+        // A worker that fails to start cannot be trusted again: the others finish the queue.
+        if (isWorkerFailure(messageOf(err))) {
+          client.terminate();
+          if (--running === 0) end(queue.length ? 'failed' : 'finished');
+          return;
+        }
+      }
     }
-    taskOf.set(worker, task);
-    worker.postMessage(task);
+    client.terminate();
+    if (--running === 0) end('finished');
   }
 
   const count = size ?? poolSize(tasks.length);
-  for (let i = 0; i < count && i < tasks.length; i++) {
-    const worker = new Worker(url, { type: 'module' });
-    worker.onmessage = (
-      /** @type {MessageEvent<Progress | Result | {type: 'error', message: string}>} */ { data },
-    ) => {
-      if (finished) return;
-      const task = taskOf.get(worker);
-      if (!task) return; // (never: a worker speaks only after it was given a task)
-      if (data.type === 'progress') onProgress?.(task, /** @type {Progress} */ (data));
-      else if (data.type === 'result')
-        (onResult?.(task, /** @type {Result} */ (data)), feed(worker));
-      else if (data.type === 'error') (onError?.(task, data.message), feed(worker));
-    };
-    worker.onerror = (event) => {
-      // A worker that fails to start (or throws outside its handler) cannot be trusted again:
-      // report its task and let the other workers finish the queue.
-      event.preventDefault();
-      if (finished) return;
-      onError?.(taskOf.get(worker) ?? queue[0], workerFailed(event));
-      worker.terminate();
-      if (--running === 0) end(queue.length ? 'failed' : 'finished');
-    };
-    workers.push(worker);
-    running++;
-    feed(worker);
-  }
+  running = Math.min(count, tasks.length);
+  for (let i = 0; i < running; i++) slot();
   if (!tasks.length) end('finished');
   return { done, cancel: () => end('cancelled'), size: count };
 }
+
+/** @typedef {import('./worker-client.js').WorkerClient} WorkerClient */

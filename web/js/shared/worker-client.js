@@ -8,9 +8,10 @@
 // Cancelling a call (its signal aborts) terminates the worker, because a step of training cannot
 // be interrupted from outside; every pending call then rejects with an AbortError, and the next
 // call starts a fresh worker. A worker that cannot start (a CSP without our origin in
-// worker-src) rejects its calls with workerFailed's marked message, which explainError turns
-// into the reader's language.
-import { workerFailed } from './worker-error.js';
+// worker-src: an `error` event, or in some browsers a SecurityError from the constructor itself)
+// rejects its calls with workerFailed's marked message, which explainError turns into the
+// reader's language; the next call tries again.
+import { messageOf, workerFailed } from './worker-error.js';
 
 /**
  * @typedef {{
@@ -66,7 +67,11 @@ export function createWorkerClient(url) {
       stop();
       failAll(new Error(workerFailed(event)));
     };
-    w.onmessageerror = () => failAll(new Error('a message from the worker could not be read'));
+    w.onmessageerror = () => {
+      // The worker's state is no longer known to the page: start afresh on the next call.
+      stop();
+      failAll(new Error('a message from the worker could not be read'));
+    };
     return w;
   };
 
@@ -79,13 +84,17 @@ export function createWorkerClient(url) {
     /**
      * Sends `cmd` with `args`; resolves with the worker's result.
      * @param {string} cmd
-     * @param {Record<string, unknown>} [args]
+     * @param {object} [args]
      * @param {CallOptions} [options]
      * @returns {Promise<any>}
      */
     call(cmd, args = {}, { onProgress, signal, transfer = [] } = {}) {
       if (signal?.aborted) return Promise.reject(abortError());
-      worker ??= start();
+      try {
+        worker ??= start();
+      } catch (err) {
+        return Promise.reject(new Error(workerFailed({ message: messageOf(err) })));
+      }
       const w = worker;
       const id = next++;
       return new Promise((resolve, reject) => {
@@ -106,7 +115,7 @@ export function createWorkerClient(url) {
     /**
      * A message with no answer (pause, stop), to the worker if one is running.
      * @param {string} cmd
-     * @param {Record<string, unknown>} [args]
+     * @param {object} [args]
      */
     signal(cmd, args = {}) {
       worker?.postMessage({ ...args, cmd });

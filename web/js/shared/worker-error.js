@@ -13,7 +13,7 @@ const DATA_MARK = 'activation-lab:data-failed';
 
 /**
  * The message for a worker's `error` event (its own text kept as the detail).
- * @param {ErrorEvent | undefined} event
+ * @param {{message?: string} | undefined} event  (an ErrorEvent, or the constructor's error)
  */
 export const workerFailed = (event) => `${MARK} ${event?.message ?? ''}`.trim();
 

@@ -4,7 +4,7 @@
 import { createBarChart } from '../plots/bar-chart.js';
 import { flippedShare } from '../shared/takeaway.js';
 
-/** @typedef {import('../shared/types').SwapStage} SwapStage */
+/** @typedef {import('./protocol').SwapStage} SwapStage */
 /** @typedef {{activation: string, acc: number, grid?: ArrayLike<number>, curve?: unknown[] | null}} StageResult */
 /** @typedef {Partial<Record<SwapStage, StageResult | null>>} SwapRun */
 

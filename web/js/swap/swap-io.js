@@ -8,7 +8,7 @@ import { torchSnippet } from '../shared/formats.js';
 import { closest, finder } from '../shared/dom.js';
 
 /** @typedef {import('../shared/types').ActivationName} ActivationName */
-/** @typedef {import('../shared/types').SwapStageMessage} SwapStageMessage */
+/** @typedef {import('./protocol').SwapStageMessage} SwapStageMessage */
 
 const MAX_BYTES = 20 * 1024 * 1024; // far above any network the limits allow; stops huge files early
 

@@ -9,12 +9,17 @@
 //        {cmd:'export'}                            the current weights
 //        {cmd:'restore', config, state, activation} a pretrained network again, silently (after the
 //                                                  page ended a worker to cancel a long step)
+// Each is a request of the page's worker protocol (shared/worker-serve.js; swap.js is its caller):
+// what a command sends goes to the page as that request's progress {message}, one of
 //   out: {type:'progress', stage, epoch, of}
 //        {type:'stage', stage, activation, acc, grid, probe, maxDiff?, curve?, history?,
 //                       state? (pretrained: the weights, which the page keeps for a restore)}
-//        {type:'state', json, activation, hidden}  |  {type:'error', cmd, message}
+//        {type:'state', json, activation, hidden}  |  {type:'restored'}
+//        {type:'error', cmd, message, hidden}  (an import the panel's settings refuse)
+// and a command that throws fails its request with the message.
 import { loadCore } from '../shared/core.js';
-import { boundsOf } from '../shared/bounds.js';
+import { setUpExperiment } from '../shared/experiment-setup.js';
+import { serve } from '../shared/worker-serve.js';
 
 const PROGRESS_MS = 80;
 // Fixed points where the output is reported in full (data-probe): equal weights and equal
@@ -22,9 +27,9 @@ const PROGRESS_MS = 80;
 const PROBE = new Float32Array([
   -1, 0.5, 0, 0, 0.5, 0.25, 1, -0.5, 1.5, 0, 2, 0.5, 0.3, 0.9, -0.2, -0.3,
 ]);
-/** @typedef {import('../shared/types').SwapCommand} SwapCommand */
-/** @typedef {import('../shared/types').SwapMessage} SwapMessage */
-/** @typedef {import('../shared/types').SwapStageMessage} SwapStageMessage */
+/** @typedef {import('./protocol').SwapCommand} SwapCommand */
+/** @typedef {import('./protocol').SwapMessage} SwapMessage */
+/** @typedef {import('./protocol').SwapStageMessage} SwapStageMessage */
 /** @typedef {import('../../../wasm/activation-lab').Experiment} Experiment */
 
 const core = loadCore();
@@ -39,11 +44,14 @@ let gridSize = 60;
 let bounds = [0, 1, 0, 1];
 let points = new Float32Array(0);
 
+/** @type {(fields: {message: SwapMessage}, transfer?: Transferable[]) => void} */
+let report = () => {}; // the progress of the request being answered
+
 /**
  * @param {SwapMessage} msg
  * @param {Transferable[]} [transfer]
  */
-const send = (msg, transfer = []) => postMessage(msg, { transfer });
+const send = (msg, transfer = []) => report({ message: msg }, transfer);
 
 /** The network; every command but pretrain, import and restore needs one. */
 function network() {
@@ -59,21 +67,12 @@ function network() {
  * @param {number} size points per axis of the boundary grid
  */
 function build(config, size) {
-  const json = JSON.stringify(config);
-  const problem = M.validateConfigJson(json);
-  if (problem) throw new Error(problem);
-  const candidate = new M.Experiment(json);
-  if (candidate.status() === 'invalid') {
-    candidate.delete();
-    throw new Error(M.validateConfigJson(json) || 'invalid config');
-  }
-  const data = { train: candidate.data('train').slice(), val: candidate.data('val').slice() };
+  const { exp: candidate, data, bounds: b } = setUpExperiment(M, config, ['train', 'val']);
   // The data points, as x0, x1 pairs, for the largest output change of a swap.
   /** @type {number[]} */
   const xy = [];
   for (const d of Object.values(data))
     for (let i = 0; i < d.length; i += 3) xy.push(d[i], d[i + 1]);
-  const b = boundsOf(Object.values(data));
   return {
     exp: candidate,
     data,
@@ -115,7 +114,7 @@ function trainTo(stage, last, run) {
 
 /**
  * Posts the network's state after a stage: its picture, accuracy and probe outputs.
- * @param {import('../shared/types').SwapStage} stage
+ * @param {import('./protocol').SwapStage} stage
  * @param {Partial<SwapStageMessage>} [extra]
  * @param {SwapStageMessage['data']} [data]
  */
@@ -235,23 +234,19 @@ const commands = {
 };
 
 /**
- * Runs one command (an own key of `commands` only: never Object.prototype's toString and kin).
- * @param {SwapCommand} msg
+ * Every command as a request: it waits for the core, and what it sends is that request's.
+ * @type {Record<string, (args: object, progress: typeof report) => Promise<void>>}
  */
-async function dispatch(msg) {
-  if (!Object.hasOwn(commands, msg?.cmd)) throw new Error(`unknown command ${msg?.cmd}`);
-  await /** @type {(command: SwapCommand) => void | Promise<void>} */ (commands[msg.cmd])(msg);
-}
-
-onmessage = async (/** @type {MessageEvent<SwapCommand>} */ { data: msg }) => {
-  try {
-    M ??= (await core).M;
-    await dispatch(msg);
-  } catch (err) {
-    send({
-      type: 'error',
-      cmd: msg?.cmd,
-      message: err instanceof Error ? err.message : String(err),
-    });
-  }
-};
+const requests = Object.fromEntries(
+  Object.entries(commands).map(([cmd, command]) => [
+    cmd,
+    async (args, progress) => {
+      M ??= (await core).M;
+      report = progress;
+      await /** @type {(command: SwapCommand) => void | Promise<void>} */ (command)(
+        /** @type {SwapCommand} */ ({ ...args, cmd }),
+      );
+    },
+  ]),
+);
+serve(requests);

@@ -1,22 +1,24 @@
-// The pretrained swap (NOTES.md 21): pretrain a network with one activation, swap in another while
-// keeping every weight, watch the accuracy and the boundary move, then fine-tune and watch it
-// recover. The same panel exports the weights as a PyTorch state_dict and imports such a file
-// (swap-io.js). One worker (swap/swap-worker.js) holds the network between the steps.
+// The pretrained swap (the article's #pretrained section, figure #swap): pretrain a network with
+// one activation, swap in another while keeping every weight, watch the accuracy and the boundary
+// move, then fine-tune and watch it recover. The same panel exports the weights as a PyTorch
+// state_dict and imports such a file (swap-io.js). One worker (swap/swap-worker.js) holds the
+// network between the steps.
 import { createSettings } from '../shared/state.js';
 import { createFields, followSettings, presetButtons, settingsFields } from '../shared/fields.js';
 import { createBoundary } from '../plots/boundary.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, labelPngButtons, pngButton, stampedName } from '../shared/export.js';
 import { createSwapIo } from './swap-io.js';
-import { explainError, workerFailed } from '../shared/worker-error.js';
+import { createWorkerClient, isAbort } from '../shared/worker-client.js';
+import { explainError, isWorkerFailure, messageOf } from '../shared/worker-error.js';
 import { setDisabled } from '../shared/focus.js';
 import { closest, finder, must } from '../shared/dom.js';
 import { createSwapBars, swapTakeaway } from './swap-diff.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
 
 /** @typedef {import('../shared/types').ActivationName} ActivationName */
-/** @typedef {import('../shared/types').SwapStageMessage} SwapStageMessage */
-/** @typedef {import('../shared/types').SwapStage} SwapStage */
+/** @typedef {import('./protocol').SwapStageMessage} SwapStageMessage */
+/** @typedef {import('./protocol').SwapStage} SwapStage */
 
 const GRID = 60;
 const VAL_FRACTION = 0.2; // accuracies here are on validation points: the test set stays unread
@@ -126,7 +128,7 @@ export default async function createSwap(root, { core, i18n, store }) {
    *   pretrained: SwapStageMessage | null,
    *   swapped: SwapStageMessage | null,
    *   finetuned: SwapStageMessage | null,
-   *   curve: import('../shared/types').FinetuneCurve | null,
+   *   curve: import('./protocol').FinetuneCurve | null,
    * }}
    */
   const run = {
@@ -138,10 +140,9 @@ export default async function createSwap(root, { core, i18n, store }) {
     finetuned: null,
     curve: null,
   };
-  /** @type {Worker | null} */
-  let worker = null,
-    /** @type {((m: {json: string, activation: ActivationName}) => void) | null} */
-    onState = null,
+  const worker = createWorkerClient(new URL('./swap-worker.js', import.meta.url));
+  /** @type {((m: {json: string, activation: ActivationName}) => void) | null} */
+  let onState = null,
     /** @type {{config: import('../shared/types').Config, state: string} | null} */
     saved = null, // the pretrained network as the worker last had it
     pendingImport = false; // a file is being imported: its widths apply once it is accepted
@@ -153,41 +154,42 @@ export default async function createSwap(root, { core, i18n, store }) {
   });
 
   /**
-   * @param {import('../shared/types').SwapCommand['cmd']} cmd
+   * @param {import('./protocol').SwapCommand['cmd']} cmd
    * @param {object} [extra]  the rest of the command (types.d.ts SwapCommand)
    */
   function send(cmd, extra = {}) {
-    const w = (worker ??= startWorker());
     run.busy = cmd;
     run.error = '';
-    w.postMessage({ cmd, ...extra });
+    request(cmd, extra);
     render();
   }
-  function startWorker() {
-    const w = new Worker(new URL('./swap-worker.js', import.meta.url), { type: 'module' });
-    w.onmessage = (
-      /** @type {MessageEvent<import('../shared/types').SwapMessage>} */ { data: m },
-    ) => {
-      if (m.type === 'progress') ((run.progress = m), m.curve && (run.curve = m.curve));
-      else if (m.type === 'stage') stageDone(m);
-      else if (m.type === 'state') ((run.busy = ''), onState?.(m));
-      else if (m.type === 'restored') return;
-      else if (m.type === 'error') {
-        // A refused file changed nothing: not the settings, the URL or the worker's network.
-        if (m.cmd === 'import') ((pendingImport = false), io.rejected(m.message, m.hidden));
-        else run.error = m.message;
-        run.busy = '';
-        $('[data-announce]').textContent = i18n.t('swap.error', { message: m.message });
-      }
+  /**
+   * @param {import('./protocol').SwapCommand['cmd']} cmd
+   * @param {object} args
+   */
+  function request(cmd, args) {
+    /** @param {{message: import('./protocol').SwapMessage}} progress */
+    const onProgress = ({ message }) => (heard(message), render());
+    worker.call(cmd, args, { onProgress }).catch((err) => {
+      if (isAbort(err)) return; // Cancel ended the worker: cancel() says so
+      const message = messageOf(err);
+      if (isWorkerFailure(message)) ((run.error = message), (run.busy = ''));
+      else heard({ type: 'error', cmd, message });
       render();
-    };
-    w.onerror = (e) => (
-      e.preventDefault(),
-      (run.error = workerFailed(e)),
-      (run.busy = ''),
-      render()
-    );
-    return w;
+    });
+  }
+  /** @param {import('./protocol').SwapMessage} m */
+  function heard(m) {
+    if (m.type === 'progress') ((run.progress = m), m.curve && (run.curve = m.curve));
+    else if (m.type === 'stage') stageDone(m);
+    else if (m.type === 'state') ((run.busy = ''), onState?.(m));
+    else if (m.type === 'error') {
+      // A refused file changed nothing: not the settings, the URL or the worker's network.
+      if (m.cmd === 'import') ((pendingImport = false), io.rejected(m.message, m.hidden));
+      else run.error = m.message;
+      run.busy = '';
+      $('[data-announce]').textContent = i18n.t('swap.error', { message: m.message });
+    }
   }
 
   /** @param {SwapStageMessage} m */
@@ -242,12 +244,10 @@ export default async function createSwap(root, { core, i18n, store }) {
    * it are dropped). A cancelled pretraining or import changes nothing.
    */
   function cancel() {
-    worker?.terminate();
-    worker = null;
+    worker.terminate();
     Object.assign(run, { busy: '', progress: null, error: '' });
     if (run.pretrained && saved) {
-      worker = startWorker();
-      worker.postMessage({ cmd: 'restore', ...saved, grid: GRID });
+      request('restore', { ...saved, grid: GRID });
       run.swapped = run.finetuned = run.curve = null;
       for (const stage of /** @type {SwapStage[]} */ (['swapped', 'finetuned']))
         boards[stage].setGrid(null, GRID);

@@ -49,13 +49,13 @@ export default async function createLmBlock(root, { core, i18n }) {
     { xs, ys: sample(core.M, 'relu', xs), color: 'relu', dash: [5, 4] },
   ];
 
-  /** @type {import('../shared/types').LmInfo | null} */
+  /** @type {import('./protocol').LmInfo | null} */
   let info = null,
     layer = 0,
-    /** @type {import('../shared/types').LmHistogram | null} */
+    /** @type {import('./protocol').LmHistogram | null} */
     hist = null,
     error = '';
-  /** @type {Map<number, import('../shared/types').LmHistogram>} */
+  /** @type {Map<number, import('./protocol').LmHistogram>} */
   const cache = new Map(); // layer -> histogram result
 
   /** @param {number} l */

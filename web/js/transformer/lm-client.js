@@ -1,45 +1,18 @@
 // The page's side of transformer/lm-worker.js: requests as promises, progress as callbacks. One
 // worker per model; the pretrained model that the drawing and the sampler read is shared by every
 // figure of the document (it only answers questions, nothing changes it).
+import { createWorkerClient } from '../shared/worker-client.js';
 
-/** @typedef {import('../shared/types').LmCalls} LmCalls */
-/** @typedef {import('../shared/types').LmProgress} LmProgress */
+/** @typedef {import('./protocol').LmCalls} LmCalls */
+/** @typedef {import('./protocol').LmProgress} LmProgress */
+
 /**
- * @typedef {{
- *   resolve: (result: any) => void,
- *   reject: (err: Error) => void,
- *   onProgress?: (m: LmProgress) => void,
- * }} Pending  (any: each call's own result type, which call() states)
+ * A new worker holding one model, through the page's worker client (shared/worker-client.js):
+ * call(cmd, args, onProgress) -> Promise<result>, typed by LmCalls. terminate() ends it (its
+ * calls reject with an AbortError).
  */
-
-/** A new worker holding one model. call(cmd, args, onProgress) -> Promise<result>. */
 export function createLmWorker() {
-  const worker = new Worker(new URL('./lm-worker.js', import.meta.url), { type: 'module' });
-  /** @type {Map<number, Pending>} */
-  const calls = new Map(); // id -> { resolve, reject, onProgress }
-  let next = 1,
-    /** @type {Error | null} */
-    broken = null;
-  /** @param {string} message */
-  const failAll = (message) => {
-    broken = new Error(message);
-    for (const c of calls.values()) c.reject(broken);
-    calls.clear();
-  };
-  worker.onmessage = (
-    /** @type {MessageEvent<import('../shared/types').LmMessage>} */ { data: m },
-  ) => {
-    const c = calls.get(m.id);
-    if (!c) return;
-    if (m.type === 'progress') return c.onProgress?.(m);
-    calls.delete(m.id);
-    if (m.type === 'error') c.reject(new Error(m.message));
-    else c.resolve(m.result);
-  };
-  worker.onerror = (e) => {
-    e.preventDefault();
-    failAll(e.message || 'worker failed');
-  };
+  const client = createWorkerClient(new URL('./lm-worker.js', import.meta.url));
   return {
     /**
      * @template {keyof LmCalls} K
@@ -48,30 +21,18 @@ export function createLmWorker() {
      * @param {(m: LmProgress) => void} [onProgress]
      * @returns {Promise<LmCalls[K]['result']>}
      */
-    call(cmd, args = {}, onProgress) {
-      if (broken) return Promise.reject(broken);
-      const id = next++;
-      return new Promise((resolve, reject) => {
-        calls.set(id, { resolve, reject, onProgress });
-        worker.postMessage({ ...args, id, cmd });
-      });
-    },
+    call: (cmd, args = {}, onProgress) => client.call(cmd, args, { onProgress }),
     /**
      * 'pause' or 'stop': ends the 'run' in progress (its promise resolves with the reason).
      * @param {'pause' | 'stop'} cmd
      */
-    signal(cmd) {
-      worker.postMessage({ cmd });
-    },
-    terminate() {
-      worker.terminate();
-      failAll('terminated');
-    },
+    signal: (cmd) => client.signal(cmd),
+    terminate: () => client.terminate(),
   };
 }
 
 /** @typedef {ReturnType<typeof createLmWorker>} LmWorker */
-/** @type {{worker: LmWorker, ready: Promise<import('../shared/types').LmInfo>, users: number} | null} */
+/** @type {{worker: LmWorker, ready: Promise<import('./protocol').LmInfo>, users: number} | null} */
 let shared = null;
 
 /**

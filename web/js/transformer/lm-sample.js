@@ -51,7 +51,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   );
   $('[data-field="lp"]').classList.add('lm-prompt');
 
-  /** @type {(import('../shared/types').LmInfo & {eval: import('../shared/types').LmEval}) | null} */
+  /** @type {(import('./protocol').LmInfo & {eval: import('../shared/types').LmEval}) | null} */
   let info = null,
     busy = false,
     /** @type {{prompt: string, text: string, ms: number, n: number} | null} */

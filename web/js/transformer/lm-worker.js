@@ -1,9 +1,8 @@
 // A module Web Worker that owns one LmExperiment (the core's character-level Transformer): the
 // shipped pretrained model or a fresh one, kept between messages. Training runs in slices of at
 // most SLICE_MS, with a yield between them, so 'pause' and 'stop' take effect within one slice.
-// Protocol (lm-client.js is its only caller). Every request carries an id; its answer is one
-// {id, type:'done', result} or {id, type:'error', message}, after any number of
-// {id, type:'progress', ...} for 'run':
+// Protocol (lm-client.js is its only caller, through shared/worker-client.js; this side answers
+// through shared/worker-serve.js), the requests and their results (progress only for 'run'):
 //   {cmd:'init', config?, pretrained?, overrides?} -> {config, vocabulary, activation, step,
 //        trained}  (pretrained: the shipped GELU model, with the configuration it was trained
 //        with, plus `overrides`; trained: its record of that training; vocabulary: the distinct
@@ -23,13 +22,14 @@
 // Signals, no answer of their own: {cmd:'pause'}, {cmd:'stop'} (end the current 'run').
 import { loadCore, linspace, sample as evaluateFn } from '../shared/core.js';
 import { LM_FILES } from '../shared/lm-config.js';
-import { fetchData, messageOf } from '../shared/worker-error.js';
+import { fetchData } from '../shared/worker-error.js';
+import { serve } from '../shared/worker-serve.js';
 import { differInterval, fractionWithin, histogram, moments } from './lm-stats.js';
 
-/** @typedef {import('../shared/types').LmCalls} LmCalls */
-/** @typedef {import('../shared/types').LmRequest} LmRequest */
-/** @typedef {import('../shared/types').LmRunResult} LmRunResult */
-/** @typedef {LmCalls['run']['args'] & {id: number}} RunRequest */
+/** @typedef {import('./protocol').LmCalls} LmCalls */
+/** @typedef {import('./protocol').LmRunResult} LmRunResult */
+/** @typedef {LmCalls['run']['args'] & {id: number}} RunRequest  (id: the run's own number) */
+/** @typedef {(fields: Record<string, unknown>) => void} Progress */
 
 const SLICE_MS = 60;
 const core = loadCore();
@@ -39,7 +39,8 @@ const texts = new Map(); // file -> Promise<string>, fetched once per worker
 let M,
   /** @type {import('../shared/types').LmExperiment | null} */
   exp = null,
-  runId = 0, // the id of the 'run' in progress, 0 when none
+  runId = 0, // the number of the 'run' in progress, 0 when none
+  runs = 0, // runs started so far
   signal = '', // 'pause' | 'stop', read between slices
   posted = 0, // history records already sent
   seconds = 0;
@@ -76,7 +77,7 @@ function info(corpus) {
 
 /**
  * Each command answers its request (types.d.ts LmCalls).
- * @type {{[K in keyof LmCalls]: (msg: LmCalls[K]['args'] & {id: number}) =>
+ * @type {{[K in keyof LmCalls]: (msg: LmCalls[K]['args'], progress: Progress) =>
  *   LmCalls[K]['result'] | Promise<LmCalls[K]['result']>}}
  */
 const commands = {
@@ -137,21 +138,22 @@ const commands = {
     if (err) throw new Error(err);
     return { step: e.stepCount(), until };
   },
-  run(msg) {
+  run(msg, progress) {
     need();
     if (runId) throw new Error('already training');
-    runId = msg.id;
+    runId = ++runs;
     signal = '';
-    return new Promise((resolve) => slice(msg, resolve));
+    return new Promise((resolve) => slice({ ...msg, id: runId }, progress, resolve));
   },
 };
 
 /**
  * One slice of training: steps until SLICE_MS has passed, then a progress message and a yield.
  * @param {RunRequest} msg
+ * @param {Progress} progress
  * @param {(result: LmRunResult) => void} resolve
  */
-function slice({ id, sample }, resolve) {
+function slice({ id, sample }, progress, resolve) {
   if (runId !== id) return resolve({ reason: 'stopped', step: exp?.stepCount() ?? 0, seconds });
   const model = need(); // (a run holds the model: init refuses to replace it meanwhile)
   const until = parse(model.configJson()).steps;
@@ -166,15 +168,7 @@ function slice({ id, sample }, resolve) {
       ? model.sample(sample.prompt, sample.n, sample.temperature, sample.seed)
       : null;
   seconds += (performance.now() - t0) / 1000;
-  postMessage({
-    id,
-    type: 'progress',
-    step: model.stepCount(),
-    until,
-    evals,
-    sample: written,
-    seconds,
-  });
+  progress({ step: model.stepCount(), until, evals, sample: written, seconds });
   const status = model.status();
   if (status === 'diverged' || !more || signal) {
     runId = 0;
@@ -190,23 +184,24 @@ function slice({ id, sample }, resolve) {
     signal = '';
     return resolve({ reason, step: model.stepCount(), seconds, error: model.error() });
   }
-  setTimeout(() => slice({ id, sample }, resolve), 0);
+  setTimeout(() => slice({ id, sample }, progress, resolve), 0);
 }
 
-onmessage = async (/** @type {MessageEvent<LmRequest>} */ { data }) => {
-  if (data.cmd === 'pause' || data.cmd === 'stop') {
-    if (runId) signal = data.cmd;
-    return;
-  }
-  const msg = /** @type {import('../shared/types').LmCall} */ (data);
-  try {
-    M ??= (await core).M;
-    // tsc cannot pair a command with its own request type through the union: one cast.
-    const run = /** @type {((m: typeof msg) => unknown) | undefined} */ (commands[msg.cmd]);
-    if (!run) throw new Error(`unknown command ${msg.cmd}`);
-    const result = await run(msg);
-    postMessage({ id: msg.id, type: 'done', result });
-  } catch (err) {
-    postMessage({ id: msg.id, type: 'error', message: messageOf(err) });
-  }
+/**
+ * Every command waits for the core first (tsc cannot pair a command with its own request type
+ * through the union: one cast).
+ * @type {Record<string, (args: any, progress: Progress) => Promise<unknown>>}
+ */
+const loaded = Object.fromEntries(
+  Object.entries(commands).map(([cmd, run]) => [
+    cmd,
+    async (/** @type {any} */ args, /** @type {Progress} */ progress) => {
+      M ??= (await core).M;
+      return /** @type {(a: any, p: Progress) => unknown} */ (run)(args, progress);
+    },
+  ]),
+);
+const interrupt = (/** @type {'pause' | 'stop'} */ how) => () => {
+  if (runId) signal = how;
 };
+serve(loaded, { pause: interrupt('pause'), stop: interrupt('stop') });

@@ -5,20 +5,27 @@
 // grid, itself computed in pieces, comes with the snapshot that finishes it (null otherwise); while
 // training, it takes at most GRID_SHARE of the time (for a deep network a grid costs a good part
 // of an epoch). With `pieces` on, the grid is finer (PIECES_GRID) and comes with the core's
-// patternGrid, the on/off pattern of the hidden units at each point (js/pieces.js).
-//   in:  {cmd:'create', config, grid (points per axis, 0 for none)}  {cmd:'play'}  {cmd:'pause'}
-//        {cmd:'step'}  {cmd:'stop'}  {cmd:'pieces', on}
-//   out: {type:'created', status, arch, bounds, data:{train,val,test}, init (diagnostics at
-//        epoch 0 when the config asks for them, else null)}  (then snapshots)
+// patternGrid, the on/off pattern of the hidden units at each point (shared/pieces.js).
+// It speaks the page's worker protocol (shared/worker-serve.js; trainer.js is its caller):
+//   request {cmd:'create', config, grid (points per axis, 0 for none)}: its progress messages
+//        {message} carry the run's news, its result {replaced: true} comes when the next create
+//        replaces the run (a worker serves one run at a time). The news:
+//        {type:'created', status, arch, bounds, data:{train,val,test}, init (diagnostics at
+//         epoch 0 when the config asks for them, else null)}  (then snapshots)
 //        {type:'snapshot', epoch, progress, status, stopped, records, grid, gridN, patterns,
 //         seconds, final}
-//        {type:'error', message}
+//        {type:'error', message}  (a signal that failed)
+//   signals {cmd:'play'} {cmd:'pause'} {cmd:'step'} {cmd:'stop'} {cmd:'pieces', on}: they act on
+//        the run once the create sent before them has set it up.
 import { loadCore } from '../shared/core.js';
-import { boundsOf } from '../shared/bounds.js';
+import { setUpExperiment } from '../shared/experiment-setup.js';
+import { messageOf } from '../shared/worker-error.js';
+import { serve } from '../shared/worker-serve.js';
 import { createBudget, createGridJob } from './slices.js';
 
-/** @typedef {import('../shared/types').TrainCommand} TrainCommand */
-/** @typedef {import('../shared/types').TrainMessage} TrainMessage */
+/** @typedef {import('./protocol').TrainCreate} TrainCreate */
+/** @typedef {import('./protocol').TrainSignal} TrainSignal */
+/** @typedef {import('./protocol').TrainMessage} TrainMessage */
 /** @typedef {import('../shared/types').EpochStats} EpochStats */
 /** @typedef {import('../shared/types').Metrics} Metrics */
 /** @typedef {import('../../../wasm/activation-lab').Experiment} Experiment */
@@ -53,12 +60,17 @@ let final = null;
 let gridJob = null;
 /** @type {{next(): boolean} | null} */
 let finalJob = null;
+/** @type {((fields: {message: TrainMessage}, transfer?: Transferable[]) => void) | null} */
+let report = null; // the progress of the create request that set up the run
+let endRun = () => {}; // answers that request (when the next create replaces the run)
+/** @type {Promise<unknown>} */
+let ready = Promise.resolve(); // the latest create's set-up: signals wait for it
 
 /**
  * @param {TrainMessage} msg
  * @param {Transferable[]} [transfer]
  */
-const post = (msg, transfer = []) => postMessage(msg, { transfer });
+const post = (msg, transfer = []) => report?.({ message: msg }, transfer);
 
 /** The experiment; the commands that need one come after 'create'. */
 function experiment() {
@@ -184,8 +196,13 @@ function schedule() {
   if (!scheduled && (gridJob || finalJob || training())) ((scheduled = true), setTimeout(tick, 0));
 }
 
-/** @param {Extract<TrainCommand, {cmd: 'create'}>} command */
-function create({ config, grid }) {
+/**
+ * @param {TrainCreate} command
+ * @param {(fields: {message: TrainMessage}, transfer?: Transferable[]) => void} progress
+ */
+function create({ config, grid }, progress) {
+  endRun();
+  report = null;
   exp?.delete();
   exp = null;
   playing = stepping = stopped = false;
@@ -194,46 +211,72 @@ function create({ config, grid }) {
   final = gridJob = finalJob = null;
   gridSize = grid;
   nextGridAt = 0;
-  const json = JSON.stringify(config);
-  const candidate = new M.Experiment(json);
-  if (candidate.status() === 'invalid') {
-    candidate.delete();
-    throw new Error(M.validateConfigJson(json) || 'invalid config');
-  }
+  const {
+    exp: candidate,
+    data,
+    bounds: around,
+  } = setUpExperiment(M, config, ['train', 'val', 'test']);
   exp = candidate;
-  const data = {
-    train: candidate.data('train').slice(),
-    val: candidate.data('val').slice(),
-    test: candidate.data('test').slice(),
-  };
-  bounds = boundsOf(Object.values(data));
+  report = progress;
+  bounds = around;
   const init = config.diagnostics ? JSON.parse(candidate.diagnosticsJson()) : null;
   post({ type: 'created', status: candidate.status(), arch: M.simdArch(), bounds, data, init });
   newGrid();
   snapshot();
   schedule();
+  // Set here, not once the request resumes: two creates in a row each end the one before.
+  return { replaced: new Promise((resolve) => (endRun = () => resolve({ replaced: true }))) };
 }
 
-onmessage = async (/** @type {MessageEvent<TrainCommand>} */ { data: msg }) => {
-  try {
-    M ??= (await core).M;
-    if (msg.cmd === 'create') return create(msg);
-    const run = experiment();
-    if (msg.cmd === 'play' && !ended()) ((playing = true), (stepping = false));
-    else if (msg.cmd === 'pause') ((playing = stepping = false), snapshot());
-    else if (msg.cmd === 'step' && !ended() && !playing) stepping = true;
-    else if (msg.cmd === 'stop' && !stopped) {
-      // The weights go back to the last recorded epoch: the final numbers are those of the table.
-      run.cancelEpoch();
-      stopped = true;
-      finish();
-      snapshot();
-    } else if (msg.cmd === 'pieces') {
-      pieces = Boolean(msg.on);
-      newGrid(); // the next picture at the new resolution, with or without the patterns
-    }
-    schedule();
-  } catch (err) {
-    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+/** @param {TrainSignal} msg */
+function signal(msg) {
+  const run = experiment();
+  if (msg.cmd === 'play' && !ended()) ((playing = true), (stepping = false));
+  else if (msg.cmd === 'pause') ((playing = stepping = false), snapshot());
+  else if (msg.cmd === 'step' && !ended() && !playing) stepping = true;
+  else if (msg.cmd === 'stop' && !stopped) {
+    // The weights go back to the last recorded epoch: the final numbers are those of the table.
+    run.cancelEpoch();
+    stopped = true;
+    finish();
+    snapshot();
+  } else if (msg.cmd === 'pieces') {
+    pieces = Boolean(msg.on);
+    newGrid(); // the next picture at the new resolution, with or without the patterns
   }
-};
+  schedule();
+}
+
+/** @param {TrainSignal['cmd']} cmd */
+const later =
+  (cmd) =>
+  (/** @type {{on?: boolean}} */ { on }) =>
+    ready.then(() => {
+      if (!exp) return; // (no run: its create failed, and said so)
+      try {
+        signal(/** @type {TrainSignal} */ ({ cmd, on }));
+      } catch (err) {
+        post({ type: 'error', message: messageOf(err) });
+      }
+    });
+
+serve(
+  {
+    /**
+     * @param {TrainCreate} command
+     * @param {(fields: {message: TrainMessage}, transfer?: Transferable[]) => void} progress
+     */
+    async create(command, progress) {
+      const setUp = core.then((loaded) => ((M ??= loaded.M), create(command, progress)));
+      ready = setUp.catch(() => {});
+      return (await setUp).replaced;
+    },
+  },
+  {
+    play: later('play'),
+    pause: later('pause'),
+    step: later('step'),
+    stop: later('stop'),
+    pieces: later('pieces'),
+  },
+);

@@ -26,7 +26,7 @@ import { must } from '../shared/dom.js';
  *   seconds: number,
  *   final: {train: import('../shared/types').Metrics, test: import('../shared/types').Metrics} | null,
  *   error: string | null,
- *   data: import('../shared/types').SplitData | null,
+ *   data: import('./protocol').SplitData | null,
  *   activation: ActivationName | null,
  *   init: import('../shared/types').LayerStats[] | null,
  *   pieces: {pieces: number, crossings: number} | null,

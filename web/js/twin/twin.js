@@ -267,7 +267,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     $('[data-progress]').textContent =
       phase === 'finished' ? `${text} ${i18n.t('twin.play_finished_hint')}` : text;
     progress.setAttribute('aria-valuetext', text);
-    // Notes: the identity's straight line (NOTES.md claim 2), divergence
+    // Notes: the identity's straight line (the article's #activation section), divergence
     const notes = [];
     if (SIDES.some((s) => settings.config(s).activation === 'identity'))
       notes.push(i18n.t('twin.identity_note'));
