@@ -139,9 +139,9 @@ export default async function createSwap(root, { core, i18n, store }) {
   };
   /** @type {Worker | null} */
   let worker = null,
-    /** @type {((m: {json: string, activation: ActivationName}) => void) | null} */
+    /** @type {((m: {bytes: Uint8Array, activation: ActivationName}) => void) | null} */
     onState = null,
-    /** @type {{config: import('../types').Config, state: string} | null} */
+    /** @type {{config: import('../types').Config, state: Uint8Array} | null} */
     saved = null, // the pretrained network as the worker last had it
     pendingImport = false; // a file is being imported: its widths apply once it is accepted
   // wk shares the core's 'epochs' field for its validation only: it is not a pretraining setting.
@@ -199,7 +199,10 @@ export default async function createSwap(root, { core, i18n, store }) {
         sync();
       }
       pendingImport = false;
-      saved = { config: { ...config(), hidden: settings.values.whidden }, state: m.state ?? '' };
+      saved = {
+        config: { ...config(), hidden: settings.values.whidden },
+        state: m.state ?? new Uint8Array(),
+      };
       for (const b of Object.values(boards)) b.setData(m.data ?? {}, m.bounds);
       run.swapped = run.finetuned = run.curve = null;
       root.dataset.probe = JSON.stringify(m.probe); // exact outputs at fixed points (tests, embedders)
