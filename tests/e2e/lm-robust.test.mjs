@@ -104,8 +104,8 @@ test('a large accepted weight file is read in the swap worker: no main-thread ta
     globalThis.Worker = class extends Base {
       constructor(/** @type {[string | URL, WorkerOptions?]} */ ...args) {
         super(...args);
-        this.addEventListener('message', (e) => {
-          globalThis.__longestString = Math.max(globalThis.__longestString, longest(e.data));
+        this.addEventListener('message', (event) => {
+          globalThis.__longestString = Math.max(globalThis.__longestString, longest(event.data));
         });
       }
     };

@@ -302,7 +302,7 @@ export interface SwapStageMessage {
   imported?: boolean;
   /** An imported file's hidden widths, as the worker read them. */
   hidden?: number[];
-  /** The pretrained weights' JSON as UTF-8 (pretrained stage), which the page keeps for a restore. */
+  /** The pretrained weights' JSON in UTF-8 (pretrained stage), kept by the page for a restore. */
   state?: Uint8Array;
   /** Largest change of the output over the grid and the data points (swapped stage). */
   maxDiff?: number;
@@ -319,7 +319,7 @@ export type SwapMessage =
       curve?: FinetuneCurve;
     }
   | SwapStageMessage
-  | { type: 'state'; bytes: Uint8Array; activation: ActivationName; hidden: number[] | null }
+  | { type: 'state'; bytes: Uint8Array<ArrayBuffer>; activation: ActivationName; hidden: number[] | null }
   | { type: 'restored' }
   | { type: 'error'; cmd?: string; message: string; hidden?: number[] };
 

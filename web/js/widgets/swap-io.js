@@ -17,7 +17,7 @@ const MAX_BYTES = 20 * 1024 * 1024; // far above any network the limits allow; s
  * @param {{
  *   i18n: import('../types').I18n,
  *   settings: import('../types').Settings<import('../types').SwapValues>,
- *   requestState: (callback: (m: {bytes: Uint8Array, activation: ActivationName}) => void) => void,
+ *   requestState: (callback: (m: {bytes: Uint8Array<ArrayBuffer>, activation: ActivationName}) => void) => void,
  *   importState: (file: File) => void,
  *   busy: () => boolean,
  * }} options

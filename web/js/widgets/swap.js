@@ -139,7 +139,7 @@ export default async function createSwap(root, { core, i18n, store }) {
   };
   /** @type {Worker | null} */
   let worker = null,
-    /** @type {((m: {bytes: Uint8Array, activation: ActivationName}) => void) | null} */
+    /** @type {((m: {bytes: Uint8Array<ArrayBuffer>, activation: ActivationName}) => void) | null} */
     onState = null,
     /** @type {{config: import('../types').Config, state: Uint8Array} | null} */
     saved = null, // the pretrained network as the worker last had it
