@@ -31,36 +31,44 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /**
  * A file's bytes, inflated if it is gzip (magic 1f 8b); `name.gz` is tried after `name`.
  * @param {string} path
+ * @param {(text: string) => string} quote  how a message shows a path (the CLI passes the core's
+ *   quoteInput)
  * @returns {Uint8Array}
  */
-export function readMaybeGzipped(path) {
+export function readMaybeGzipped(path, quote = JSON.stringify) {
   const found = [path, `${path}.gz`].find((p) => existsSync(p));
-  if (!found) throw new Error(`--images: no ${path} or ${path}.gz`);
+  if (!found) throw new Error(`--images: no ${quote(path)} or ${quote(`${path}.gz`)}`);
   // Bounded like every file the CLI reads: /dev/zero or a huge file stops at the limit.
   let raw;
   try {
     raw = readBoundedBytes(found, MAX_BYTES);
   } catch (e) {
-    throw new Error(`${found}: ${e instanceof Error ? e.message : e}`);
+    // (Node's code, not its message: the message repeats the path unquoted)
+    const reason =
+      /** @type {NodeJS.ErrnoException} */ (e)?.code ?? (e instanceof Error ? e.message : e);
+    throw new Error(`cannot read ${quote(found)}: ${reason}`);
   }
   let bytes = raw;
   if (raw.length >= 2 && raw[0] === 0x1f && raw[1] === 0x8b) {
     try {
       bytes = gunzipSync(raw, { maxOutputLength: MAX_BYTES });
     } catch (e) {
-      throw new Error(`${found}: not a valid gzip file (${e instanceof Error ? e.message : e})`);
+      throw new Error(
+        `${quote(found)}: not a valid gzip file (${e instanceof Error ? e.message : e})`,
+      );
     }
   }
-  if (bytes.length > MAX_BYTES) throw new Error(`${found}: larger than ${MAX_BYTES} bytes`);
+  if (bytes.length > MAX_BYTES) throw new Error(`${quote(found)}: larger than ${MAX_BYTES} bytes`);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
 /**
  * The files ImageExperiment reads: the four IDX files of `dir`, or the shipped subset.
  * @param {string | undefined} dir
+ * @param {(text: string) => string} quote  how a message shows a path (the core's quoteInput)
  */
-export function imageFiles(dir) {
-  if (dir !== undefined) return IDX_FILES.map((f) => readMaybeGzipped(join(dir, f)));
+export function imageFiles(dir, quote = JSON.stringify) {
+  if (dir !== undefined) return IDX_FILES.map((f) => readMaybeGzipped(join(dir, f), quote));
   if (!existsSync(SUBSET_PATH))
     throw new Error(
       `no shipped image subset (${SUBSET_PATH}): run npm run build with Debian's ` +

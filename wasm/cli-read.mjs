@@ -8,13 +8,30 @@ const CHUNK = 1 << 20;
 export class FileTooLarge extends Error {}
 
 /**
- * The file's bytes; throws FileTooLarge past maxBytes, or Node's error (ENOENT, EISDIR...).
- * @param {string} path
+ * readSync that waits when a pipe has nothing yet (stdin can be non-blocking: EAGAIN).
+ * @param {number} fd
+ * @param {Buffer} chunk
+ */
+function readSome(fd, chunk) {
+  for (;;) {
+    try {
+      return readSync(fd, chunk, 0, chunk.length, null);
+    } catch (e) {
+      if (/** @type {NodeJS.ErrnoException} */ (e).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5); // 5 ms, then again
+    }
+  }
+}
+
+/**
+ * The file's bytes (`path`, or an open descriptor such as 0 for stdin, left open); throws
+ * FileTooLarge past maxBytes, or Node's error (ENOENT, EISDIR...).
+ * @param {string | number} path
  * @param {number} maxBytes
  * @returns {Buffer}
  */
 export function readBoundedBytes(path, maxBytes) {
-  const fd = openSync(path, 'r');
+  const fd = typeof path === 'number' ? path : openSync(path, 'r');
   try {
     /** @type {Buffer[]} */
     const chunks = [];
@@ -23,7 +40,7 @@ export function readBoundedBytes(path, maxBytes) {
       // One byte past the limit is enough to know the file is too large.
       const want = Math.min(CHUNK, maxBytes + 1 - total);
       const chunk = Buffer.allocUnsafe(want);
-      const got = readSync(fd, chunk, 0, want, null);
+      const got = readSome(fd, chunk);
       if (got === 0) break;
       chunks.push(got === want ? chunk : chunk.subarray(0, got));
       total += got;
@@ -31,13 +48,13 @@ export function readBoundedBytes(path, maxBytes) {
     }
     return Buffer.concat(chunks, total);
   } finally {
-    closeSync(fd);
+    if (fd !== path) closeSync(fd);
   }
 }
 
 /**
  * The file as UTF-8 text, read as readBoundedBytes reads it.
- * @param {string} path
+ * @param {string | number} path
  * @param {number} maxBytes
  */
 export const readBounded = (path, maxBytes) => readBoundedBytes(path, maxBytes).toString('utf8');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // activation-lab: the command line over the same WASM module the page runs.
 // Contract (wasm/README.md): errors are one line on stderr, exit code 2, nothing on stdout.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { loadModule } from './module.mjs';
@@ -20,6 +20,9 @@ import { LM_USAGE, lmFlags, runLm } from './cli-lm.mjs';
 import { readBounded } from './cli-read.mjs';
 
 class UsageError extends Error {}
+
+// eval's stdin: 16 MB of text is millions of numbers; /dev/zero or an endless pipe stops here.
+const MAX_EVAL_BYTES = 16 * 1024 * 1024;
 
 const USAGE = `usage: activation-lab <command> [options]
   eval  --fn relu|gelu|gelu_tanh|silu|elu|identity [--grad] [--scalar]   numbers on stdin -> f(x), one per line
@@ -51,7 +54,9 @@ function parse(args, options) {
       allowPositionals: false,
     }).values;
   } catch (e) {
-    throw new UsageError(messageOf(e).split('\n')[0]);
+    // Node's message repeats the argument as typed: shown as the core shows any input instead.
+    const line = messageOf(e).split('\n')[0];
+    throw new UsageError(line.replace(/'([^']*)'/g, (_, text) => quote(text)));
   }
 }
 
@@ -119,7 +124,7 @@ async function trainImages(o) {
   /** @type {Uint8Array[]} */
   let files;
   try {
-    files = imageFiles(typeof o.images === 'string' ? o.images : undefined);
+    files = imageFiles(typeof o.images === 'string' ? o.images : undefined, quote);
   } catch (e) {
     throw new UsageError(`train: ${messageOf(e)}`);
   }
@@ -148,7 +153,13 @@ const commands = {
         `eval: unknown --fn ${M.quoteInput(o.fn)} (expected ${JSON.parse(M.activationNames()).join(', ')})`,
       );
     }
-    const tokens = readFileSync(0, 'utf8').split(/\s+/).filter(Boolean);
+    let text;
+    try {
+      text = readBounded(0, MAX_EVAL_BYTES);
+    } catch (e) {
+      throw new UsageError(`eval: cannot read stdin: ${reasonOf(e)}`);
+    }
+    const tokens = text.split(/\s+/).filter(Boolean);
     const xs = Float32Array.from(tokens, (t, i) => toNumber(M, t, `eval: input ${i + 1}`, 'any'));
     const ys = M.evaluate(fn, Boolean(o.grad), Boolean(o.scalar), xs);
     return Array.from(ys, (y) => `${formatG(y, 9)}\n`).join('');
@@ -275,12 +286,14 @@ function csv(rows) {
 /** Node's error code (ENOENT, ...) or else the message. @param {unknown} e */
 const reasonOf = (e) => /** @type {NodeJS.ErrnoException} */ (e)?.code ?? messageOf(e);
 
+/** The core, once main() has loaded it: messages quote paths with it. @type {import('./activation-lab').ActivationLab} */
+let core;
 /**
- * A path in a message, bounded as the core bounds every quoted input (text_input.hpp).
+ * A path in a message, quoted by the core as every user input is (text_input.hpp: control and
+ * bidi characters escaped, at most 80 characters shown), so a name cannot garble the terminal.
  * @param {string} text
  */
-const quote = (text) =>
-  text.length > 80 ? `'${text.slice(0, 80)}…' (${text.length} characters)` : `'${text}'`;
+const quote = (text) => core.quoteInput(text);
 
 /**
  * A file named by `flag`, read no further than maxBytes (the core's limit for that kind of file).
@@ -319,10 +332,11 @@ async function main(argv) {
     throw new UsageError(
       'missing command (eval, moons, data, train, lm or bench; --help lists them)',
     );
+  core = await loadModule();
   const command = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : null;
   if (!command)
     throw new UsageError(
-      `unknown command '${name}' (expected eval, moons, data, train, lm or bench)`,
+      `unknown command ${quote(name)} (expected eval, moons, data, train, lm or bench)`,
     );
   process.stdout.write(await command(rest)); // written only once everything succeeded
   return 0;

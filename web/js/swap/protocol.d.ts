@@ -10,7 +10,7 @@ export type SwapCommand =
   | { cmd: 'finetune'; epochs: number }
   | { cmd: 'export' }
   /** A pretrained network again, silently (after the page ended a worker to cancel a long step). */
-  | { cmd: 'restore'; config: Config; state: string; grid: number };
+  | { cmd: 'restore'; config: Config; state: Uint8Array; grid: number };
 
 export type SwapStage = 'pretrained' | 'swapped' | 'finetuned';
 
@@ -33,8 +33,8 @@ export interface SwapStageMessage {
   imported?: boolean;
   /** An imported file's hidden widths, as the worker read them. */
   hidden?: number[];
-  /** The pretrained weights (pretrained stage), which the page keeps for a restore. */
-  state?: string;
+  /** The pretrained weights' JSON in UTF-8 (pretrained stage), kept by the page for a restore. */
+  state?: Uint8Array;
   /** Largest change of the output over the grid and the data points (swapped stage). */
   maxDiff?: number;
   start?: number;
@@ -50,6 +50,6 @@ export type SwapMessage =
       curve?: FinetuneCurve;
     }
   | SwapStageMessage
-  | { type: 'state'; json: string; activation: ActivationName; hidden: number[] | null }
+  | { type: 'state'; bytes: Uint8Array<ArrayBuffer>; activation: ActivationName; hidden: number[] | null }
   | { type: 'restored' }
   | { type: 'error'; cmd?: string; message: string; hidden?: number[] };

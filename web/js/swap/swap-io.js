@@ -17,7 +17,7 @@ const MAX_BYTES = 20 * 1024 * 1024; // far above any network the limits allow; s
  * @param {{
  *   i18n: import('../shared/types').I18n,
  *   settings: import('../shared/types').Settings<import('../shared/types').SwapValues>,
- *   requestState: (callback: (m: {json: string, activation: ActivationName}) => void) => void,
+ *   requestState: (callback: (m: {bytes: Uint8Array<ArrayBuffer>, activation: ActivationName}) => void) => void,
  *   importState: (file: File) => void,
  *   busy: () => boolean,
  * }} options
@@ -76,9 +76,9 @@ export function createSwapIo(root, { i18n, settings, requestState, importState, 
   root.addEventListener('click', (e) => {
     const b = /** @type {HTMLButtonElement | null} */ (closest(e, '[data-export]'));
     if (!b || b.disabled) return;
-    requestState(({ json, activation }) => {
+    requestState(({ bytes, activation }) => {
       lastActivation = activation;
-      download(fileFor(activation), json, 'application/json');
+      download(fileFor(activation), new Blob([bytes], { type: 'application/json' }));
       sync();
     });
   });

@@ -14,9 +14,11 @@
 //   out: {type:'progress', stage, epoch, of}
 //        {type:'stage', stage, activation, acc, grid, probe, maxDiff?, curve?, history?,
 //                       state? (pretrained: the weights, which the page keeps for a restore)}
-//        {type:'state', json, activation, hidden}  |  {type:'restored'}
+//        {type:'state', bytes, activation, hidden}  |  {type:'restored'}
 //        {type:'error', cmd, message, hidden}  (an import the panel's settings refuse)
 // and a command that throws fails its request with the message.
+// Weights travel as UTF-8 bytes in a transferred buffer, never as a string: a 4 × 512 network is
+// ~9 MB of JSON, and a string that size takes the page's thread ~170 ms to receive (issue 28).
 import { loadCore } from '../shared/core.js';
 import { setUpExperiment } from '../shared/experiment-setup.js';
 import { serve } from '../shared/worker-serve.js';
@@ -87,6 +89,13 @@ function build(config, size) {
   };
 }
 
+/**
+ * The weights' JSON as bytes whose buffer the message hands over (received in no time, unlike a
+ * string, which the receiving thread copies and rebuilds).
+ * @param {string} json
+ */
+const utf8 = (json) => new TextEncoder().encode(json);
+
 /** A copy of the boundary picture (the view into WASM memory dies on the next call). */
 const grid = () =>
   network()
@@ -134,7 +143,12 @@ function post(stage, extra = {}, data) {
       data,
       ...extra,
     },
-    [g.buffer],
+    // (the data and the weights are copies made for this message: handed over, not cloned)
+    [
+      g.buffer,
+      ...Object.values(data ?? {}).map((d) => d.buffer),
+      ...(extra.state ? [extra.state.buffer] : []),
+    ],
   );
 }
 
@@ -151,7 +165,7 @@ const commands = {
     pretrained = { state: next.exp.stateJson(), activation: next.exp.activation() };
     post(
       'pretrained',
-      { history: JSON.parse(next.exp.historyJson()), state: pretrained.state },
+      { history: JSON.parse(next.exp.historyJson()), state: utf8(pretrained.state) },
       next.data,
     );
   },
@@ -172,10 +186,15 @@ const commands = {
     if (err) throw (next.drop(), new Error(err)); // the current network stays
     next.commit();
     pretrained = { state: next.exp.stateJson(), activation: next.exp.activation() };
-    post('pretrained', { history: [], imported: true, hidden, state: pretrained.state }, next.data);
+    post(
+      'pretrained',
+      { history: [], imported: true, hidden, state: utf8(pretrained.state) },
+      next.data,
+    );
   },
-  restore({ config, state, grid: size }) {
+  restore({ config, state: bytes, grid: size }) {
     const next = build(config, size);
+    const state = new TextDecoder().decode(bytes);
     const err = next.exp.loadStateJson(state);
     if (err) throw (next.drop(), new Error(err));
     next.commit();
@@ -224,12 +243,16 @@ const commands = {
   },
   export() {
     const net = network();
-    send({
-      type: 'state',
-      json: net.stateJson(),
-      activation: net.activation(),
-      hidden: JSON.parse(net.configJson()).hidden ?? null,
-    });
+    const bytes = utf8(net.stateJson());
+    send(
+      {
+        type: 'state',
+        bytes,
+        activation: net.activation(),
+        hidden: JSON.parse(net.configJson()).hidden ?? null,
+      },
+      [bytes.buffer],
+    );
   },
 };
 

@@ -141,9 +141,9 @@ export default async function createSwap(root, { core, i18n, store }) {
     curve: null,
   };
   const worker = createWorkerClient(new URL('./swap-worker.js', import.meta.url));
-  /** @type {((m: {json: string, activation: ActivationName}) => void) | null} */
+  /** @type {((m: {bytes: Uint8Array<ArrayBuffer>, activation: ActivationName}) => void) | null} */
   let onState = null,
-    /** @type {{config: import('../shared/types').Config, state: string} | null} */
+    /** @type {{config: import('../shared/types').Config, state: Uint8Array} | null} */
     saved = null, // the pretrained network as the worker last had it
     pendingImport = false; // a file is being imported: its widths apply once it is accepted
   // wk shares the core's 'epochs' field for its validation only: it is not a pretraining setting.
@@ -204,7 +204,10 @@ export default async function createSwap(root, { core, i18n, store }) {
         sync();
       }
       pendingImport = false;
-      saved = { config: { ...config(), hidden: settings.values.whidden }, state: m.state ?? '' };
+      saved = {
+        config: { ...config(), hidden: settings.values.whidden },
+        state: m.state ?? new Uint8Array(),
+      };
       for (const b of Object.values(boards)) b.setData(m.data ?? {}, m.bounds);
       run.swapped = run.finetuned = run.curve = null;
       root.dataset.probe = JSON.stringify(m.probe); // exact outputs at fixed points (tests, embedders)
