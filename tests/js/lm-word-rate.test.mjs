@@ -9,7 +9,7 @@ import { parseWordList, wordRate } from '../../web/js/word-rate.js';
 const shipped = parseWordList(
   readFileSync(new URL('../../web/data/words.txt', import.meta.url), 'utf8'),
 );
-const small = parseWordList('# a comment, not a word\nthe\nhacker\nhacker\'s\nUnix\n\n  port  \n');
+const small = parseWordList("# a comment, not a word\nthe\nhacker\nhacker's\nUnix\n\n  port  \n");
 
 test('a word list: one word a line, comments and blank lines skipped, spaces trimmed', () => {
   assert.deepEqual([...small].sort(), ["hacker's", 'Unix', 'hacker', 'port', 'the'].sort());

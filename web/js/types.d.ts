@@ -274,7 +274,7 @@ export interface PairedSummary {
 
 export type SwapCommand =
   | { cmd: 'pretrain'; config: Config & { epochs: number }; grid: number }
-  | { cmd: 'import'; config: Config; file: Blob; grid: number }  // the worker reads it; hidden from it
+  | { cmd: 'import'; config: Config; file: Blob; grid: number } // the worker reads it; hidden from it
   | { cmd: 'swap'; to: ActivationName }
   | { cmd: 'finetune'; epochs: number }
   | { cmd: 'export' }
@@ -500,6 +500,10 @@ export type LmScratchValues = LmSampleValues & {
 /** What the shipped models were trained with (data/lm-pretrained.json, per activation). */
 export interface LmTrained {
   config: Required<LmConfig>;
+  /** The file in data/ it learnt (the pretrained models: the whole lexicon, jargon.txt). */
+  text: string;
+  /** How long its run took on the machine that made it. */
+  seconds: number;
   steps: number;
   train_loss: number;
   val_loss: number;

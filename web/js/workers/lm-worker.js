@@ -82,14 +82,14 @@ function info(corpus) {
 const commands = {
   async init({ config, pretrained, overrides }) {
     if (runId) throw new Error('training in progress: stop it first');
-    const [corpus, weights, records] = await Promise.all([
-      text(LM_FILES.corpus),
+    // The pretrained model learnt its own text (its record names it); a fresh one, the corpus.
+    const trained = pretrained ? parse(await text(LM_FILES.trained))[LM_FILES.pretrainedKey] : null;
+    const [corpus, weights] = await Promise.all([
+      text(trained ? `data/${trained.text}` : LM_FILES.corpus),
       pretrained ? text(LM_FILES.pretrained) : null,
-      pretrained ? text(LM_FILES.trained) : null,
     ]);
     exp?.delete();
     exp = null;
-    const trained = records ? parse(records)[LM_FILES.pretrainedKey] : null;
     const base = trained?.config ?? config ?? parse(M.lmDefaultConfigJson());
     const json = JSON.stringify({ ...base, ...overrides });
     const problem = M.lmValidateConfigJson(json);
