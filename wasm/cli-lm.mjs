@@ -34,12 +34,11 @@ export const dataPath = (/** @type {string} */ name) => fileURLToPath(new URL(na
 export const corpusPath = dataPath('corpus.txt');
 export const pretrainedPath = (/** @type {string} */ act) => dataPath(`lm-${act}.json`);
 
-// The word rate is the page's module (web/js/, which the package ships as dist/js/).
-const jsDir = existsSync(new URL('../web/js/', import.meta.url)) ? '../web/js/' : '../dist/js/';
-/** @type {typeof import('../web/js/word-rate.js')} */
-const { parseWordList, wordRate } = await import(
-  new URL(`${jsDir}word-rate.js`, import.meta.url).href
-);
+// The word rate is the page's module (web/js/shared/; the package ships it as dist/js/shared/).
+const source = new URL('../web/js/shared/', import.meta.url);
+const jsDir = existsSync(source) ? source : new URL('../dist/js/shared/', import.meta.url);
+/** @type {typeof import('../web/js/shared/word-rate.js')} */
+const { parseWordList, wordRate } = await import(new URL('word-rate.js', jsDir).href);
 
 // flag -> config key, for the numeric flags of `lm train`.
 /** @type {Record<string, string>} */

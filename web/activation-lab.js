@@ -1,22 +1,23 @@
 // Embeds the lab's figures in any page with one script tag:
 //   <script type="module" src="https://…/activation-lab.js"></script>
 //   <activation-lab-twin a="relu" b="gelu" epochs="40"></activation-lab-twin>
-// Each element builds the article's own widget (js/widgets/<name>.js, the same factory the page
+// Each element builds the article's own widget (js/<room>/<name>.js, shared/figures.js: the same factory the page
 // uses) inside a shadow root, so the host page's styles and the widget's cannot touch each other.
 // Every element on a page shares one load of the core (core.js memoises it); the widget's settings
 // come from the element's attributes instead of the URL hash (state.js stores), so the blog's URL
 // is never rewritten. Attributes: see ATTRIBUTES (js/embed-attributes.js) and the README.
-import { loadCore } from './js/core.js';
-import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed-attributes.js';
-import { languageOf } from './js/i18n.js';
-import { compactFigure } from './js/embed-compact.js';
-import { LoadFailure, failureText, isLoadFailure } from './js/embed-failure.js';
-import { explainDataFailure, isWorkerFailure, messageOf } from './js/worker-error.js';
+import { loadCore } from './js/shared/core.js';
+import { figureModule } from './js/shared/figures.js';
+import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed/embed-attributes.js';
+import { languageOf } from './js/shared/i18n.js';
+import { compactFigure } from './js/embed/embed-compact.js';
+import { LoadFailure, failureText, isLoadFailure } from './js/shared/embed-failure.js';
+import { explainDataFailure, isWorkerFailure, messageOf } from './js/shared/worker-error.js';
 
 export { ATTRIBUTES, COMMON_ATTRIBUTES };
 
-/** @typedef {import('./js/types').I18n} I18n */
-/** @typedef {import('./js/types').Widget} Widget */
+/** @typedef {import('./js/shared/types').I18n} I18n */
+/** @typedef {import('./js/shared/types').Widget} Widget */
 
 const here = new URL('.', import.meta.url);
 /** @type {Map<string, Promise<I18n>>} */
@@ -30,7 +31,7 @@ const languages = new Map(); // 'en' | 'pt' -> Promise<i18n module instance>
 function i18nFor(code) {
   let i18n = languages.get(code);
   if (!i18n) {
-    i18n = import(new URL(`js/i18n.js?lang=${code}`, here).href).then(
+    i18n = import(new URL(`js/shared/i18n.js?lang=${code}`, here).href).then(
       (/** @type {I18n} */ module) => (module.useLanguage(code), module),
     );
     languages.set(code, i18n);
@@ -65,12 +66,12 @@ export { languageOf };
 const afterPaint = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
 
 let warmed = false;
-/** Number formatting's data, loaded once off the main thread (workers/intl-worker.js). */
+/** Number formatting's data, loaded once off the main thread (embed/intl-worker.js). */
 function warmNumberFormats() {
   if (warmed) return;
   warmed = true;
   try {
-    const worker = new Worker(new URL('js/workers/intl-worker.js', here), { type: 'module' });
+    const worker = new Worker(new URL('js/embed/intl-worker.js', here), { type: 'module' });
     worker.onerror = (event) => event.preventDefault(); // only a head start: the page works without
   } catch {
     // (no worker: the first number is formatted on the main thread, as it would be anyway)
@@ -121,7 +122,7 @@ function defineWidget(name) {
       this.started = false;
       this.resetQueued = false;
       // Where the widget keeps its settings (see state.js): here, not in the page's URL.
-      /** @type {import('./js/types').SettingsStore} */
+      /** @type {import('./js/shared/types').SettingsStore} */
       this.store = {
         read: () => this.hash,
         write: (hash) => (this.hash = hash),
@@ -183,7 +184,7 @@ function defineWidget(name) {
       let i18n;
       /** @type {HTMLElement | null} */
       let figure = null;
-      /** @type {import('./js/embed-failure.js').FailedPart} */
+      /** @type {import('./js/shared/embed-failure.js').FailedPart} */
       let part = 'script'; // what was loading when it failed
       try {
         linkFontsOnce();
@@ -202,10 +203,10 @@ function defineWidget(name) {
         }
         warmNumberFormats(); // while the core downloads
         await afterPaint(); // the caption first, then the core's download and compilation
-        /** @type {[import('./js/types').Core, {default: import('./js/types').WidgetFactory}, unknown]} */
+        /** @type {[import('./js/shared/types').Core, {default: import('./js/shared/types').WidgetFactory}, unknown]} */
         const [core, { default: create }] = await Promise.all([
           loadCore().catch((err) => Promise.reject(new LoadFailure('core', err))),
-          import(new URL(`js/widgets/${name}.js`, here).href).catch((err) =>
+          import(new URL(`js/${figureModule(name)}`, here).href).catch((err) =>
             Promise.reject(new LoadFailure('script', err)),
           ),
           styled,
@@ -256,7 +257,7 @@ function defineWidget(name) {
      * import refused: CORS, a Content-Security-Policy, the network) names the part and what the
      * host must do; any other error is the widget's own message.
      * @param {unknown} err
-     * @param {import('./js/embed-failure.js').FailedPart} part
+     * @param {import('./js/shared/embed-failure.js').FailedPart} part
      * @param {I18n | undefined} i18n
      */
     failure(err, part, i18n) {

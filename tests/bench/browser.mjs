@@ -159,7 +159,7 @@ async function measure(grid) {
   };
   const train = (activation) =>
     new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('js/workers/train-worker.js', location.href), {
+      const worker = new Worker(new URL('js/twin/train-worker.js', location.href), {
         type: 'module',
       });
       worker.onmessage = ({ data }) => {

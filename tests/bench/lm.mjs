@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { parseWordList, wordRate } from '../../web/js/word-rate.js';
+import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const data = (/** @type {string} */ name) => readFileSync(`${root}web/data/${name}`, 'utf8');

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, setup } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
-import { ATTRIBUTES } from '../../web/js/embed-attributes.js';
+import { ATTRIBUTES } from '../../web/js/embed/embed-attributes.js';
 
 let env;
 before(async () => (env = await setup()));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dist, setup } from './helpers.mjs';
 import { countWords, readingMinutes, readingPath } from '../../web/ship/reading-path.mjs';
-import { depthSpreads, SERIES } from '../../web/js/depth-spreads.js';
+import { depthSpreads, SERIES } from '../../web/js/shared/depth-spreads.js';
 
 let env;
 before(async () => (env = await setup()));

@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, dist, openPage, screenshot } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
 import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeTable } from './publish-helpers.mjs';
-import { COMPACT_HEIGHTS } from '../../web/js/embed-attributes.js';
+import { COMPACT_HEIGHTS } from '../../web/js/embed/embed-attributes.js';
 
 let browser, site;
 before(async () => {

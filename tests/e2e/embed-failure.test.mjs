@@ -20,7 +20,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
 import { runTwin, startPython, startStatic, watchedPage } from './ship-helpers.mjs';
 import { root } from './publish-helpers.mjs';
-import { snippets } from '../../web/js/embed-dialog.js';
+import { snippets } from '../../web/js/embed/embed-dialog.js';
 
 let browser;
 before(async () => {
@@ -296,8 +296,8 @@ test('the article (same origin) without the model file: the Transformer’s box 
     const page = await context.newPage();
     await page.goto(`${site.url}index.html`);
     // (the article builds a figure as it nears the viewport)
-    await page.locator('figure[data-widget="transformer"]').scrollIntoViewIfNeeded();
-    const text = await modelFailure(page, 'figure[data-widget="transformer"]');
+    await page.locator('figure[data-widget="transformer"][data-parts="block"]').scrollIntoViewIfNeeded();
+    const text = await modelFailure(page, 'figure[data-widget="transformer"][data-parts="block"]');
     assert.ok(
       text.includes(`The file data/lm-gelu.json is missing from ${origin} (HTTP 404)`),
       text,

@@ -17,7 +17,7 @@ import {
   IFRAME_HEIGHTS,
   compactHeight,
   iframeHeight,
-} from '../../web/js/embed-attributes.js';
+} from '../../web/js/embed/embed-attributes.js';
 
 let browser, site;
 before(async () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertUsageError, cli, runCli as run } from './cli-helpers.mjs';
-import { parseWordList, wordRate } from '../../web/js/word-rate.js';
+import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'al-lm-cli-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));

@@ -1,10 +1,10 @@
-// The word rate (web/js/word-rate.js): which runs are words, which words count, and the shipped
+// The word rate (web/js/shared/word-rate.js): which runs are words, which words count, and the shipped
 // dictionary (web/data/words.txt, from Debian's wamerican).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
-import { parseWordList, wordRate } from '../../web/js/word-rate.js';
+import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
 
 const shipped = parseWordList(
   readFileSync(new URL('../../web/data/words.txt', import.meta.url), 'utf8'),

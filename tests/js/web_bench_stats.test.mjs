@@ -2,7 +2,7 @@
 // only when the two ranges are apart (web/js/bench-stats.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compare, median, quantile, spread } from '../../web/js/bench-stats.js';
+import { compare, median, quantile, spread } from '../../web/js/cost/bench-stats.js';
 
 test('median and quantiles follow the type-7 definition (as numpy.quantile)', () => {
   assert.equal(median([5, 1, 3]), 3);

@@ -4,9 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPageCore } from './core-helpers.mjs';
-import { createSettings, enumValues } from '../../web/js/state.js';
-import { SETUPS, setupTexts } from '../../web/js/presets.js';
-import { reached95, speedPairs, summarizeSpeed } from '../../web/js/study.js';
+import { createSettings, enumValues } from '../../web/js/shared/state.js';
+import { SETUPS, setupTexts } from '../../web/js/shared/presets.js';
+import { speedPairs, summarizeSpeed } from '../../web/js/seeds/study.js';
+import { reached95 } from '../../web/js/shared/runs.js';
 
 const core = await loadPageCore();
 

@@ -2,7 +2,7 @@
 // module's limits: a number field names its range, a choice (a select) names nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rangeHint } from '../../web/js/fields.js';
+import { rangeHint } from '../../web/js/shared/fields.js';
 import { loadModule } from '../../wasm/module.mjs';
 
 const M = await loadModule();

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { toCsv, torchSnippet } from '../../web/js/formats.js';
-import { pairs, seedRows, summarize } from '../../web/js/study.js';
+import { toCsv, torchSnippet } from '../../web/js/shared/formats.js';
+import { pairs, seedRows, summarize } from '../../web/js/seeds/study.js';
 
 const modulePath = new URL('../../build/wasm/activation-lab.mjs', import.meta.url);
 

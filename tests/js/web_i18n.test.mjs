@@ -56,7 +56,7 @@ test('every data-i18n key of index.html has a string', () => {
 });
 
 test('an embedded figure shows its caption while it loads: CAPTIONED names every captioned widget', async () => {
-  const { ATTRIBUTES, CAPTIONED } = await import('../../web/js/embed-attributes.js');
+  const { ATTRIBUTES, CAPTIONED } = await import('../../web/js/embed/embed-attributes.js');
   const files = new Set(readdirSync(join(dir, 'en')));
   const captioned = Object.keys(ATTRIBUTES).filter(
     (name) => files.has(`${name}.json`) && load('en', `${name}.json`).caption !== undefined,

@@ -7,7 +7,7 @@ import {
   histogram,
   moments,
   unknownCharacters,
-} from '../../web/js/lm-stats.js';
+} from '../../web/js/transformer/lm-stats.js';
 import { loadPageCore } from './core-helpers.mjs';
 
 const { M } = await loadPageCore();
@@ -59,7 +59,7 @@ test('unknownCharacters: each missing character once, in order', () => {
 });
 
 test('parseParam: numbers within the core limits, text length, lists of choices', async () => {
-  const { parseParam, createParams } = await import('../../web/js/lm-params.js');
+  const { parseParam, createParams } = await import('../../web/js/shared/lm-params.js');
   const temp = { type: 'number', limit: { min: 0, max: 2, min_open: true } };
   assert.equal(parseParam(temp, '0,8', M), 0.8);
   assert.equal(parseParam(temp, '2', M), 2);
@@ -102,7 +102,7 @@ test('parseParam: numbers within the core limits, text length, lists of choices'
 });
 
 test("parseParam reads numbers in the core's one grammar, as the CLI does (issue 28)", async () => {
-  const { parseParam, createParams } = await import('../../web/js/lm-params.js');
+  const { parseParam, createParams } = await import('../../web/js/shared/lm-params.js');
   const n = { type: 'number', limit: { min: 1, max: 500, integer: true } };
   const temp = { type: 'number', limit: { min: 0, max: 2, min_open: true } };
   for (const text of ['1e3', '1e2', '0x10', '1_0', '+ 5', '-0'])
@@ -127,7 +127,7 @@ test("parseParam reads numbers in the core's one grammar, as the CLI does (issue
 });
 
 test('blockSvg: one labelled image; softmax, LayerNorm and the activation are marked; text escaped', async () => {
-  const { blockSvg } = await import('../../web/js/widgets/lm-block-svg.js');
+  const { blockSvg } = await import('../../web/js/transformer/lm-block-svg.js');
   const t = (key, vars) => `${key}${vars ? `(${vars.d},${vars.ffn},${vars.activation})` : ''}`;
   const svg = blockSvg(t, { d: 32, ffn: 128, heads: 2, layers: 2, ctx: 32, activation: 'A<&>' });
   assert.match(svg, /^<svg [^>]*role="img" aria-labelledby="lm-svg-title lm-svg-desc"/);

@@ -4,9 +4,9 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/module.mjs';
-import { lmCore } from '../../web/js/lm-config.js';
-import { createParams } from '../../web/js/lm-params.js';
-import { lmStudyRows, lmStudySpec, LM_PRESETS } from '../../web/js/widgets/seeds-lm.js';
+import { lmCore } from '../../web/js/shared/lm-config.js';
+import { createParams } from '../../web/js/shared/lm-params.js';
+import { lmStudyRows, lmStudySpec, LM_PRESETS } from '../../web/js/seeds/seeds-lm.js';
 import {
   EVAL_COLUMNS,
   lmEvalRows,
@@ -16,8 +16,8 @@ import {
   lmStudyTasks,
   readLossSummary,
   summarizeLm,
-} from '../../web/js/lm-study.js';
-import { toCsv } from '../../web/js/formats.js';
+} from '../../web/js/seeds/lm-study.js';
+import { toCsv } from '../../web/js/shared/formats.js';
 
 let M, lm;
 before(async () => {

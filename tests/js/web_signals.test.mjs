@@ -11,8 +11,13 @@ import {
   domainOf,
   profile,
   sci,
-} from '../../web/js/signals.js';
-import { boundaryCorners, crossedPieces, patternEdges, regionCount } from '../../web/js/pieces.js';
+} from '../../web/js/twin/signals.js';
+import {
+  boundaryCorners,
+  crossedPieces,
+  patternEdges,
+  regionCount,
+} from '../../web/js/shared/pieces.js';
 
 const metric = (key) => METRICS.find((m) => m.key === key);
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPageCore } from './core-helpers.mjs';
-import { createSettings } from '../../web/js/state.js';
+import { createSettings } from '../../web/js/shared/state.js';
 
 const core = await loadPageCore();
 
@@ -105,7 +105,7 @@ test('the work budget is checked with the n that is set, not the default n (issu
 });
 
 test('fine-tuning epochs are checked with the pretraining epochs they go on from (issue 28)', () => {
-  // The swap panel's two rows (widgets/swap.js): wk epochs more after wepochs.
+  // The swap panel's two rows (swap/swap.js): wk epochs more after wepochs.
   const rows = [
     { key: 'wepochs', field: 'epochs', type: 'number' },
     { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true, addsTo: 'wepochs' },

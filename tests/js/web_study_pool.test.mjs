@@ -29,7 +29,7 @@ class ScriptedWorker {
   }
 }
 globalThis.Worker = ScriptedWorker;
-const { trackPool } = await import('../../web/js/study.js');
+const { trackPool } = await import('../../web/js/seeds/study.js');
 
 const task = (seed, activation, script) => ({
   id: `${seed}/${activation}`,

@@ -2,7 +2,7 @@
 // how much of the plane a swap flipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { flippedShare, lowest, speedCase } from '../../web/js/takeaway.js';
+import { flippedShare, lowest, speedCase } from '../../web/js/shared/takeaway.js';
 
 test('epochs to 95 %: both, the same, one of them, or neither once the run ended', () => {
   assert.equal(speedCase(3, 5, true), 'both');

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 
 const dist = new URL('../../dist/js/', import.meta.url);
 const skip =
-  !existsSync(new URL('workers/seed-worker.js', dist)) && 'dist/ is missing: npm run build';
+  !existsSync(new URL('seeds/seed-worker.js', dist)) && 'dist/ is missing: npm run build';
 
 /** Loads a worker module with postMessage captured; returns send(msg) -> messages posted. */
 async function loadWorker(file) {
@@ -38,7 +38,7 @@ test(
   'a study run reports every epoch on validation, picks its epoch there, tests once',
   { skip },
   async () => {
-    const send = await loadWorker('workers/seed-worker.js');
+    const send = await loadWorker('seeds/seed-worker.js');
     const [last] = await send({
       id: 'a',
       config: { ...small, activation: 'gelu' },
@@ -70,7 +70,7 @@ test(
   'swaps start from the pretrained weights every time; fine-tuning moves on from the swap',
   { skip },
   async () => {
-    const send = await loadWorker('workers/swap-worker.js');
+    const send = await loadWorker('swap/swap-worker.js');
     const [pre] = await send({
       cmd: 'pretrain',
       config: { ...small, activation: 'gelu' },

@@ -29,7 +29,7 @@ export default [
     languageOptions: { globals: globals.browser },
   },
   // Module workers: no DOM, `self` and postMessage.
-  { files: ['web/js/workers/**/*.js'], languageOptions: { globals: globals.worker } },
+  { files: ['web/js/**/*-worker.js'], languageOptions: { globals: globals.worker } },
   { files: ['web/sw.js'], languageOptions: { globals: globals.serviceworker } },
   // Node: the build, the server, the CLI, the tests and the benches.
   {

@@ -12,17 +12,17 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { coreValueText } from '../js/core-values.js';
-import { tableHtml as workedValuesTable } from '../js/widgets/worked-values.js';
-import { depthSpreadHtml } from '../js/widgets/depth-spread.js';
-import * as i18n from '../js/i18n.js';
+import { coreValueText } from '../js/shared/core-values.js';
+import { tableHtml as workedValuesTable } from '../js/curves/worked-values.js';
+import { depthSpreadHtml } from '../js/depth/depth-spread.js';
+import * as i18n from '../js/shared/i18n.js';
 import { PREVIEW, renderPreview } from './preview.mjs';
 import { insertToc } from './toc.mjs';
 import { PICTURE_CAPTIONS, renderPictures } from './pictures/index.mjs';
 
 /** Folder per language, relative to dist/ ('' is the root), and its BCP 47 tag. */
 /** @typedef {{lang: 'en' | 'pt', tag: string, dir: string, locale: string}} Page */
-/** @typedef {Record<string, import('../js/types').I18nTable>} Strings  namespace -> its table */
+/** @typedef {Record<string, import('../js/shared/types').I18nTable>} Strings  namespace -> its table */
 /** @typedef {(match: string, ...groups: string[]) => string} Replacer  for String.replace */
 
 /** @type {Page[]} */
@@ -123,7 +123,7 @@ function headTags(page, strings, site) {
 
 /**
  * Figures whose content is a table of the core's numbers: written out whole, as the prose is.
- * @type {Record<string, ((core: Pick<import('../js/types').Core, 'M'>) => string) | undefined>}
+ * @type {Record<string, ((core: Pick<import('../js/shared/types').Core, 'M'>) => string) | undefined>}
  */
 const STATIC_FIGURES = { 'worked-values': workedValuesTable, 'depth-spread': depthSpreadHtml };
 
@@ -147,7 +147,7 @@ function noscriptPictures(pictures) {
  * @param {string} template
  * @param {Page} page
  * @param {Strings} strings
- * @param {Pick<import('../js/types').Core, 'M' | 'activations'>} core
+ * @param {Pick<import('../js/shared/types').Core, 'M' | 'activations'>} core
  * @param {Record<string, import('./pictures/index.mjs').PictureRef[]>} [pictures]
  */
 export function renderPage(template, page, strings, core, site = '', pictures = {}) {
@@ -242,7 +242,7 @@ export async function prerender(out, { site = process.env.AL_SITE_URL ?? '' } = 
   if (!template.includes('<!-- prerender: head -->'))
     throw new Error('web/index.html: no <!-- prerender: head --> marker');
   const mod = await import(pathToFileURL(join(out, 'wasm', 'activation-lab.mjs')).href);
-  /** @type {import('../js/types').ActivationLab} */
+  /** @type {import('../js/shared/types').ActivationLab} */
   const M = await mod.default();
   const core = { M, activations: JSON.parse(M.activationNames()) };
   const { png, accs, histories } = renderPreview(M);

@@ -3,7 +3,7 @@
 // data and network, fewer epochs to keep the build quick), and each panel shows one network's
 // decision boundary with the test points, as the twin lab draws them. Light palette of the page.
 // The same picture and the two runs' histories are the twin lab's no-script picture (pictures/).
-import { boundsOf } from '../js/bounds.js';
+import { boundsOf } from '../js/shared/bounds.js';
 import { encodePng } from './encode.mjs';
 
 export const PREVIEW = { width: 1200, height: 630, path: 'img/preview.png', epochs: 40 };
@@ -19,8 +19,8 @@ const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
 /**
  * Trains one network to the end: its test points, P(class 1) on an n×n grid over bounds and its
  * history (EpochStats[]).
- * @param {import('../js/types').ActivationLab} M
- * @param {import('../js/types').ActivationName} activation
+ * @param {import('../js/shared/types').ActivationLab} M
+ * @param {import('../js/shared/types').ActivationName} activation
  * @param {number} n
  */
 function run(M, activation, n) {
@@ -32,7 +32,7 @@ function run(M, activation, n) {
     const test = Float32Array.from(exp.data('test'));
     const bounds = boundsOf([train, test]);
     const grid = Float32Array.from(exp.grid(n, n, ...bounds));
-    const history = /** @type {import('../js/types').EpochStats[]} */ (
+    const history = /** @type {import('../js/shared/types').EpochStats[]} */ (
       JSON.parse(exp.historyJson())
     );
     return { test, bounds, grid, history, acc: JSON.parse(exp.evaluateJson('test')).acc };
@@ -43,7 +43,7 @@ function run(M, activation, n) {
 
 /**
  * The PNG bytes, the two runs' test accuracies and their histories.
- * @param {import('../js/types').ActivationLab} M
+ * @param {import('../js/shared/types').ActivationLab} M
  */
 export function renderPreview(M) {
   const { width, height } = PREVIEW;
@@ -54,9 +54,9 @@ export function renderPreview(M) {
   const top = Math.round((height - size) / 2);
   /** @type {Record<string, number>} */
   const accs = {};
-  /** @type {Record<string, import('../js/types').EpochStats[]>} */
+  /** @type {Record<string, import('../js/shared/types').EpochStats[]>} */
   const histories = {};
-  /** @type {import('../js/types').ActivationName[]} */ (['relu', 'gelu']).forEach(
+  /** @type {import('../js/shared/types').ActivationName[]} */ (['relu', 'gelu']).forEach(
     (activation, k) => {
       const n = Math.round(size);
       const { test, bounds, grid, acc, history } = run(M, activation, n);

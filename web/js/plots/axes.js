@@ -1,10 +1,10 @@
 // Scales, "nice" ticks and axes for the canvas plots.
 
-/** @typedef {import('../types').Box} Box */
-/** @typedef {import('../types').Scale} Scale */
-/** @typedef {import('../types').Theme} Theme */
-/** @typedef {import('../types').TickFormat} TickFormat */
-/** @typedef {import('../types').AxesOptions} AxesOptions */
+/** @typedef {import('../shared/types').Box} Box */
+/** @typedef {import('../shared/types').Scale} Scale */
+/** @typedef {import('../shared/types').Theme} Theme */
+/** @typedef {import('../shared/types').TickFormat} TickFormat */
+/** @typedef {import('../shared/types').AxesOptions} AxesOptions */
 
 /**
  * The linear map of domain [d0, d1] onto range [r0, r1].

@@ -9,7 +9,7 @@ const BAR_H = 13,
 
 /** @typedef {{value: number, color: string, faded?: boolean, text?: string}} Bar */
 /** @typedef {{label: string, bars: Bar[]}} BarGroup */
-/** @typedef {{groups: BarGroup[], fmt: import('../types').TickFormat}} BarChartState */
+/** @typedef {{groups: BarGroup[], fmt: import('../shared/types').TickFormat}} BarChartState */
 
 /**
  * Paints `state` on ctx, w×h CSS pixels, in theme t's colours: the page's canvas and the build's
@@ -18,7 +18,7 @@ const BAR_H = 13,
  * @param {number} w
  * @param {number} h
  * @param {BarChartState} state
- * @param {import('../types').Theme} t
+ * @param {import('../shared/types').Theme} t
  */
 export function drawBarChart(ctx, w, h, state, t) {
   ctx.font = `12px ${t.sans}`;

@@ -3,9 +3,9 @@
 // test points as rings. Optionally, thin outlines of the regions where the hidden units' on/off
 // pattern is constant (js/pieces.js), at their own grid resolution.
 import { context2d, createCanvas, later, theme } from './canvas.js';
-import { boundaryCorners, patternEdges } from '../pieces.js';
+import { boundaryCorners, patternEdges } from '../shared/pieces.js';
 
-/** @typedef {import('../types').Theme} Theme */
+/** @typedef {import('../shared/types').Theme} Theme */
 /** @typedef {[number, number, number]} RGB */
 /** @typedef {[number, number]} Point */
 /** x0, x1, label triples per split; the swap widget has no test split. */
@@ -97,7 +97,7 @@ function dotSprite(t, color, radius, ring, dpr) {
 export function createBoundary(parent) {
   /** @type {Points | null} */
   let data = null,
-    /** @type {import('../types').Bounds} */
+    /** @type {import('../shared/types').Bounds} */
     bounds = [-2, 3, -2, 2],
     /** @type {ArrayLike<number> | null} */
     grid = null,
@@ -317,7 +317,7 @@ export function createBoundary(parent) {
     /**
      * Points (x0, x1, label triples per split) and the plotted region [xmin, xmax, ymin, ymax].
      * @param {Points} points
-     * @param {import('../types').Bounds} box
+     * @param {import('../shared/types').Bounds} box
      */
     setData(points, box) {
       data = points;

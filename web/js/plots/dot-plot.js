@@ -14,7 +14,7 @@ const ROW_H = 46;
  *   rows: DotRow[],
  *   reference: number | null,
  *   pairs: boolean,
- *   fmt: import('../types').TickFormat,
+ *   fmt: import('../shared/types').TickFormat,
  * }} DotPlotState
  */
 
@@ -22,7 +22,7 @@ const ROW_H = 46;
 /**
  * @param {DotRow[]} rows
  * @param {number | null} reference
- * @returns {import('../types').Domain}
+ * @returns {import('../shared/types').Domain}
  */
 function domainOf(rows, reference) {
   let lo = Infinity,
@@ -47,7 +47,7 @@ function domainOf(rows, reference) {
  * @param {number} w
  * @param {number} h
  * @param {DotPlotState} state
- * @param {import('../types').Theme} t
+ * @param {import('../shared/types').Theme} t
  */
 export function drawDotPlot(ctx, w, h, state, t) {
   ctx.font = `12px ${t.sans}`;

@@ -6,12 +6,12 @@ import { drawAxes, linear } from './axes.js';
 
 const MARGIN = { top: 10, right: 12, bottom: 22, left: 44 };
 
-/** @typedef {import('../types').Domain} Domain */
-/** @typedef {import('../types').Numbers} Numbers */
+/** @typedef {import('../shared/types').Domain} Domain */
+/** @typedef {import('../shared/types').Numbers} Numbers */
 /** @typedef {{lo: number, hi: number, n: number, counts: Numbers}} Hist */
 /** @typedef {{xs: Numbers, ys: Numbers, color: string, dash?: number[]}} Curve */
 /**
- * @typedef {import('../types').AxesOptions & {
+ * @typedef {import('../shared/types').AxesOptions & {
  *   height?: (w: number) => number,
  *   hist: Hist | null,
  *   band: Domain | null,
@@ -27,7 +27,7 @@ const MARGIN = { top: 10, right: 12, bottom: 22, left: 44 };
  * null, curves: [{xs, ys, color, dash?}], curveDomain: [ymin, ymax], color, xLabel, yLabel }).
  * Bars are drawn as shares of all values (counts / n), so layers with different counts compare.
  * @param {HTMLElement} parent
- * @param {Partial<HistogramState> & import('../types').AxesOptions} options
+ * @param {Partial<HistogramState> & import('../shared/types').AxesOptions} options
  */
 export function createHistogram(parent, options) {
   /** @type {HistogramState} */

@@ -10,7 +10,7 @@ const MARGIN = { top: 6, right: 8, bottom: 18, left: 40 };
 /**
  * @typedef {{
  *   layers: number,
- *   domain: import('../types').Domain,
+ *   domain: import('../shared/types').Domain,
  *   yTicks: {v: number, label: string}[],
  *   series: ProfileSeries[],
  * }} LayerProfileState

@@ -5,12 +5,12 @@ import { drawAxes, linear } from './axes.js';
 
 const MARGIN = { top: 10, right: 12, bottom: 22, left: 44 };
 
-/** @typedef {import('../types').Domain} Domain */
-/** @typedef {import('../types').LinePlotState} LinePlotState */
+/** @typedef {import('../shared/types').Domain} Domain */
+/** @typedef {import('../shared/types').LinePlotState} LinePlotState */
 
 /** [min, max] of the visible series, padded (a caller's yDomain function may clamp it, e.g. accuracy <= 1). */
 /**
- * @param {import('../types').Series[]} series
+ * @param {import('../shared/types').Series[]} series
  * @returns {Domain}
  */
 function autoDomain(series, pad = 0.06) {
@@ -34,7 +34,7 @@ function autoDomain(series, pad = 0.06) {
  * @param {number} w
  * @param {number} h
  * @param {LinePlotState} state
- * @param {import('../types').Theme} t
+ * @param {import('../shared/types').Theme} t
  */
 export function drawLinePlot(ctx, w, h, state, t) {
   const box = {
@@ -122,7 +122,7 @@ export function drawLinePlot(ctx, w, h, state, t) {
  * a function (autoDomain) -> [a, b]). update({series, marks, cursor, ...}) repaints.
  * series: {xs, ys, color, width?, dash?, hidden?}; marks: {x, y, color, label?}; cursor: x | null.
  * @param {HTMLElement} parent
- * @param {Partial<LinePlotState> & import('../types').AxesOptions} options
+ * @param {Partial<LinePlotState> & import('../shared/types').AxesOptions} options
  */
 export function createLinePlot(parent, options) {
   /** @type {LinePlotState} */

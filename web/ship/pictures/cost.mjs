@@ -11,7 +11,7 @@ const TOP = 22; // room for the legend line above the chart
 
 /** @typedef {import('./draw.mjs').PictureEnv} PictureEnv */
 
-/** @param {{M: import('../../js/types').ActivationLab, activations: import('../../js/types').ActivationName[]}} core */
+/** @param {{M: import('../../js/shared/types').ActivationLab, activations: import('../../js/shared/types').ActivationName[]}} core */
 export function costRun({ M, activations }) {
   // The identity is no kernel worth timing (the live panel leaves it out too).
   return activations

@@ -1,15 +1,15 @@
 // Pictures of the three figures about the curves themselves (curves, dip-zoom, tanh-error):
 // samples of the core's own float32 kernels, drawn by the page's line plot.
-import { linspace, sample } from '../../js/core.js';
-import { minimum, tanhError } from '../../js/analysis.js';
+import { linspace, sample } from '../../js/shared/core.js';
+import { minimum, tanhError } from '../../js/shared/analysis.js';
 import { drawLinePlot } from '../../js/plots/line-plot.js';
 import { PICTURE_WIDTH, drawLegend, svgOf } from './draw.mjs';
 
 const W = PICTURE_WIDTH;
 
 /** @typedef {import('./draw.mjs').PictureEnv} PictureEnv */
-/** @typedef {import('../../js/types').ActivationLab} ActivationLab */
-/** @typedef {import('../../js/types').ActivationName} ActivationName */
+/** @typedef {import('../../js/shared/types').ActivationLab} ActivationLab */
+/** @typedef {import('../../js/shared/types').ActivationName} ActivationName */
 
 /**
  * Every activation but the identity (the live figure hides it at first, too), on [−4, 4].

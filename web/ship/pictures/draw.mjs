@@ -28,7 +28,7 @@ export const PICTURE_WIDTH = 480;
  * @param {number} width
  * @param {number} height
  * @param {string} style  the page's colours (theme.mjs)
- * @param {(ctx: CanvasRenderingContext2D, t: import('../../js/types').Theme) => void} paint
+ * @param {(ctx: CanvasRenderingContext2D, t: import('../../js/shared/types').Theme) => void} paint
  */
 export function svgOf(width, height, style, paint) {
   const svg = createSvgContext(width, height, { style });
@@ -39,7 +39,7 @@ export function svgOf(width, height, style, paint) {
 /**
  * A row of "— name" entries along the top right of a plot, one per series colour.
  * @param {CanvasRenderingContext2D} ctx
- * @param {import('../../js/types').Theme} t
+ * @param {import('../../js/shared/types').Theme} t
  * @param {{color: string, label: string, dash?: number[]}[]} entries
  * @param {number} right  x of the legend's right end
  * @param {number} y

@@ -6,7 +6,7 @@
 // once per build, then draw(data, env) -> PictureFile[] per language.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as i18n from '../../js/i18n.js';
+import * as i18n from '../../js/shared/i18n.js';
 import { curvesPicture, curvesRun, dipPicture, dipRun, tanhPicture, tanhRun } from './curves.mjs';
 import { seedsPicture, seedsRun, swapPicture, swapRun, twinPicture, twinRun } from './runs.mjs';
 import { costPicture, costRun } from './cost.mjs';
@@ -25,9 +25,9 @@ export const PICTURE_DIR = 'img/figures';
 
 /**
  * @typedef {{
- *   M: import('../../js/types').ActivationLab,
- *   activations: import('../../js/types').ActivationName[],
- *   preview: {histories: Record<string, import('../../js/types').EpochStats[]>, accs: Record<string, number>},
+ *   M: import('../../js/shared/types').ActivationLab,
+ *   activations: import('../../js/shared/types').ActivationName[],
+ *   preview: {histories: Record<string, import('../../js/shared/types').EpochStats[]>, accs: Record<string, number>},
  * }} PictureCore
  */
 /** @typedef {import('./draw.mjs').PictureEnv & {blockCss: string}} Env */

@@ -10,13 +10,13 @@ const W = PICTURE_WIDTH;
 const SEEDS = [0, 1, 2, 3];
 const SEED_EPOCHS = 20;
 const SWAP_EPOCHS = 40;
-/** @type {import('../../js/types').ActivationName[]} */
+/** @type {import('../../js/shared/types').ActivationName[]} */
 const PAIR = ['relu', 'gelu'];
 
 /** @typedef {import('./draw.mjs').PictureEnv} PictureEnv */
-/** @typedef {import('../../js/types').ActivationLab} ActivationLab */
-/** @typedef {import('../../js/types').ActivationName} ActivationName */
-/** @typedef {import('../../js/types').EpochStats} EpochStats */
+/** @typedef {import('../../js/shared/types').ActivationLab} ActivationLab */
+/** @typedef {import('../../js/shared/types').ActivationName} ActivationName */
+/** @typedef {import('../../js/shared/types').EpochStats} EpochStats */
 
 /**
  * A run of the article's default network and data with `config` on top; fn(exp) reads it.

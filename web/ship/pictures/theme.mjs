@@ -29,7 +29,7 @@ export async function pictureStyle(out) {
 }
 
 /** The plots' theme, every colour a CSS variable that the picture's <style> defines. */
-/** @type {import('../../js/types').Theme} */
+/** @type {import('../../js/shared/types').Theme} */
 export const PICTURE_THEME = {
   fg: 'var(--fg)',
   soft: 'var(--fg-soft)',

@@ -6,9 +6,9 @@
 // guess.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { blockSvg } from '../../js/widgets/lm-block-svg.js';
-import { sampleRows } from '../../js/widgets/lm-rows.js';
-import { lmCore, LM_FILES, modelShape } from '../../js/lm-config.js';
+import { blockSvg } from '../../js/transformer/lm-block-svg.js';
+import { sampleRows } from '../../js/transformer/lm-rows.js';
+import { lmCore, LM_FILES, modelShape } from '../../js/shared/lm-config.js';
 import { barChartHeight, drawBarChart } from '../../js/plots/bar-chart.js';
 import { PICTURE_WIDTH, svgOf } from './draw.mjs';
 
@@ -19,7 +19,7 @@ const LINE = 56; // characters per line of the sample
 
 /**
  * Loads the pretrained model and writes its sample; reads the recorded losses.
- * @param {{M: import('../../js/types').ActivationLab, activations: string[]}} core
+ * @param {{M: import('../../js/shared/types').ActivationLab, activations: string[]}} core
  * @param {string} out  dist/
  */
 export async function transformerRun(core, out) {
@@ -28,7 +28,7 @@ export async function transformerRun(core, out) {
   const [weights, records, scratchRecords] = await Promise.all(
     [LM_FILES.pretrained, LM_FILES.trained, LM_FILES.scratch].map(read),
   );
-  /** @typedef {Record<string, {config: Required<import('../../js/types').LmConfig>, text: string, val_loss: number, steps: number}>} Records */
+  /** @typedef {Record<string, {config: Required<import('../../js/shared/types').LmConfig>, text: string, val_loss: number, steps: number}>} Records */
   /** @type {Records} */
   const pretrained = JSON.parse(records);
   /** @type {Records} the from-scratch reference runs: the "scratch" picture's losses */
@@ -36,7 +36,7 @@ export async function transformerRun(core, out) {
   const { config, text: textFile } = pretrained[LM_FILES.pretrainedKey];
   const corpus = await read(`data/${textFile}`);
   const [prompt, temperature, chars, seed] = sampleRows(
-    lmCore(/** @type {import('../../js/types').Core} */ (/** @type {unknown} */ (core))),
+    lmCore(/** @type {import('../../js/shared/types').Core} */ (/** @type {unknown} */ (core))),
   ).map((row) => row.initial);
   const exp = new M.LmExperiment(JSON.stringify(config), corpus);
   try {

@@ -1,0 +1,152 @@
+// Wires the page: language, the core, and every <figure data-widget="name">, which is built by
+// the default export of js/<room>/<name>.js (shared/figures.js), a factory (root, ctx) -> widget,
+// and then gets its "Embed this figure" button (embed/embed-dialog.js). Nothing else here. The prose needs no script (the
+// build wrote every number the core computes), so the core itself loads when the first figure is
+// about to start.
+import * as i18n from '../shared/i18n.js';
+import { loadCore } from '../shared/core.js';
+import { fillCoreValues } from '../shared/core-values.js';
+import { addEmbedButton } from '../embed/embed-dialog.js';
+import { keepFigureNumber } from './figure-number.js';
+import { must } from '../shared/dom.js';
+import { figureModule } from '../shared/figures.js';
+import { messageOf } from '../shared/worker-error.js';
+import { wireToc } from './toc.js';
+
+/** @typedef {import('../shared/types').WidgetContext} WidgetContext */
+
+/**
+ * @param {HTMLElement} el
+ * @param {() => Promise<WidgetContext>} context the core, loaded once
+ */
+async function mountWidget(el, context) {
+  const name = el.dataset.widget ?? '';
+  let ctx;
+  try {
+    ctx = await context();
+  } catch {
+    return; // the core failed: the page says so once (#core-error)
+  }
+  try {
+    /** @type {{default: import('../shared/types').WidgetFactory}} */
+    const { default: create } = await import(`../${figureModule(name)}`);
+    // Built out of sight (a widget may build in several tasks, tasks.js) and shown whole: no
+    // half-built frame, and nothing inside the figure moves while it fills in.
+    el.style.visibility = 'hidden';
+    const widget = await create(el, ctx).finally(() => {
+      keepFigureNumber(el); // before it is shown: the number never blinks
+      el.style.visibility = '';
+    });
+    addEmbedButton(el, widget, i18n);
+  } catch (err) {
+    console.error(`widget ${name}:`, err);
+    el.classList.add('widget-failed');
+    el.textContent = i18n.t('meta.widget_failed', { name, message: messageOf(err) });
+  }
+  el.dataset.mounted = 'true'; // started (or failed, with a message): for tests and embedders
+}
+
+/**
+ * The language switch is a pair of links to the two addresses (index.html, pt/index.html); they
+ * carry the current settings, which live in the URL hash, to the other language.
+ */
+function wireLanguageSwitch() {
+  /** @param {HTMLAnchorElement} link */
+  const carryHash = (link) => (link.hash = location.hash);
+  for (const link of document.querySelectorAll('a[data-lang]')) {
+    if (!(link instanceof HTMLAnchorElement)) continue;
+    for (const type of ['click', 'focus', 'pointerenter']) {
+      link.addEventListener(type, () => carryHash(link));
+    }
+  }
+}
+
+/** Links in the prose such as <a href="#b=identity" data-goto="lab"> set the lab and scroll to it. */
+function wireGotoLinks() {
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[data-goto]') : null;
+    if (!(link instanceof HTMLElement)) return;
+    const target = document.getElementById(link.dataset.goto ?? '');
+    requestAnimationFrame(() => target?.scrollIntoView({ block: 'start' }));
+  });
+}
+
+async function main() {
+  wireLanguageSwitch();
+  wireToc();
+  await i18n.init();
+  await i18n.need('embed');
+  wireGotoLinks();
+  /** @type {Promise<WidgetContext> | null} */
+  let started = null;
+  const context = () => (started ??= startCore());
+  if (eager()) context().catch(() => {});
+  document.documentElement.dataset.started = 'true'; // links work; figures start near view
+  await mountFigures(
+    [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-widget]'))],
+    context,
+  );
+  document.documentElement.dataset.ready = 'true'; // for tests and embedders: every widget is up
+}
+
+/**
+ * `globalThis.ACTIVATION_LAB_EAGER = true`, set by a test or the bench before this script runs.
+ * (A page-defined global, so tsc knows it through this one cast.)
+ */
+const eager = () =>
+  /** @type {{ACTIVATION_LAB_EAGER?: unknown}} */ (globalThis).ACTIVATION_LAB_EAGER === true;
+
+/**
+ * Loads the core (once), shows which engine runs, and refreshes the prose's numbers from it.
+ * @returns {Promise<WidgetContext>}
+ */
+async function startCore() {
+  let core = null;
+  try {
+    core = await loadCore();
+  } catch (err) {
+    const box = must(document, '#core-error');
+    box.textContent = i18n.t('meta.core_failed', { message: messageOf(err) });
+    box.hidden = false;
+    throw err;
+  }
+  // The engine in words: the SIMD build, or the scalar one a browser without SIMD gets.
+  const engine = core.arch === 'scalar' ? 'intro.engine_scalar' : 'intro.engine';
+  must(document, '#engine').textContent = i18n.t(engine, { arch: core.arch });
+  fillCoreValues(core, i18n.num); // the same text as the build wrote, now from the live core
+  return { core, i18n };
+}
+
+/**
+ * Starts each figure when it comes within a screen of the viewport, so that opening the article
+ * costs only what is on screen (every figure starts workers and draws; all at once they held the
+ * main thread for seconds). The prerendered page already reserves each figure's space, so nothing
+ * moves when one starts. `globalThis.ACTIVATION_LAB_EAGER = true` (set before this script runs)
+ * starts them all at once, as tests that drive figures far down the page need.
+ * @param {HTMLElement[]} figures
+ * @param {() => Promise<WidgetContext>} context
+ * @returns {Promise<unknown>}
+ */
+function mountFigures(figures, context) {
+  if (eager() || !('IntersectionObserver' in globalThis))
+    return Promise.all(figures.map((el) => mountWidget(el, context)));
+  return new Promise((/** @type {(v?: unknown) => void} */ done) => {
+    let left = figures.length;
+    if (!left) return done();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer.unobserve(entry.target);
+          mountWidget(/** @type {HTMLElement} */ (entry.target), context).then(
+            () => --left || (observer.disconnect(), done()),
+          );
+        }
+      },
+      { rootMargin: '100% 0px' },
+    );
+    for (const el of figures) observer.observe(el);
+  });
+}
+
+main();

@@ -1,0 +1,191 @@
+// The many-seeds study's model choice (the article's network or the tiny Transformer) and the
+// Transformer's form: two FFN activations, few seeds, the steps of each run and the initial scale.
+// A settings table (lm-params.js) in the study's store under its own keys (smodel, sl…), with the
+// ranges and defaults of the core (lmConfigLimitsJson: study_seeds, study_steps, study_defaults).
+import { createFields, rangeHint } from '../shared/fields.js';
+import { createParams, paramFields } from '../shared/lm-params.js';
+import { lmCore } from '../shared/lm-config.js';
+
+/** @typedef {import('../shared/types').Core} Core */
+/** @typedef {import('../shared/types').SettingsStore} SettingsStore */
+/** @typedef {import('./lm-study.js').LmStudySpec} LmStudySpec */
+
+export const MODELS = ['mlp', 'transformer'];
+
+/**
+ * Presets of the Transformer: which two activations (every other setting back to its default).
+ * @type {Record<string, {sla: string, slb: string}>}
+ */
+export const LM_PRESETS = {
+  lm_gelu_relu: { sla: 'gelu', slb: 'relu' },
+  lm_swiglu_gelu: { sla: 'swiglu', slb: 'gelu' },
+};
+
+/**
+ * The rows of the table (lm-params.js), from the core's limits and defaults.
+ * @param {ReturnType<typeof lmCore>} lm
+ */
+export function lmStudyRows(lm) {
+  const L = lm.limits;
+  // The study's own defaults (lmConfigLimitsJson's study_defaults), not a range.
+  const studyDefaults = /** @type {{seeds: number, steps: number}} */ (
+    /** @type {unknown} */ (L.study_defaults)
+  );
+  /** @param {string} field */
+  const hint = (field) => (/** @type {any} */ i18n) => rangeHint(lm, i18n, field, 'number');
+  const none = () => '';
+  /** @type {import('../shared/types').ParamRow[]} */
+  const rows = [
+    { key: 'smodel', type: 'choice', of: MODELS, initial: 'mlp', hint: none },
+    { key: 'sla', type: 'choice', of: lm.activations, initial: 'gelu', hint: none },
+    { key: 'slb', type: 'choice', of: lm.activations, initial: 'relu', hint: none },
+    {
+      key: 'slseeds',
+      type: 'number',
+      limit: L.study_seeds,
+      initial: studyDefaults.seeds,
+      hint: hint('study_seeds'),
+    },
+    { key: 'slseed', type: 'number', limit: L.seed, initial: lm.defaults.seed, hint: hint('seed') },
+    {
+      key: 'slsteps',
+      type: 'number',
+      limit: L.study_steps,
+      initial: studyDefaults.steps,
+      hint: hint('study_steps'),
+    },
+    { key: 'slinit', type: 'choice', of: L.init, initial: lm.defaults.init, hint: none },
+  ];
+  return rows;
+}
+
+/**
+ * The study's spec for the current values, or the core's objection to it (any run of the study:
+ * the first and the last seed bound them all).
+ * @param {{values: Record<string, any>}} params
+ * @param {ReturnType<typeof lmCore>} lm
+ * @returns {{spec: LmStudySpec, problem: string}}
+ */
+export function lmStudySpec(params, lm) {
+  const v = params.values;
+  const base = { ...lm.defaults, steps: v.slsteps, seed: v.slseed, init: v.slinit };
+  const last = v.slseed + v.slseeds - 1;
+  let problem = '';
+  for (const act of [v.sla, v.slb])
+    for (const seed of [v.slseed, last])
+      problem ||= lm.M.validateConfigJson(JSON.stringify({ ...base, act, seed }));
+  return { spec: { base, acts: [v.sla, v.slb], seeds: v.slseeds }, problem };
+}
+
+/**
+ * The model choice in `modelBox` and the Transformer's fields in `form`. onChange(key) after the
+ * reader changed a value (already stored in the hash).
+ * @param {{model: HTMLElement, form: HTMLElement}} boxes
+ * @param {{core: Core, i18n: any, store: SettingsStore, onChange: (key: string) => void}} ctx
+ */
+export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
+  const lm = lmCore(core);
+  const params = createParams(lmStudyRows(lm), store, lm.M);
+  params.readHash();
+  const act = (/** @type {string} */ a) => ({ value: a, label: `common.act_${a}` });
+  /** @param {string} key @param {string} text */
+  const change = (key, text) => {
+    params.set(key, text);
+    params.writeHash();
+    sync();
+    onChange(key);
+  };
+  const model = createFields(
+    boxes.model,
+    [
+      {
+        key: 'smodel',
+        label: 'seeds.field_model',
+        kind: 'select',
+        options: MODELS.map((m) => ({ value: m, label: `seeds.model_${m}` })),
+      },
+    ],
+    { idPrefix: 'seeds', onChange: change },
+  );
+  const fields = createFields(
+    boxes.form,
+    [
+      { key: 'sla', label: 'seeds.field_a', kind: 'select', options: lm.activations.map(act) },
+      { key: 'slb', label: 'seeds.field_b', kind: 'select', options: lm.activations.map(act) },
+      { key: 'slseeds', label: 'seeds.field_seeds', inputmode: 'numeric' },
+      { key: 'slseed', label: 'seeds.field_first_seed', inputmode: 'numeric' },
+      { key: 'slsteps', label: 'seeds.field_steps', inputmode: 'numeric' },
+      {
+        key: 'slinit',
+        label: 'lm.field_init',
+        kind: 'select',
+        options: lm.limits.init.map((/** @type {string} */ v) => ({
+          value: v,
+          label: `lm.init_${v}`,
+        })),
+      },
+    ],
+    { idPrefix: 'seeds', onChange: change },
+  );
+  /** @type {Record<string, string>} a problem found at Run, shown next to the seeds */
+  const extraErrors = {};
+
+  function sync() {
+    const { values, errors, hints } = paramFields(params, i18n);
+    Object.assign(errors, extraErrors);
+    model.sync(values, errors, hints);
+    fields.sync(values, errors, hints);
+  }
+
+  return {
+    params,
+    sync,
+    /** @returns {'mlp' | 'transformer'} */
+    model: () => /** @type {'mlp' | 'transformer'} */ (params.values.smodel),
+    readHash() {
+      params.readHash();
+      delete extraErrors.slseeds;
+    },
+    /** @param {boolean} disabled */
+    setDisabled(disabled) {
+      model.setDisabled(disabled);
+      fields.setDisabled(disabled);
+    },
+    /** The spec to run, or null after showing why not (next to the number of seeds). */
+    spec() {
+      const { spec, problem } = lmStudySpec(params, lm);
+      if (problem)
+        extraErrors.slseeds = i18n.t('seeds.err_seed_range', {
+          first: spec.base.seed,
+          last: spec.base.seed + spec.seeds - 1,
+          detail: problem.replace(/[<&]/g, ''),
+        });
+      else delete extraErrors.slseeds;
+      sync();
+      return problem ? null : spec;
+    },
+    /** @param {'mlp' | 'transformer'} name */
+    setModel(name) {
+      params.set('smodel', name);
+      params.writeHash();
+      sync();
+    },
+    /** A Transformer preset: its two activations, every other setting back to its default. */
+    applyPreset(/** @type {string} */ name) {
+      for (const row of params.rows)
+        if (row.key !== 'smodel') params.set(row.key, String(row.initial));
+      for (const [key, text] of Object.entries(LM_PRESETS[name])) params.set(key, text);
+      params.set('smodel', 'transformer');
+      params.writeHash();
+      sync();
+    },
+    /** The rows that differ from their defaults: { hashKey: text } (the embed hook). */
+    embedSettings() {
+      /** @type {Record<string, string>} */
+      const out = {};
+      for (const row of params.rows)
+        if (params.text(row.key) !== String(row.initial)) out[row.key] = params.text(row.key);
+      return out;
+    },
+  };
+}

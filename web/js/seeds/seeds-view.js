@@ -1,0 +1,376 @@
+// The results of the many-seeds study: dot plots of the test accuracies and of the paired
+// differences with the core's 95% interval, the summary table, the sentence of what the data
+// supports, the validation curves, the per-seed table, the exports and the list of past studies.
+import { createDotPlot } from '../plots/dot-plot.js';
+import { setTakeaway } from '../shared/takeaway.js';
+import { createLinePlot } from '../plots/line-plot.js';
+import { readSummary } from './verdict.js';
+import { pairs, summarize, seedRows, epochRows, studyJson } from './study.js';
+import { reached95 } from '../shared/runs.js';
+import { createSeedsSpeed } from './seeds-speed.js';
+import { download, downloadPng, pngButton, stampedName, toCsv } from '../shared/export.js';
+import { closest, finder } from '../shared/dom.js';
+
+/** @typedef {import('./study.js').Study} Study */
+/** @typedef {ReturnType<typeof pairs>} Pairs */
+/** @typedef {import('../shared/types').ActivationName[]} Acts  [a, b] */
+
+/**
+ * @param {HTMLElement} root
+ * @param {Pick<import('../shared/types').WidgetContext, 'core' | 'i18n'>} ctx
+ */
+export function createSeedsView(root, { core, i18n }) {
+  root.innerHTML = `
+    <div class="ev-plots">
+      <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" id="seeds-acc-title" data-i18n="seeds.acc_title"></h3>${pngButton('acc')}</div>
+        <div class="plot-wrap" data-plot="acc"></div></div>
+      <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" id="seeds-diff-title"></h3>${pngButton('diff')}</div>
+        <div class="plot-wrap" data-plot="diff"></div></div>
+    </div>
+    <p class="ev-caption" id="seeds-summary-caption" data-summary-caption></p>
+    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="seeds-summary-caption"><table class="results-table ev-summary" data-summary aria-labelledby="seeds-summary-caption">
+      <thead><tr><th scope="col"><span class="visually-hidden" data-i18n="seeds.col_quantity"></span></th><th scope="col" class="num" data-i18n="seeds.col_mean"></th>
+        <th scope="col" class="num" data-i18n="seeds.col_sd"></th><th scope="col" class="num" data-i18n="seeds.col_ci"></th></tr></thead>
+      <tbody></tbody></table></div>
+    <p class="ev-verdict" data-verdict></p>
+    <div class="ev-speed" data-speed-box></div>
+    <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="seeds.curves_title"></h3>${pngButton('curves')}</div>
+      <div class="plot-wrap" data-plot="curves"></div><div class="lab-legend" data-legend></div></div>
+    <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">
+      <span class="ev-export-label" data-i18n="evidence.export"></span>
+      <button type="button" class="btn small" data-export="seeds-csv" data-i18n="seeds.export_seeds_csv"></button>
+      <button type="button" class="btn small" data-export="epochs-csv" data-i18n="seeds.export_epochs_csv"></button>
+      <button type="button" class="btn small" data-export="json" data-i18n="seeds.export_json"></button>
+    </div>
+    <details class="ev-details"><summary data-i18n="seeds.table_summary"></summary>
+      <div class="table-scroll" tabindex="0"><table class="results-table" data-seeds-table><thead></thead><tbody></tbody></table></div></details>`;
+  const $ = finder(root);
+  /** @type {import('../shared/types').TickFormat} */
+  const fmt = (v, d) => i18n.num(v, d);
+  const plots = {
+    acc: createDotPlot($('[data-plot="acc"]')),
+    diff: createDotPlot($('[data-plot="diff"]')),
+    curves: createLinePlot($('[data-plot="curves"]'), {
+      height: (w) => Math.max(170, Math.min(w * 0.4, 260)),
+      fmt,
+      yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1],
+    }),
+  };
+  for (const [name, p] of Object.entries(plots))
+    (p.canvas.setAttribute('role', 'img'), (p.canvas.dataset.plot = name));
+  const speed = createSeedsSpeed($('[data-speed-box]'), { core, i18n });
+
+  /** @type {Study | null} */
+  let study = null,
+    /** @type {import('../shared/types').PairedSummary | null} */
+    summary = null;
+  /** @param {string} act */
+  const name = (act) => i18n.t(`common.act_${act}`);
+  /** @param {number | null} x */
+  const pts = (x, d = 2) => i18n.num(x === null ? x : x * 100, d);
+
+  root.addEventListener('click', (e) => {
+    const png = closest(e, '[data-png]');
+    if (png) {
+      const plot = /** @type {keyof typeof plots} */ (png.dataset.png);
+      return downloadPng(plots[plot].canvas, stampedName(`seeds-${plot}`, 'png'));
+    }
+    const ex = closest(e, '[data-export]');
+    if (!ex || !study) return;
+    const kind = ex.dataset.export;
+    if (kind === 'json')
+      download(
+        stampedName('seeds', 'json'),
+        JSON.stringify(studyJson(study, summary, speed.summary()), null, 1),
+        'application/json',
+      );
+    else {
+      const rows = kind === 'seeds-csv' ? seedRows(study) : epochRows(study);
+      const columns =
+        kind === 'seeds-csv'
+          ? Object.keys(rows[0] ?? { seed: 0 })
+          : ['seed', 'activation', 'epoch', 'train_loss', 'train_acc', 'val_loss', 'val_acc'];
+      download(
+        stampedName(kind === 'seeds-csv' ? 'seeds' : 'epochs', 'csv'),
+        toCsv(rows, columns),
+        'text/csv;charset=utf-8',
+      );
+    }
+  });
+
+  /**
+   * @param {Pairs} p
+   * @param {Acts} acts
+   */
+  function renderPlots(p, [a, b]) {
+    plots.acc.update({
+      fmt: (v, d) => i18n.pct(v, Math.max(0, d - 2)),
+      pairs: true,
+      reference: null,
+      rows: [
+        { label: name(a), color: a, values: p.map((x) => x.a) },
+        { label: name(b), color: pairColor(b, 1, [a, b]), values: p.map((x) => x.b) },
+      ],
+    });
+    plots.diff.update({
+      fmt: (v, d) => i18n.num(v * 100, Math.max(0, d - 2)),
+      reference: 0,
+      pairs: false,
+      rows: [differenceRow(`${name(a)} − ${name(b)}`, p, summary)],
+    });
+    $('#seeds-diff-title').textContent = i18n.t('seeds.diff_title', { a: name(a), b: name(b) });
+    plots.acc.canvas.setAttribute(
+      'aria-label',
+      i18n.t('seeds.acc_label', { n: p.length, a: name(a), b: name(b) }),
+    );
+    plots.diff.canvas.setAttribute(
+      'aria-label',
+      i18n.t('seeds.diff_label', { n: p.length, a: name(a), b: name(b) }),
+    );
+  }
+
+  /**
+   * @param {Study} current
+   * @param {Acts} acts
+   */
+  function renderCurves(current, [a, b]) {
+    /** @type {import('../shared/types').Series[]} */
+    const series = [];
+    let epochs = 1;
+    for (const r of current.results.values()) {
+      epochs = Math.max(epochs, r.history.length);
+      // an activation against itself: each seed's one run, in that activation's colour
+      const color = r.activation;
+      series.push({
+        xs: r.history.map((h) => h.epoch),
+        ys: r.history.map((h) => h.val_acc ?? NaN),
+        color,
+        width: 1,
+      });
+    }
+    plots.curves.update({ xDomain: [0, epochs], series, xLabel: i18n.t('seeds.axis_epoch') });
+    plots.curves.canvas.setAttribute(
+      'aria-label',
+      i18n.t('seeds.curves_label', { runs: series.length }),
+    );
+    $('[data-legend]').innerHTML = pairLegend([a, b], name);
+  }
+
+  /**
+   * @param {Pairs} p
+   * @param {Acts} acts
+   */
+  function renderSummary(p, [a, b]) {
+    const body = $('[data-summary] tbody');
+    $('[data-summary-caption]').textContent = i18n.t('seeds.summary_caption', { n: p.length });
+    if (!summary) return (body.innerHTML = '');
+    /**
+     * @param {number | null} lo
+     * @param {number | null} hi
+     */
+    const ci = (lo, hi) => (Number.isFinite(lo) ? `[${pts(lo)}, ${pts(hi)}]` : '–');
+    /** @param {number | null} v */
+    const sd = (v) => (Number.isFinite(v) ? pts(v) : '–');
+    body.innerHTML = `
+      <tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${i18n.pct(summary.mean_a, 2)}</td><td class="num">${sd(summary.sd_a)}</td><td class="num">–</td></tr>
+      <tr data-row="b"><th scope="row">${name(b)}</th><td class="num">${i18n.pct(summary.mean_b, 2)}</td><td class="num">${sd(summary.sd_b)}</td><td class="num">–</td></tr>
+      <tr data-row="diff"><th scope="row">${i18n.t('seeds.row_diff', { a: name(a), b: name(b) })}</th><td class="num">${pts(summary.mean_diff)}</td>
+        <td class="num">${sd(summary.sd_diff)}</td><td class="num" data-ci>${ci(summary.ci_low, summary.ci_high)}</td></tr>`;
+  }
+
+  /**
+   * @param {Pairs} p
+   * @param {Acts} acts
+   */
+  function renderVerdict(p, [a, b]) {
+    const el = $('[data-verdict]');
+    // (its nulls, NaN in the core, come only with fewer than 2 pairs: readSummary's too_few)
+    const r = readSummary(summary);
+    el.dataset.kind = r.kind;
+    renderTakeaway(r.kind, a, b);
+    if (r.kind === 'too_few' || !summary) return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
+    // Both sides the same activation: same seed, same start, same data, so the same run twice.
+    if (a === b)
+      return (
+        (el.dataset.kind = 'same'),
+        (el.innerHTML = i18n.t('seeds.verdict_same', { a: name(a) }))
+      );
+    const [hi, lo] = r.kind === 'b_higher' ? [b, a] : [a, b];
+    const sign = r.kind === 'b_higher' ? -1 : 1;
+    const vars = {
+      n: summary.n,
+      a: name(a),
+      b: name(b),
+      hi: name(hi),
+      lo: name(lo),
+      mean: pts(sign * (summary.mean_diff ?? NaN)),
+      low: pts(summary.ci_low),
+      high: pts(summary.ci_high),
+      wide: pts(Math.max(Math.abs(summary.ci_low ?? NaN), Math.abs(summary.ci_high ?? NaN))),
+      sd: pts(r.seedSpread),
+    };
+    el.innerHTML = verdictText(i18n, 'seeds.verdict_', r, vars);
+  }
+
+  /**
+   * The figure caption's first sentence: the paired difference and its interval, or no
+   * significant difference; before two seeds, what the study will tell.
+   * @param {ReturnType<typeof readSummary>['kind']} kind
+   * @param {string} a
+   * @param {string} b
+   */
+  function renderTakeaway(kind, a, b) {
+    const figure = root.closest('figure') ?? root;
+    const s = summary;
+    if (!s || a === b || kind === 'too_few' || kind === 'no_spread')
+      return setTakeaway(figure, i18n.t('seeds.takeaway_ready'));
+    const hi = kind === 'b_higher' ? b : a;
+    setTakeaway(
+      figure,
+      i18n.t(kind === 'no_difference' ? 'seeds.takeaway_no_difference' : 'seeds.takeaway_higher', {
+        n: s.n,
+        a: name(a),
+        b: name(b),
+        hi: name(hi),
+        mean: i18n.num((s.mean_diff ?? NaN) * 100, 1, { signDisplay: 'exceptZero' }),
+        low: pts(s.ci_low),
+        high: pts(s.ci_high),
+      }),
+    );
+  }
+
+  // A diverged run is tested on its last finite weights; the table says so rather than hide it.
+  /** @param {import('./study.js').Run} r */
+  const epochKept = (r) =>
+    r.status === 'diverged'
+      ? i18n.t('seeds.diverged', { epoch: r.chosen_epoch })
+      : String(r.chosen_epoch);
+
+  /**
+   * @param {Pairs} p
+   * @param {Acts} acts
+   */
+  function renderTable(p, [a, b]) {
+    const table = /** @type {HTMLTableElement} */ ($('[data-seeds-table]'));
+    /** @type {HTMLTableSectionElement} */ (table.tHead).innerHTML =
+      `<tr><th scope="col" data-i18n="seeds.col_seed">${i18n.t('seeds.col_seed')}</th>
+      <th scope="col" class="num">${name(a)}</th><th scope="col" class="num">${name(b)}</th>
+      <th scope="col" class="num">${i18n.t('seeds.col_diff_points')}</th><th scope="col" class="num">${i18n.t('seeds.col_epochs')}</th>
+      <th scope="col" class="num">${i18n.t('seeds.col_to95')}</th></tr>`;
+    table.tBodies[0].innerHTML = p
+      .map(
+        (x) => `<tr><th scope="row">${x.seed}</th><td class="num">${i18n.pct(x.a, 2)}</td>
+      <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${epochKept(x.ra)} / ${epochKept(x.rb)}</td>
+      <td class="num">${reached95(x.ra) ?? '–'} / ${reached95(x.rb) ?? '–'}</td></tr>`,
+      )
+      .join('');
+  }
+
+  const view = {
+    /** Draws everything a (running or ended) study has so far. */
+    render: redrawOnChange(i18n, (/** @type {Study | null} */ current) => {
+      study = current;
+      if (!study) return;
+      const p = pairs(study);
+      summary = summarize(core.M, study);
+      renderPlots(p, study.acts);
+      renderCurves(study, study.acts);
+      renderSummary(p, study.acts);
+      renderVerdict(p, study.acts);
+      renderTable(p, study.acts);
+      speed.render(study);
+      for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
+        root.querySelectorAll('button[data-export]')
+      ))
+        b.disabled = !p.length || study.state === 'running';
+    }),
+    summary: () => summary,
+  };
+  return view;
+}
+
+/**
+ * The render(current, force) of a many-seeds view (this one and seeds-lm-view.js). Progress
+ * messages arrive many times a second but change nothing a view draws: draw(current) runs only
+ * when a run finished, the study ended or another took its place, or with force; a change of
+ * language redraws with force (every text and number format changes).
+ * @template {{startedAt: number, results: {size: number}, state: string}} S
+ * @param {Pick<import('../shared/types').I18n, 'onChange'>} i18n
+ * @param {(current: S | null) => void} draw
+ * @returns {(current: S | null, force?: boolean) => void}
+ */
+export function redrawOnChange(i18n, draw) {
+  /** @type {S | null} */
+  let shown = null;
+  let drawn = '';
+  /** @type {(current: S | null, force?: boolean) => void} */
+  const render = (current, force = false) => {
+    const mark = current ? `${current.startedAt}/${current.results.size}/${current.state}` : '';
+    if (!force && current === shown && mark === drawn) return;
+    shown = current;
+    drawn = mark;
+    draw(current);
+  };
+  i18n.onChange(() => render(shown, true));
+  return render;
+}
+
+/**
+ * The colour of activation `act`, the i-th (0 or 1) of the pair `acts`. Two activations may be the
+ * same: the second then takes the alternative colour.
+ * @param {string} act
+ * @param {number} i
+ * @param {string[]} acts
+ */
+export const pairColor = (act, i, [a, b]) => (i && a === b ? 'side-alt' : act);
+
+/**
+ * The legend of the pair's curves: a swatch in each activation's colour (a run's curve is drawn
+ * in its activation's colour) and its name, once.
+ * @param {string[]} acts
+ * @param {(act: string) => string} name
+ */
+export const pairLegend = (acts, name) =>
+  [...new Set(acts)]
+    .map(
+      (act) =>
+        `<span class="legend-item" data-chip="${act.replace(/_/g, '-')}"><i class="swatch"></i>${name(act)}</span>`,
+    )
+    .join('');
+
+/**
+ * The dot plot's row of paired differences, with the core's 95 % interval of their mean once
+ * there is a summary. (Nulls, NaN in the core, are not drawn: the plot checks Number.isFinite.)
+ * @param {string} label
+ * @param {{diff: number}[]} paired
+ * @param {import('../shared/types').PairedSummary | null} summary  the core's
+ * @returns {import('../plots/dot-plot.js').DotRow}
+ */
+export const differenceRow = (label, paired, summary) => ({
+  label,
+  color: 'err',
+  values: paired.map((x) => x.diff),
+  interval: summary
+    ? /** @type {import('../plots/dot-plot.js').Interval} */ ({
+        mean: summary.mean_diff,
+        lo: summary.ci_low,
+        hi: summary.ci_high,
+      })
+    : null,
+});
+
+/**
+ * The sentence of what a study supports, `<prefix><kind>`, and the riders its reading calls for
+ * (`<prefix>bounded`, `<prefix>negligible`, `<prefix>spread`).
+ * @param {Pick<import('../shared/types').I18n, 't'>} i18n
+ * @param {string} prefix
+ * @param {{kind: string, bounded: boolean, negligible: boolean, spreadExceedsDiff: boolean}} reading
+ * @param {import('../shared/types').I18nVars} vars
+ */
+export function verdictText(i18n, prefix, reading, vars) {
+  let text = i18n.t(`${prefix}${reading.kind}`, vars);
+  if (reading.bounded) text += ' ' + i18n.t(`${prefix}bounded`, vars);
+  if (reading.negligible) text += ' ' + i18n.t(`${prefix}negligible`, vars);
+  if (reading.spreadExceedsDiff) text += ' ' + i18n.t(`${prefix}spread`, vars);
+  return text;
+}

@@ -1,0 +1,304 @@
+// Lab settings <-> URL hash, so every view is a permalink. A declarative table, one row per
+// setting (as in TensorFlow Playground): the hash key, the Experiment config field it feeds and
+// how to parse it (number, layers, activation or enum; whole numbers are the core's call). Defaults,
+// ranges and the choices of an enum come from the WASM core; values are checked with
+// M.validateConfigJson. A bad value never stops the page: it is reported (errors[key]) and the
+// default is used instead. Keys of the hash that a table does not own are kept untouched, so
+// several widgets can share one URL.
+
+/** @typedef {import('./types').Core} Core */
+/** @typedef {import('./types').SettingRow} SettingRow */
+/** @typedef {import('./types').SettingValue} SettingValue */
+/** @typedef {import('./types').SettingError} SettingError */
+/** @typedef {import('./types').SettingsStore} SettingsStore */
+/** @typedef {import('./types').Config} Config */
+
+/**
+ * The twin lab's settings. `side` rows pick one network's activation; the rest are shared.
+ * @type {SettingRow[]}
+ */
+export const LAB_SETTINGS = [
+  { key: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
+  { key: 'b', field: 'activation', type: 'activation', side: 'b' },
+  { key: 'data', field: 'dataset', type: 'enum' },
+  { key: 'factor', field: 'factor', type: 'number' },
+  { key: 'n', field: 'n', type: 'number' },
+  { key: 'noise', field: 'noise', type: 'number' },
+  { key: 'dseed', field: 'data_seed', type: 'number' },
+  { key: 'hidden', field: 'hidden', type: 'layers' },
+  { key: 'init', field: 'init', type: 'enum' },
+  { key: 'norm', field: 'norm', type: 'enum' },
+  { key: 'lr', field: 'lr', type: 'number' },
+  { key: 'batch', field: 'batch', type: 'number' },
+  { key: 'epochs', field: 'epochs', type: 'number' },
+  { key: 'seed', field: 'seed', type: 'number' },
+  { key: 'test', field: 'test_fraction', type: 'number' },
+  { key: 'val', field: 'val_fraction', type: 'number' },
+];
+
+// "32x16": 16 hidden layers of 32 units (also written 32×16), alone or in a list ("64,32x2").
+const REPEAT = /^(\d+)\s*[x×]\s*(\d+)$/i;
+
+/**
+ * The allowed values of an enum setting (data set, init, norm), as the core lists them.
+ * @param {Core} core
+ * @param {string} field
+ * @returns {string[]}
+ */
+export function enumValues(core, field) {
+  const lim = /** @type {unknown} */ (core.limits[field]);
+  if (Array.isArray(lim)) return lim;
+  const values = /** @type {{values?: string[]} | undefined} */ (lim)?.values;
+  return values ?? [];
+}
+
+/**
+ * Text -> value, or { kind } when the text cannot be that type. Numbers are read by the core's
+ * one grammar (M.parseNumber), as the CLI reads them: integers are digits; reals take '.' or ','
+ * (a pt-PT reader types 0,001); no 0x10, 0b11 or 1e1 where an integer is meant.
+ * @param {SettingRow} row
+ * @param {string} text
+ * @param {Core} core
+ * @returns {SettingValue | {kind: SettingError['kind']}}
+ */
+function parse(row, text, core) {
+  const s = String(text).trim();
+  switch (row.type) {
+    case 'number': {
+      const integer = Boolean(core.limits[row.field]?.integer); // whole or not: the core's call
+      const x = core.M.parseNumber(s, integer ? 'integer' : 'real');
+      return x === null ? { kind: integer ? 'integer' : 'number' } : x;
+    }
+    case 'layers': {
+      if (s === '') return [];
+      // Widths separated by commas, each one alone or repeated ("64", "32x16"), as the core reads.
+      const parts = s.split(',').map((p) => REPEAT.exec(p.trim()) ?? /^\d+$/.exec(p.trim()));
+      if (!parts.every((m) => m !== null)) return { kind: 'layers' };
+      const matches = /** @type {RegExpExecArray[]} */ (parts);
+      const count = matches.reduce((n, m) => n + (m[2] ? Number(m[2]) : 1), 0);
+      // Too many layers: hand the core the text itself, so its message names the limit.
+      if (count > (core.limits.hidden?.layers_max ?? 0)) return s;
+      return matches.flatMap((m) =>
+        m[2] ? Array(Number(m[2])).fill(Number(m[1])) : [Number(m[0])],
+      );
+    }
+    case 'activation':
+      return core.activations.some((a) => a === s) ? s : { kind: 'activation' };
+    case 'enum':
+      return s; // the core checks it against its list, with its own message
+    default:
+      throw new Error(`state: unknown type ${row.type}`);
+  }
+}
+
+/**
+ * Value -> text, for the URL and the controls. Three or more equal widths read as "32x16".
+ * @param {Partial<SettingRow>} _row
+ * @param {SettingValue} value
+ */
+export function format(_row, value) {
+  if (!Array.isArray(value)) return String(value);
+  if (value.length > 2 && value.every((w) => w === value[0])) return `${value[0]}x${value.length}`;
+  return value.join(',');
+}
+
+/**
+ * A rejected input is quoted back at most 80 characters long (as the core quotes, text_input.hpp).
+ * @param {string} text
+ */
+const bounded = (text) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
+/** @type {(v: SettingValue | {kind: SettingError['kind']}) => v is {kind: SettingError['kind']}} */
+const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Where settings live: { read() -> '#…', write(hash), listen(fn on outside change) }. By default the
+ * page's URL hash, so every view is a permalink; an embedded widget (activation-lab.js) brings its
+ * own, fed by its element's attributes, and leaves the host page's URL alone.
+ */
+/** @type {SettingsStore} */
+export const pageHash = {
+  read: () => location.hash,
+  write: (hash) => {
+    if (hash !== location.hash) history.replaceState(null, '', hash);
+  },
+  listen: (fn) => addEventListener('hashchange', fn),
+};
+
+/**
+ * Settings for one table of rows. `values[key]` always holds a valid value; `errors[key]` is
+ * { kind, raw, detail } for the last rejected input of that row (kind: number | integer | layers |
+ * activation | core; detail: the core's message).
+ * @param {Core} core
+ * @param {SettingRow[]} [rows]
+ * @param {SettingsStore} [store]
+ */
+export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
+  const { M } = core;
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  /** @type {Record<string, SettingValue>} */
+  const defaults = {};
+  const coreDefaults = /** @type {Record<string, SettingValue>} */ (core.defaults);
+  for (const row of rows) defaults[row.key] = row.initial ?? coreDefaults[row.field];
+  const values = { ...defaults };
+  /** @type {Record<string, SettingError>} */
+  const errors = {};
+
+  const shared = () => {
+    /** @type {Record<string, SettingValue>} */
+    const config = { ...core.defaults };
+    for (const row of rows) if (!row.side && !row.extra) config[row.field] = values[row.key];
+    return config;
+  };
+
+  /**
+   * The full Experiment config for one side ('a' or 'b').
+   * @param {string} [side]
+   * @returns {Required<Config> & Record<string, SettingValue>}
+   */
+  const config = (side) => {
+    const cfg = shared();
+    const row = rows.find((r) => r.side === side);
+    if (row) cfg.activation = values[row.key];
+    // The core's defaults, with the rows' values (each one valid for its field).
+    return /** @type {Required<Config> & Record<string, SettingValue>} */ (cfg);
+  };
+
+  /**
+   * Checks one text for one row; on failure keeps the default and records the error.
+   * @param {string} key
+   * @param {string} text
+   */
+  function setOne(key, text) {
+    const row = byKey.get(key);
+    if (!row) return false;
+    const value = parse(row, text, core);
+    /** @type {{kind: SettingError['kind'], detail?: string} | null} */
+    let error = isError(value) ? value : null;
+    if (!error) {
+      // Alone among the core's defaults, or else beside the other rows' values: the work budget
+      // depends on n, and `hidden=512x16&n=480` is within it where the default n is not.
+      const checked = row.addsTo ? Number(value) + Number(values[row.addsTo]) : value;
+      const check = (/** @type {object} */ base) =>
+        M.validateConfigJson(JSON.stringify({ ...base, [row.field]: checked }));
+      const message = check(core.defaults) && check(shared());
+      if (message) error = { kind: 'core', detail: message };
+    }
+    if (error) {
+      errors[key] = { ...error, raw: bounded(String(text)) };
+      values[key] = defaults[key];
+      return false;
+    }
+    delete errors[key];
+    values[key] = /** @type {SettingValue} */ (value); // not an error: checked above
+    return true;
+  }
+
+  /**
+   * What the core is asked to run for a row that goes on from another (addsTo): their sum.
+   * @param {SettingRow} row
+   */
+  const summed = (row) => ({
+    ...config('a'),
+    [row.field]: Number(values[row.key]) + Number(values[row.addsTo ?? row.key]),
+  });
+
+  /** Rows may be valid alone but not together (e.g. fractions): blame the field the core names. */
+  function checkTogether() {
+    for (let guard = 0; guard < rows.length; guard++) {
+      let message = '';
+      for (const side of ['a', 'b']) message ||= M.validateConfigJson(JSON.stringify(config(side)));
+      // Fine-tuning epochs after the pretraining ones: the sum must pass, blamed on the former.
+      const after = message
+        ? undefined
+        : rows.find(
+            (r) =>
+              r.addsTo &&
+              values[r.key] !== defaults[r.key] &&
+              (message = M.validateConfigJson(JSON.stringify(summed(r)))),
+          );
+      if (!message) return;
+      const field = /^[a-z_]+/.exec(message)?.[0]; // the core names the field first
+      const row =
+        after ??
+        rows.find((r) => r.field === field && !r.side && values[r.key] !== defaults[r.key]) ??
+        rows.find((r) => !r.side && values[r.key] !== defaults[r.key]);
+      if (!row) return; // only defaults left: nothing a reader could fix
+      errors[row.key] = { kind: 'core', detail: message, raw: format(row, values[row.key]) };
+      values[row.key] = defaults[row.key];
+    }
+  }
+
+  /**
+   * Sets one setting from text (a control). Returns the error object or null.
+   * @param {string} key
+   * @param {string} text
+   */
+  function set(key, text) {
+    setOne(key, text);
+    checkTogether();
+    return errors[key] ?? null;
+  }
+
+  /** Reads every owned key from a hash ("#a=relu&n=500"); missing keys take their default. */
+  function readHash(hash = store.read()) {
+    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    for (const row of rows) {
+      delete errors[row.key];
+      const text = params.get(row.key);
+      if (text !== null) setOne(row.key, text);
+      else values[row.key] = defaults[row.key];
+    }
+    // A value refused beside the defaults of rows read after it is read again beside their values.
+    for (const row of rows) {
+      const text = params.get(row.key);
+      if (text !== null && errors[row.key]?.kind === 'core') setOne(row.key, text);
+    }
+    checkTogether();
+  }
+
+  /** The hash with this table's values, keeping keys other widgets own. */
+  function toHash(hash = store.read()) {
+    // Only key=value pairs are settings: a bare fragment such as the skip link's #main is not kept.
+    const pairs = hash
+      .replace(/^#/, '')
+      .split('&')
+      .filter((p) => p.includes('='));
+    const params = new URLSearchParams(pairs.join('&'));
+    for (const row of rows) params.set(row.key, format(row, values[row.key]));
+    // Keep commas readable in the URL ("hidden=64,64"): they are safe in a fragment.
+    return `#${params.toString().replace(/%2C/gi, ',')}`;
+  }
+
+  function writeHash() {
+    store.write(toHash());
+  }
+
+  return {
+    rows,
+    values,
+    errors,
+    defaults,
+    config,
+    set,
+    readHash,
+    toHash,
+    writeHash,
+    format,
+    store,
+  };
+}
+
+/**
+ * The rows of a settings table whose value differs from its default: { key: text }.
+ * @param {import('./types').Settings} settings
+ */
+export function changedSettings(settings) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const row of settings.rows) {
+    const value = settings.format(row, settings.values[row.key]);
+    if (value !== settings.format(row, settings.defaults[row.key])) out[row.key] = value;
+  }
+  return out;
+}

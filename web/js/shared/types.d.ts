@@ -1,0 +1,591 @@
+// Types the page's modules share, for TypeScript's checker in JSDoc mode (`npm run lint`): the
+// core as the page loads it, the settings store, the i18n tables, and the message protocols of
+// the figures' workers (each in its figure's folder, web/js/<room>/*-worker.js). Types only: nothing imports this file at run time, and
+// web/build.mjs does not ship it. The module's own types are wasm/activation-lab.d.ts.
+import type {
+  ActivationLab,
+  ActivationName,
+  Config,
+  EpochStats,
+  LayerStats,
+  LmActivationName,
+  LmConfig,
+  LmEval,
+  LmExperiment,
+  Metrics,
+  Status,
+  Which,
+} from '../../../wasm/activation-lab';
+
+export type {
+  LmActivationName,
+  LmConfig,
+  LmEval,
+  LmExperiment,
+  ActivationLab,
+  ActivationName,
+  Config,
+  EpochStats,
+  LayerStats,
+  Metrics,
+  Status,
+  Which,
+};
+
+// --- The core (core.js) ------------------------------------------------------------------------
+
+/** configLimitsJson(): the range of one numeric config field. */
+export interface Range {
+  min: number;
+  max: number;
+  /** The minimum itself is not allowed (the learning rate must be above 0). */
+  min_open: boolean;
+  integer: boolean;
+}
+
+/** configLimitsJson(): the layer limits, under the key `hidden`. */
+export interface LayerLimits {
+  layers_max: number;
+  width_min: number;
+  width_max: number;
+}
+
+/** configLimitsJson(): a Range per numeric field, the layer limits, the held-out maximum. */
+export type Limits = { [field: string]: Range | undefined } & {
+  hidden: LayerLimits;
+  held_out_max: number;
+  /** The data sets; those whose noise flips labels, and that noise's maximum. */
+  dataset: { values: string[]; flip_noise: string[]; flip_noise_max: number };
+};
+
+/** What loadCore() resolves to: the module and what it says about itself. */
+export interface Core {
+  M: ActivationLab;
+  defaults: Required<Config>;
+  limits: Limits;
+  activations: ActivationName[];
+  arch: string;
+}
+
+/** [xmin, xmax, ymin, ymax] of a decision-boundary picture (bounds.js). */
+export type Bounds = [number, number, number, number];
+
+// --- Settings (state.js) -----------------------------------------------------------------------
+
+/** One row of a settings table: a URL-hash key and the config field it feeds. */
+export interface SettingRow {
+  key: string;
+  field: string;
+  type: 'number' | 'layers' | 'activation' | 'enum';
+  /** Rows with a side pick the activation of one network of the twin ('a' or 'b'). */
+  side?: 'a' | 'b';
+  /** The default when it is not the core's default for the field. */
+  initial?: SettingValue;
+  /** Not part of the Experiment config (a setting of the widget itself). */
+  extra?: boolean;
+  /** Checked as this many more than the row of this key (epochs that go on from its epochs). */
+  addsTo?: string;
+}
+
+export type SettingValue = number | string | number[] | boolean;
+
+/** Why a text was refused: its kind, the text, and the core's message when the core refused. */
+export interface SettingError {
+  /** needs_val: the study's validation share must not be 0 (seeds/seeds.js). */
+  kind: 'number' | 'integer' | 'layers' | 'activation' | 'core' | 'needs_val';
+  raw: string;
+  detail?: string;
+}
+
+/**
+ * One table of settings (state.js createSettings()): values, errors, config(side), hash I/O. A
+ * widget casts its table to Settings<the shape its rows give its values>.
+ */
+export type Settings<V extends Record<string, SettingValue> = Record<string, SettingValue>> = Omit<
+  ReturnType<typeof import('./state.js').createSettings>,
+  'values' | 'defaults'
+> & { values: V; defaults: V };
+
+/** The many-seeds study's settings (seeds/seeds.js ROWS). */
+export type SeedsValues = {
+  sa: ActivationName;
+  sb: ActivationName;
+  sdata: string;
+  sfactor: number;
+  sn: number;
+  snoise: number;
+  shidden: number[];
+  sinit: string;
+  snorm: string;
+  sbatch: number;
+  slr: number;
+  sepochs: number;
+  sseed: number;
+  sval: number;
+};
+
+/** The swap's settings (swap/swap.js ROWS). */
+export type SwapValues = {
+  wa: ActivationName;
+  wb: ActivationName;
+  whidden: number[];
+  wepochs: number;
+  wlr: number;
+  wseed: number;
+  wk: number;
+};
+
+/** Where settings live: the page's URL hash, or an embedded element's attributes. */
+export interface SettingsStore {
+  /** The settings as a hash, "#a=relu&n=500". */
+  read(): string;
+  write(hash: string): void;
+  /** Calls fn when the settings change from outside (the reader edits the URL, an attribute). */
+  listen(fn: () => void): void;
+}
+
+// --- i18n (i18n.js) ----------------------------------------------------------------------------
+
+/** One file i18n/<lang>/<ns>.json: key -> trusted HTML with {name} placeholders. */
+export type I18nTable = { [key: string]: string };
+
+/** The i18n module itself, as widgets receive it. */
+export type I18n = typeof import('./i18n.js');
+
+/** Values of the {name} placeholders of a string. */
+export type I18nVars = { [name: string]: string | number };
+
+/** What a widget receives from the page (main.js) or from its custom element (activation-lab.js). */
+export interface WidgetContext {
+  core: Core;
+  i18n: I18n;
+  /** The settings store; the URL hash when absent. */
+  store?: SettingsStore;
+}
+
+/** What a widget factory returns: its hooks for the page and for an embedding element. */
+export interface Widget {
+  /** Ends its workers and timers (an embedded element left the page). */
+  dispose?: () => void;
+  /** Its settings table (state.js), read by the embed dialog when there is no embedSettings. */
+  settings?: Settings;
+  /** Its current settings that differ from the defaults, { hash key: text } (embed hook). */
+  embedSettings?: () => Record<string, string>;
+}
+
+/** The default export of <room>/<name>.js (shared/figures.js). */
+export type WidgetFactory = (root: HTMLElement, ctx: WidgetContext) => Promise<Widget | undefined>;
+
+// --- Training worker (twin/train-worker.js, driven by trainer.js) ----------------------------
+
+export type TrainCommand =
+  | {
+      cmd: 'create';
+      config: Config;
+      /** points per axis of the boundary grid, 0 for none */ grid: number;
+    }
+  | { cmd: 'play' | 'pause' | 'step' | 'stop' }
+  /** Finer grids with the hidden units' on/off patterns (the linear pieces), or not. */
+  | { cmd: 'pieces'; on: boolean };
+
+/** x0, x1, label triples of each split. */
+export interface SplitData {
+  train: Float32Array;
+  val: Float32Array;
+  test: Float32Array;
+}
+
+export type TrainMessage =
+  | {
+      type: 'created';
+      status: Status;
+      arch: string;
+      bounds: Bounds;
+      data: SplitData;
+      /** Per-layer diagnostics of the initial weights, when the config asks for them. */
+      init: LayerStats[] | null;
+    }
+  | {
+      type: 'snapshot';
+      epoch: number;
+      /** Fraction of the epoch under way done, 0..1. */
+      progress: number;
+      status: Status;
+      stopped: boolean;
+      /** The epochs trained since the previous snapshot. */
+      records: EpochStats[];
+      /** P(class 1) over the boundary grid, or null without a new grid. */
+      grid: Float32Array | null;
+      /** Points per axis of `grid` (0 without one). */
+      gridN: number;
+      /** With pieces on: a hash of the hidden units' on/off pattern per grid point. */
+      patterns: Uint32Array | null;
+      seconds: number;
+      /** Train and test metrics, once the run has ended. */
+      final: { train: Metrics; test: Metrics } | null;
+    }
+  | { type: 'error'; message: string };
+
+// --- Many-seeds study (seeds/seed-worker.js, through pool.js, driven by study.js) -------------
+
+export type Choose = 'last' | 'best';
+
+/** One run of the study: one seed, one activation. */
+export interface SeedTask {
+  id: string;
+  seed: number;
+  activation: ActivationName;
+  choose: Choose;
+  config: Config;
+}
+
+export interface SeedResult {
+  type: 'result';
+  id: string;
+  status: Status;
+  history: EpochStats[];
+  chosen_epoch: number;
+  train: Metrics;
+  val: Metrics;
+  test: Metrics;
+  seconds: number;
+}
+
+export type SeedMessage =
+  | { type: 'progress'; id: string; epoch: number }
+  | SeedResult
+  | { type: 'error'; id?: string; message: string };
+
+/** pairedSummaryJson(): statistics of a − b over pairs (NaN, for fewer than 2 pairs, is null). */
+export interface PairedSummary {
+  n: number;
+  mean_a: number | null;
+  sd_a: number | null;
+  mean_b: number | null;
+  sd_b: number | null;
+  mean_diff: number | null;
+  sd_diff: number | null;
+  /** The 95 % interval of mean_diff. */
+  ci_low: number | null;
+  ci_high: number | null;
+}
+
+// --- Pretrained swap (swap/swap-worker.js, driven by swap/swap.js) -----------------------
+
+export type SwapCommand =
+  | { cmd: 'pretrain'; config: Config & { epochs: number }; grid: number }
+  | { cmd: 'import'; config: Config; file: Blob; grid: number } // the worker reads it; hidden from it
+  | { cmd: 'swap'; to: ActivationName }
+  | { cmd: 'finetune'; epochs: number }
+  | { cmd: 'export' }
+  /** A pretrained network again, silently (after the page ended a worker to cancel a long step). */
+  | { cmd: 'restore'; config: Config; state: string; grid: number };
+
+export type SwapStage = 'pretrained' | 'swapped' | 'finetuned';
+
+/** Validation accuracy after each fine-tuning epoch (epoch 0: right after the swap). */
+export type FinetuneCurve = { epoch: number; val_acc: number | null }[];
+
+export interface SwapStageMessage {
+  type: 'stage';
+  stage: SwapStage;
+  activation: ActivationName;
+  /** Validation accuracy. */
+  acc: number;
+  grid: Float32Array;
+  /** The network's output at fixed probe points, in full precision. */
+  probe: number[];
+  bounds: Bounds;
+  /** Train and validation points (pretrained stage only). */
+  data?: { train: Float32Array; val: Float32Array };
+  history?: EpochStats[];
+  imported?: boolean;
+  /** An imported file's hidden widths, as the worker read them. */
+  hidden?: number[];
+  /** The pretrained weights (pretrained stage), which the page keeps for a restore. */
+  state?: string;
+  /** Largest change of the output over the grid and the data points (swapped stage). */
+  maxDiff?: number;
+  start?: number;
+  curve?: FinetuneCurve;
+}
+
+export type SwapMessage =
+  | {
+      type: 'progress';
+      stage: 'pretrain' | 'finetune';
+      epoch: number;
+      of: number;
+      curve?: FinetuneCurve;
+    }
+  | SwapStageMessage
+  | { type: 'state'; json: string; activation: ActivationName; hidden: number[] | null }
+  | { type: 'restored' }
+  | { type: 'error'; cmd?: string; message: string; hidden?: number[] };
+
+// --- Cost panel (cost/bench-worker.js, driven by cost/cost.js) ---------------------------
+
+export interface BenchRequest {
+  fns: ActivationName[];
+  /** Elements per kernel pass. */
+  n: number;
+  /** How long each kernel measurement should last. */
+  targetMs: number;
+  epochConfig: Config;
+  /** Interleaved rounds: every kernel and every epoch is timed this many times. */
+  rounds: number;
+}
+
+export type BenchMessage =
+  | {
+      type: 'kernel';
+      fn: ActivationName;
+      grad: boolean;
+      scalar: boolean;
+      /** elements/s */ rate: number;
+      round: number;
+    }
+  | { type: 'epoch'; fn: ActivationName; seconds: number; round: number }
+  | { type: 'done'; arch: string }
+  | { type: 'error'; message: string };
+
+// --- Plots (plots/) ----------------------------------------------------------------------------
+
+/** A linear scale (plots/axes.js linear()): domain value -> pixel, and back with invert. */
+export interface Scale {
+  (x: number): number;
+  invert(y: number): number;
+  domain: [number, number];
+}
+
+/** A plot area in CSS pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The page's colours, read at draw time (plots/canvas.js theme()). */
+export type Theme = ReturnType<typeof import('../plots/canvas.js').theme>;
+
+/** Formats a tick label (or a value) with this many digits after the point. */
+export type TickFormat = (value: number, digits: number) => string;
+
+/** What drawAxes() reads from a plot's options. */
+export interface AxesOptions {
+  fmt: TickFormat;
+  xLabel?: string;
+  yLabel?: string;
+  zeroLines?: boolean;
+}
+
+/** One line of a line plot (plots/line-plot.js). */
+export interface Series {
+  xs: Numbers;
+  ys: Numbers;
+  color: string;
+  width?: number;
+  dash?: number[];
+  hidden?: boolean;
+}
+
+/** A marked point of a line plot. */
+export interface Mark {
+  x: number;
+  y: number;
+  color: string;
+  label?: string;
+  /** Radius in CSS pixels. */
+  r?: number;
+  /** The label under the point rather than above. */
+  below?: boolean;
+}
+
+export type Domain = [number, number];
+
+/** Numbers as the core gives them (typed arrays) or as the page computes them. */
+export type Numbers = number[] | Float32Array | Float64Array;
+
+/** Options and state of a line plot: createLinePlot(parent, options), update(partial). */
+export interface LinePlotState extends AxesOptions {
+  height?: (w: number) => number;
+  xDomain?: Domain;
+  /** Fixed, or computed from the automatic domain of the visible series. */
+  yDomain?: Domain | ((auto: Domain) => Domain);
+  series: Series[];
+  marks: Mark[];
+  cursor: number | null;
+}
+
+// --- The Transformer (lm-config.js, lm-params.js; transformer/lm-worker.js driven by lm-client.js) --
+
+/** lmConfigLimitsJson(): a Range per numeric field of LmConfig, the names, the compute budget. */
+export type LmLimits = { [field: string]: Range | undefined } & {
+  [field in 'steps' | 'lr' | 'seed' | 'sample_chars' | 'temperature']: Range;
+} & {
+  act: LmActivationName[];
+  init: NonNullable<LmConfig['init']>[];
+  max_call_flops: number;
+  max_run_flops: number;
+  max_vocab: number;
+  eval_windows: number;
+};
+
+/** lm-config.js lmCore(): the Transformer's defaults and limits, shaped as state.js reads a core. */
+/** The core's reading of typed text (text_input.hpp): the one number grammar, the echo of input. */
+export interface TextInput {
+  parseNumber(text: string, kind: 'integer' | 'real' | 'any'): number | null;
+  showInput(text: string): string;
+}
+
+export interface LmCore {
+  M: { validateConfigJson(json: string): string } & TextInput;
+  defaults: Required<LmConfig>;
+  limits: LmLimits;
+  activations: LmActivationName[];
+}
+
+export type ParamValue = number | string | string[];
+
+/** One row of an lm-params.js table: a URL-hash key, how its text is read, its default. */
+export type ParamRow = {
+  key: string;
+  initial: ParamValue;
+  /** The allowed range as the field's hint. */
+  hint?: (i18n: I18n) => string;
+} & (
+  | { type: 'number'; limit?: Range }
+  | { type: 'text'; max: number; allowEmpty?: boolean }
+  | { type: 'choice'; of: string[] }
+  | { type: 'list'; of: string[]; min: number; max: number }
+);
+
+/** Why lm-params.js refused a text (i18n keys lm.err_<kind>), with what the message needs. */
+export interface ParamError {
+  /** chars: a prompt with characters the model never saw (transformer/lm-sample.js). */
+  kind: 'number' | 'integer' | 'range' | 'empty' | 'long' | 'choice' | 'repeat' | 'count' | 'chars';
+  raw?: string;
+  min?: number;
+  max?: number;
+  list?: string;
+}
+
+/** lm-params.js createParams(): V is the values' shape, which the caller's rows make. */
+export interface Params<V extends Record<string, ParamValue> = Record<string, ParamValue>> {
+  rows: ParamRow[];
+  values: V;
+  errors: Record<string, ParamError>;
+  store: SettingsStore;
+  set(key: string, text: string): ParamError | null;
+  readHash(hash?: string): void;
+  writeHash(): void;
+  text(key: string): string;
+}
+
+/** The sampler's settings (lm-rows.js sampleRows). */
+export type LmSampleValues = { lp: string; lt: number; ln: number; ls: number };
+
+/** The swap's settings (lm-rows.js swapRows, with sampleRows). */
+export type LmSwapValues = LmSampleValues & { lto: LmActivationName; lk: number; llr: number };
+
+/** The from-scratch runs' settings (lm-rows.js scratchRows, with sampleRows). */
+export type LmScratchValues = LmSampleValues & {
+  lacts: LmActivationName[];
+  lsteps: number;
+  lseed: number;
+  linit: NonNullable<LmConfig['init']>;
+};
+
+/** What the shipped models were trained with (data/lm-pretrained.json, per activation). */
+export interface LmTrained {
+  config: Required<LmConfig>;
+  /** The file in data/ it learnt (the pretrained models: the whole lexicon, jargon.txt). */
+  text: string;
+  /** How long its run took on the machine that made it. */
+  seconds: number;
+  steps: number;
+  train_loss: number;
+  val_loss: number;
+}
+
+export interface LmInfo {
+  config: Required<LmConfig>;
+  /** The distinct characters of the corpus: the model's tokens. */
+  vocabulary: string;
+  activation: LmActivationName;
+  step: number;
+  trained: LmTrained | null;
+}
+
+export interface LmSampleArgs {
+  prompt: string;
+  n: number;
+  temperature: number;
+  seed: number;
+}
+
+export type LmHistogram = ReturnType<typeof import('../transformer/lm-stats.js').histogram> & {
+  layer: number;
+  moments: ReturnType<typeof import('../transformer/lm-stats.js').moments>;
+  /** Where GELU and ReLU differ by more than eps, or null. */
+  region: [number, number] | null;
+  /** The share of the values inside region. */
+  inRegion: number;
+};
+
+export interface LmRunResult {
+  reason: 'done' | 'paused' | 'stopped' | 'diverged';
+  step: number;
+  seconds: number;
+  error?: string;
+}
+
+/** Per command of the worker: what the request carries and what its answer holds. */
+export interface LmCalls {
+  init: {
+    args: { config?: LmConfig; pretrained?: boolean; overrides?: LmConfig };
+    result: LmInfo;
+  };
+  evaluate: { args: {}; result: LmEval };
+  sample: { args: LmSampleArgs; result: { text: string; ms: number } };
+  histogram: {
+    args: { layer: number; lo: number; hi: number; bins: number; eps: number };
+    result: LmHistogram;
+  };
+  activation: { args: { name: LmActivationName }; result: { activation: LmActivationName } };
+  extend: { args: { steps: number; lr: number }; result: { step: number; until: number } };
+  run: { args: { sample?: LmSampleArgs | null }; result: LmRunResult };
+}
+
+export type LmCommandName = keyof LmCalls;
+
+/** A request: one command with its arguments and an id for the answer. */
+export type LmCall = {
+  [K in LmCommandName]: LmCalls[K]['args'] & { id: number; cmd: K };
+}[LmCommandName];
+
+/** Signals, no answer of their own: end the 'run' in progress. */
+export interface LmSignal {
+  cmd: 'pause' | 'stop';
+}
+
+export type LmRequest = LmCall | LmSignal;
+
+/** Progress of a 'run', at most every slice of training. */
+export interface LmProgress {
+  id: number;
+  type: 'progress';
+  step: number;
+  until: number;
+  /** The core's new evaluation records since the previous message. */
+  evals: LmEval[];
+  /** A text written after the latest of them, or null. */
+  sample: string | null;
+  seconds: number;
+}
+
+export type LmMessage =
+  | { id: number; type: 'done'; result: LmCalls[LmCommandName]['result'] }
+  | LmProgress
+  | { id: number; type: 'error'; message: string };

@@ -1,0 +1,460 @@
+// The pretrained swap (NOTES.md 21): pretrain a network with one activation, swap in another while
+// keeping every weight, watch the accuracy and the boundary move, then fine-tune and watch it
+// recover. The same panel exports the weights as a PyTorch state_dict and imports such a file
+// (swap-io.js). One worker (swap/swap-worker.js) holds the network between the steps.
+import { createSettings } from '../shared/state.js';
+import { createFields, followSettings, presetButtons, settingsFields } from '../shared/fields.js';
+import { createBoundary } from '../plots/boundary.js';
+import { createLinePlot } from '../plots/line-plot.js';
+import { downloadPng, labelPngButtons, pngButton, stampedName } from '../shared/export.js';
+import { createSwapIo } from './swap-io.js';
+import { explainError, workerFailed } from '../shared/worker-error.js';
+import { setDisabled } from '../shared/focus.js';
+import { closest, finder, must } from '../shared/dom.js';
+import { createSwapBars, swapTakeaway } from './swap-diff.js';
+import { captionHtml, setTakeaway } from '../shared/takeaway.js';
+
+/** @typedef {import('../shared/types').ActivationName} ActivationName */
+/** @typedef {import('../shared/types').SwapStageMessage} SwapStageMessage */
+/** @typedef {import('../shared/types').SwapStage} SwapStage */
+
+const GRID = 60;
+const VAL_FRACTION = 0.2; // accuracies here are on validation points: the test set stays unread
+/** @type {import('../shared/types').SettingRow[]} */
+const ROWS = [
+  { key: 'wa', field: 'activation', type: 'activation', side: 'a', initial: 'gelu' },
+  { key: 'wb', field: 'activation', type: 'activation', side: 'b', initial: 'relu' },
+  { key: 'whidden', field: 'hidden', type: 'layers' },
+  { key: 'wepochs', field: 'epochs', type: 'number' },
+  { key: 'wlr', field: 'lr', type: 'number' },
+  { key: 'wseed', field: 'seed', type: 'number' },
+  // Fine-tuning epochs go on from the pretraining ones: their sum is what the core must accept.
+  { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true, addsTo: 'wepochs' },
+];
+/** @type {Record<string, [ActivationName, ActivationName]>} */
+const PRESETS = {
+  gelu_relu: ['gelu', 'relu'],
+  relu_gelu: ['relu', 'gelu'],
+  gelu_tanh: ['gelu', 'gelu_tanh'],
+};
+/** @type {SwapStage[]} */
+const STAGES = ['pretrained', 'swapped', 'finetuned'];
+
+/**
+ * @param {HTMLElement} root
+ * @param {import('../shared/types').WidgetContext} ctx
+ */
+export default async function createSwap(root, { core, i18n, store }) {
+  await i18n.need('swap', 'evidence', 'common');
+  const settings =
+    /** @type {import('../shared/types').Settings<import('../shared/types').SwapValues>} */ (
+      createSettings(core, ROWS, store) // store: the URL hash unless embedded
+    );
+  settings.readHash();
+  root.innerHTML = `
+    <div class="ev-panel">
+      ${presetButtons('swap', Object.keys(PRESETS))}
+      <form class="ev-form" novalidate data-i18n-attr="aria-label=swap.form_label"></form>
+      <div class="swap-steps">
+        <button type="button" class="btn primary" data-act="pretrain"></button><span class="arrow" aria-hidden="true">→</span>
+        <button type="button" class="btn" data-act="swap"></button><span class="arrow" aria-hidden="true">→</span>
+        <button type="button" class="btn" data-act="finetune"></button>
+        <button type="button" class="btn" data-act="cancel" data-i18n="swap.cancel" disabled></button>
+        <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=swap.progress_label"></progress>
+          <span class="progress-text" data-progress></span></div>
+      </div>
+      <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
+      <div class="swap-boards">${STAGES.map(
+        (s) => `<div class="swap-board" data-board="${s}">
+        <div class="ev-plot-head"><h3 class="plot-title"></h3>${pngButton(s)}</div>
+        <div class="boundary-wrap" role="img"></div><p class="swap-acc"></p></div>`,
+      ).join('')}</div>
+      <p class="ev-note" data-i18n="swap.change_note"></p>
+      <div class="ev-plot"><h3 class="plot-title" data-i18n="swap.bars_title"></h3><div class="plot-wrap" data-plot="bars"></div></div>
+      <p class="ev-verdict" data-result></p>
+      <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="swap.curve_title"></h3>
+        ${pngButton('curve')}</div>
+        <div class="plot-wrap" data-plot="curve"></div></div>
+      <div class="swap-io" data-io></div>
+    </div>
+    ${captionHtml('swap.caption')}`;
+  const $ = finder(root);
+  /** @param {string} a */
+  const name = (a) => i18n.t(`common.act_${a}`);
+  const fields = createFields(
+    $('.ev-form'),
+    [
+      {
+        key: 'wa',
+        label: 'swap.field_from',
+        kind: 'select',
+        options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })),
+      },
+      {
+        key: 'wb',
+        label: 'swap.field_to',
+        kind: 'select',
+        options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })),
+      },
+      { key: 'whidden', label: 'evidence.field_hidden', inputmode: 'text' },
+      { key: 'wepochs', label: 'swap.field_epochs', inputmode: 'numeric' },
+      { key: 'wlr', label: 'evidence.field_lr' },
+      { key: 'wseed', label: 'evidence.field_seed', inputmode: 'numeric' },
+      { key: 'wk', label: 'swap.field_k', inputmode: 'numeric' },
+    ],
+    { idPrefix: 'swap', onChange: change },
+  );
+  const boards = /** @type {Record<SwapStage, ReturnType<typeof createBoundary>>} */ (
+    Object.fromEntries(
+      STAGES.map((s) => [s, createBoundary($(`[data-board="${s}"] .boundary-wrap`))]),
+    )
+  );
+  const curve = createLinePlot($('[data-plot="curve"]'), {
+    height: (w) => Math.max(160, Math.min(w * 0.35, 240)),
+    fmt: (v, d) => i18n.num(v, d),
+    yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1],
+  });
+  curve.canvas.setAttribute('role', 'img');
+  const bars = createSwapBars($('[data-plot="bars"]'), i18n);
+
+  // What the worker reported, per stage; `busy` is the running command or ''.
+  /**
+   * @type {{
+   *   busy: string,
+   *   progress: {epoch: number, of: number} | null,
+   *   error: string,
+   *   pretrained: SwapStageMessage | null,
+   *   swapped: SwapStageMessage | null,
+   *   finetuned: SwapStageMessage | null,
+   *   curve: import('../shared/types').FinetuneCurve | null,
+   * }}
+   */
+  const run = {
+    busy: '',
+    progress: null,
+    error: '',
+    pretrained: null,
+    swapped: null,
+    finetuned: null,
+    curve: null,
+  };
+  /** @type {Worker | null} */
+  let worker = null,
+    /** @type {((m: {json: string, activation: ActivationName}) => void) | null} */
+    onState = null,
+    /** @type {{config: import('../shared/types').Config, state: string} | null} */
+    saved = null, // the pretrained network as the worker last had it
+    pendingImport = false; // a file is being imported: its widths apply once it is accepted
+  // wk shares the core's 'epochs' field for its validation only: it is not a pretraining setting.
+  const config = () => ({
+    ...settings.config('a'),
+    epochs: settings.values.wepochs,
+    val_fraction: VAL_FRACTION,
+  });
+
+  /**
+   * @param {import('../shared/types').SwapCommand['cmd']} cmd
+   * @param {object} [extra]  the rest of the command (types.d.ts SwapCommand)
+   */
+  function send(cmd, extra = {}) {
+    const w = (worker ??= startWorker());
+    run.busy = cmd;
+    run.error = '';
+    w.postMessage({ cmd, ...extra });
+    render();
+  }
+  function startWorker() {
+    const w = new Worker(new URL('./swap-worker.js', import.meta.url), { type: 'module' });
+    w.onmessage = (
+      /** @type {MessageEvent<import('../shared/types').SwapMessage>} */ { data: m },
+    ) => {
+      if (m.type === 'progress') ((run.progress = m), m.curve && (run.curve = m.curve));
+      else if (m.type === 'stage') stageDone(m);
+      else if (m.type === 'state') ((run.busy = ''), onState?.(m));
+      else if (m.type === 'restored') return;
+      else if (m.type === 'error') {
+        // A refused file changed nothing: not the settings, the URL or the worker's network.
+        if (m.cmd === 'import') ((pendingImport = false), io.rejected(m.message, m.hidden));
+        else run.error = m.message;
+        run.busy = '';
+        $('[data-announce]').textContent = i18n.t('swap.error', { message: m.message });
+      }
+      render();
+    };
+    w.onerror = (e) => (
+      e.preventDefault(),
+      (run.error = workerFailed(e)),
+      (run.busy = ''),
+      render()
+    );
+    return w;
+  }
+
+  /** @param {SwapStageMessage} m */
+  function stageDone(m) {
+    run.busy = '';
+    run.progress = null;
+    if (m.stage === 'pretrained') {
+      if (pendingImport && m.hidden) {
+        // Accepted: the settings and the URL follow the file's network, all together.
+        settings.set('whidden', m.hidden.join(','));
+        settings.writeHash();
+        sync();
+      }
+      pendingImport = false;
+      saved = { config: { ...config(), hidden: settings.values.whidden }, state: m.state ?? '' };
+      for (const b of Object.values(boards)) b.setData(m.data ?? {}, m.bounds);
+      run.swapped = run.finetuned = run.curve = null;
+      root.dataset.probe = JSON.stringify(m.probe); // exact outputs at fixed points (tests, embedders)
+    }
+    if (m.stage === 'swapped') ((run.finetuned = null), (run.curve = null));
+    if (m.stage === 'finetuned') run.curve = m.curve ?? null;
+    run[m.stage] = m;
+    boards[m.stage].setGrid(m.grid, GRID);
+    // The later boards shade where their decision differs from the pretrained network's.
+    if (m.stage !== 'pretrained') boards[m.stage].setReference(run.pretrained?.grid ?? null);
+    // One announcement per finished step (the progress text changes too often to be read out).
+    $('[data-announce]').textContent = i18n.t(`swap.announce_${m.stage}`, {
+      acc: i18n.pct(m.acc, 1),
+      fn: name(m.activation),
+    });
+    root.dataset.stage = m.stage;
+    if (m.stage !== 'pretrained') root.dataset.probe = JSON.stringify(m.probe);
+  }
+
+  const io = createSwapIo($('[data-io]'), {
+    i18n,
+    settings,
+    requestState(callback) {
+      onState = callback;
+      send('export');
+    },
+    importState(file) {
+      pendingImport = true;
+      send('import', { config: config(), file, grid: GRID });
+    },
+    busy: () => Boolean(run.busy),
+  });
+
+  /**
+   * Cancel: a step of a large network can take hours, and a worker busy in the core reads no
+   * message; so it is ended and a new one gets the last pretrained network back (the steps after
+   * it are dropped). A cancelled pretraining or import changes nothing.
+   */
+  function cancel() {
+    worker?.terminate();
+    worker = null;
+    Object.assign(run, { busy: '', progress: null, error: '' });
+    if (run.pretrained && saved) {
+      worker = startWorker();
+      worker.postMessage({ cmd: 'restore', ...saved, grid: GRID });
+      run.swapped = run.finetuned = run.curve = null;
+      for (const stage of /** @type {SwapStage[]} */ (['swapped', 'finetuned']))
+        boards[stage].setGrid(null, GRID);
+      root.dataset.stage = 'pretrained';
+    }
+    pendingImport = false;
+    $('[data-announce]').textContent = i18n.t('swap.cancelled');
+    render();
+  }
+
+  /**
+   * @param {string} key
+   * @param {string} text
+   */
+  function change(key, text) {
+    settings.set(key, text);
+    settings.writeHash();
+    sync();
+    render();
+  }
+
+  function sync() {
+    const { values, errors, hints } = settingsFields(settings, core, i18n);
+    fields.sync(values, errors, hints);
+    io.sync();
+  }
+
+  /** @param {number} x */
+  const pts = (x) => i18n.num(x * 100, 1, { signDisplay: 'exceptZero' });
+  /** @param {number} x */
+  const sig = (x) =>
+    i18n.num(x, 0, {
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 20,
+      maximumSignificantDigits: 3,
+    });
+
+  function renderBoards() {
+    const p = run.pretrained,
+      s = run.swapped,
+      f = run.finetuned;
+    const from = p?.activation ?? settings.values.wa,
+      to = s?.activation ?? settings.values.wb;
+    const titles = {
+      pretrained: i18n.t(p?.imported ? 'swap.board_imported' : 'swap.board_pretrained', {
+        fn: name(from),
+      }),
+      swapped: i18n.t('swap.board_swapped', { fn: name(to) }),
+      finetuned: i18n.t('swap.board_finetuned', {
+        k: f ? (f.curve?.length ?? 0) - 1 : settings.values.wk,
+      }),
+    };
+    for (const stage of STAGES) {
+      const el = $(`[data-board="${stage}"]`),
+        m = run[stage];
+      must(el, 'h3').textContent = titles[stage];
+      el.dataset.acc = m ? String(m.acc) : '';
+      must(el, '.swap-acc').innerHTML = m
+        ? i18n.t('swap.acc', { acc: i18n.pct(m.acc, 1) }) +
+          (stage !== 'pretrained' && p
+            ? ` <span class="${m.acc < p.acc - 0.01 ? 'swap-drop' : ''}">(${pts(m.acc - p.acc)} ${i18n.t('swap.points')})</span>`
+            : '')
+        : i18n.t('swap.acc_none');
+      must(el, '.boundary-wrap').setAttribute(
+        'aria-label',
+        m
+          ? i18n.t('swap.board_label', { title: titles[stage], acc: i18n.pct(m.acc, 1) })
+          : titles[stage],
+      );
+    }
+    const result = $('[data-result]');
+    const parts = [];
+    const maxDiff = s?.maxDiff ?? NaN; // (the swapped stage carries it)
+    if (p && s) {
+      parts.push(
+        i18n.t('swap.result_swap', {
+          from: name(p.activation),
+          to: name(s.activation),
+          before: i18n.pct(p.acc, 1),
+          after: i18n.pct(s.acc, 1),
+          delta: pts(s.acc - p.acc),
+        }),
+      );
+      parts.push(
+        i18n.t(maxDiff < 0.01 ? 'swap.result_maxdiff_small' : 'swap.result_maxdiff', {
+          max: sig(maxDiff),
+        }),
+      );
+    }
+    if (p && s && f)
+      parts.push(
+        i18n.t('swap.result_finetuned', {
+          k: (f.curve?.length ?? 0) - 1,
+          to: name(s.activation),
+          acc: i18n.pct(f.acc, 1),
+          delta: pts(f.acc - p.acc),
+        }),
+      );
+    if (p?.imported && !s)
+      parts.push(
+        i18n.t('swap.result_imported', { acc: i18n.pct(p.acc, 1), fn: name(p.activation) }),
+      );
+    result.innerHTML = parts.join(' ');
+    result.dataset.maxDiff = s ? String(s.maxDiff) : '';
+    bars.update(run, titles);
+    setTakeaway(root, swapTakeaway(i18n, run, name));
+  }
+
+  function renderCurve() {
+    const c = run.curve ?? [],
+      p = run.pretrained;
+    const k = Math.max(1, settings.values.wk, c.length ? c[c.length - 1].epoch : 0);
+    /** @type {import('../shared/types').Series[]} */
+    const series = [];
+    if (p)
+      series.push({
+        xs: [0, k],
+        ys: [p.acc, p.acc],
+        color: p.activation,
+        dash: [5, 4],
+        width: 1.5,
+      });
+    if (c.length)
+      series.push({
+        xs: c.map((r) => r.epoch),
+        ys: c.map((r) => r.val_acc ?? NaN),
+        color: run.swapped?.activation ?? settings.values.wb,
+      });
+    curve.update({ xDomain: [0, k], series, xLabel: i18n.t('swap.axis_epoch') });
+    curve.canvas.setAttribute('aria-label', i18n.t('swap.curve_label', { points: c.length }));
+  }
+
+  function render() {
+    const busy = Boolean(run.busy);
+    root.dataset.busy = run.busy;
+    $('[data-act="pretrain"]').textContent = i18n.t('swap.step_pretrain', {
+      fn: name(settings.values.wa),
+    });
+    $('[data-act="swap"]').textContent = i18n.t('swap.step_swap', { fn: name(settings.values.wb) });
+    $('[data-act="finetune"]').textContent = i18n.t('swap.step_finetune', {
+      k: settings.values.wk,
+    });
+    // Enabled ones first, so that a button that disables itself hands the focus on (focus.js).
+    /** @param {string} a */
+    const button = (a) => /** @type {HTMLButtonElement} */ ($(`[data-act="${a}"]`));
+    const steps = ['pretrain', 'swap', 'finetune'].map(button);
+    const cancelBtn = button('cancel');
+    if (busy) setDisabled(cancelBtn, false);
+    const off = [busy, busy || !run.pretrained, busy || !run.swapped];
+    // After a step, the next one (or Pretrain again); during one, Cancel.
+    const after = () => [
+      steps[STAGES.indexOf(/** @type {SwapStage} */ (root.dataset.stage)) + 1],
+      ...steps,
+    ];
+    for (const i of [0, 1, 2]) if (!off[i]) setDisabled(steps[i], false);
+    for (const i of [0, 1, 2]) if (off[i]) setDisabled(steps[i], true, busy ? cancelBtn : after);
+    if (!busy) setDisabled(cancelBtn, true, after);
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
+      root.querySelectorAll('button[data-preset]')
+    ))
+      b.disabled = busy;
+    fields.setDisabled(busy);
+    const pr = run.progress,
+      progress = /** @type {HTMLProgressElement} */ ($('progress'));
+    progress.value = pr ? pr.epoch / pr.of : busy ? 0 : run.pretrained ? 1 : 0;
+    $('[data-progress]').textContent = run.error
+      ? i18n.t('swap.error', { message: explainError(i18n, run.error) })
+      : busy
+        ? i18n.t(`swap.busy_${run.busy}`, { epoch: pr?.epoch ?? 0, of: pr?.of ?? '…' })
+        : i18n.t(
+            run.finetuned
+              ? 'swap.status_finetuned'
+              : run.swapped
+                ? 'swap.status_swapped'
+                : run.pretrained
+                  ? 'swap.status_pretrained'
+                  : 'swap.status_idle',
+          );
+    /** @param {string} sel */
+    const png = (sel) => /** @type {HTMLButtonElement} */ ($(sel));
+    for (const stage of STAGES) png(`[data-board="${stage}"] [data-png]`).disabled = !run[stage]; // nothing to save yet
+    png('[data-png="curve"]').disabled = !run.curve?.length && !run.pretrained;
+    renderBoards();
+    renderCurve();
+    io.render(run);
+    labelPngButtons(root, i18n);
+  }
+
+  root.addEventListener('click', (e) => {
+    const b = /** @type {HTMLButtonElement | null} */ (closest(e, 'button'));
+    if (!b || b.disabled) return;
+    if (b.dataset.preset) {
+      const [from, to] = PRESETS[b.dataset.preset];
+      change('wa', from);
+      change('wb', to);
+    } else if (b.dataset.act === 'pretrain') send('pretrain', { config: config(), grid: GRID });
+    else if (b.dataset.act === 'swap') send('swap', { to: settings.values.wb });
+    else if (b.dataset.act === 'finetune') send('finetune', { epochs: settings.values.wk });
+    else if (b.dataset.act === 'cancel') cancel();
+    else if (b.dataset.png === 'curve')
+      downloadPng(curve.canvas, stampedName('swap-recovery', 'png'));
+    else if (b.dataset.png)
+      downloadPng(
+        boards[/** @type {SwapStage} */ (b.dataset.png)].canvas,
+        stampedName(`swap-${b.dataset.png}`, 'png'),
+      );
+  });
+  await followSettings(root, i18n, settings, { sync, render, busy: () => run.busy });
+  return { settings };
+}

@@ -1,0 +1,402 @@
+// "Inside a Transformer", part 3: the pretrained swap on the real model. Worker A loads the shipped
+// GELU model, measures it, swaps the FFN activation keeping every weight and measures again; then A
+// fine-tunes K steps with the new activation while worker B, the control, fine-tunes the same K
+// steps (same batches) with GELU kept. Every loss and sample comes from the core, live.
+import { createFields, followSettings, presetButtons } from '../shared/fields.js';
+import { createParams, paramFields } from '../shared/lm-params.js';
+import { pageHash } from '../shared/state.js';
+import { LM_FILES, lmCore } from '../shared/lm-config.js';
+import { createLmWorker, showSample, throttled } from './lm-client.js';
+import { createLinePlot } from '../plots/line-plot.js';
+import { downloadPng, pngButton, stampedName } from '../shared/export.js';
+import { sampleRows, swapRows } from './lm-rows.js';
+import { closest, finder, must } from '../shared/dom.js';
+import { explainError, messageOf } from '../shared/worker-error.js';
+import { captionHtml, setTakeaway } from '../shared/takeaway.js';
+
+/** @typedef {import('../shared/types').LmActivationName} LmActivationName */
+/** @typedef {import('../shared/types').LmEval} LmEval */
+/** @typedef {ReturnType<typeof createLmWorker>} LmWorker */
+/** @typedef {'before' | 'swapped' | 'tuned' | 'control'} Stage */
+/** @typedef {'a' | 'b'} Which  a: the swapped model; b: the control, GELU kept */
+/** @typedef {{step: number, val_loss: number}[]} Curve */
+
+/** @type {Record<string, LmActivationName>} */
+const PRESETS = { relu: 'relu', gelu_tanh: 'gelu_tanh', silu: 'silu' };
+/** @type {Stage[]} */
+const STAGES = ['before', 'swapped', 'tuned', 'control'];
+const CURVE_POINTS = 20; // evaluations along a fine-tuning run
+
+/**
+ * @param {HTMLElement} root
+ * @param {import('../shared/types').WidgetContext} ctx
+ */
+export default async function createLmSwap(root, { core, i18n, store = pageHash }) {
+  await i18n.need('lm', 'common', 'evidence');
+  const lm = lmCore(core);
+  // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall), and
+  // the model's own activation would swap nothing.
+  const targets = lm.activations.filter((a) => a !== 'swiglu' && a !== LM_FILES.pretrainedKey);
+  const params =
+    /** @type {import('../shared/types').Params<import('../shared/types').LmSwapValues>} */ (
+      createParams([...swapRows(lm, targets), ...sampleRows(lm)], store, lm.M)
+    );
+  params.readHash();
+  root.innerHTML = `
+    <div class="ev-panel">
+      ${presetButtons(
+        'lm',
+        Object.keys(PRESETS).map((p) => `swap_${p}`),
+      )}
+      <form class="ev-form" novalidate data-i18n-attr="aria-label=lm.swap_form_label"></form>
+      <div class="swap-steps">
+        <button type="button" class="btn primary" data-act="swap"></button><span class="arrow" aria-hidden="true">→</span>
+        <button type="button" class="btn" data-act="tune"></button>
+        <button type="button" class="btn" data-act="stop" data-i18n="lm.stop"></button>
+        <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=lm.swap_progress_label"></progress>
+          <span class="progress-text" data-progress></span></div>
+      </div>
+      <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
+      <p class="ev-verdict" data-result></p>
+      <div class="table-scroll"><table class="results-table">
+        <caption class="visually-hidden" data-i18n="lm.swap_table_caption"></caption>
+        <thead><tr><th scope="col" data-i18n="lm.col_model"></th><th scope="col" class="num" data-i18n="lm.col_val"></th>
+          <th scope="col" class="num" data-i18n="lm.col_delta"></th></tr></thead>
+        <tbody>${STAGES.map((s) => `<tr data-row="${s}"><th scope="row"></th><td class="num" data-col="val"></td><td class="num" data-col="delta"></td></tr>`).join('')}</tbody>
+      </table></div>
+      <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="lm.swap_curve_title"></h3>${pngButton('curve')}</div>
+        <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div></div>
+      <div class="lm-samples">${STAGES.map((s) => `<div data-sample="${s}"><h4></h4><p class="lm-text"></p></div>`).join('')}</div>
+    </div>
+    ${captionHtml('lm.swap_caption')}`;
+  const $ = finder(root);
+  const fields = createFields(
+    $('.ev-form'),
+    [
+      {
+        key: 'lto',
+        label: 'lm.field_to',
+        kind: 'select',
+        options: targets.map((a) => ({ value: a, label: `common.act_${a}` })),
+      },
+      { key: 'lk', label: 'lm.field_k', inputmode: 'numeric' },
+      { key: 'llr', label: 'lm.field_lr' },
+    ],
+    { idPrefix: 'lm-swap', onChange: change },
+  );
+  const curve = createLinePlot($('[data-plot="curve"]'), {
+    height: (w) => Math.max(170, Math.min(w * 0.4, 260)),
+    fmt: (v, d) => i18n.num(v, d),
+  });
+  curve.canvas.setAttribute('role', 'img');
+
+  /** @type {Record<Which, LmWorker | null>} */
+  const workers = { a: null, b: null };
+  /**
+   * @type {{
+   *   busy: '' | 'swap' | 'tune',
+   *   error: string,
+   *   progress: {done: number, of: number} | null,
+   *   stages: Partial<Record<Stage, LmEval>>,
+   *   samples: Partial<Record<Stage, string>>,
+   *   curves: Record<Which, Curve>,
+   *   to?: LmActivationName,
+   *   k?: number,
+   *   prompt?: string,
+   * }}
+   */
+  const run = {
+    busy: '',
+    error: '',
+    progress: null,
+    stages: {},
+    samples: {},
+    curves: { a: [], b: [] },
+  };
+  /** @type {LmActivationName | null} */
+  let from = null, // the pretrained model's activation, from the core
+    vocabulary = 0; // characters of the corpus: ln of it is the loss of a uniform guess
+
+  /**
+   * @param {string} key
+   * @param {string} text
+   */
+  function change(key, text) {
+    params.readHash(); // the sampler's prompt may have changed since: keep it in the hash
+    params.set(key, text);
+    // Another target makes the last swap's numbers stale: swap again before fine-tuning.
+    if (key === 'lto' && params.values.lto !== run.to)
+      Object.assign(run, { stages: {}, samples: {}, curves: { a: [], b: [] }, to: undefined });
+    params.writeHash();
+    sync();
+    render();
+  }
+  function sync() {
+    const { values, errors, hints } = paramFields(params, i18n);
+    fields.sync(values, errors, hints);
+  }
+
+  const samplesArgs = () => ({
+    prompt: params.values.lp,
+    n: params.values.ln,
+    temperature: params.values.lt,
+    seed: params.values.ls,
+  });
+  /**
+   * @param {LmWorker} worker
+   * @param {Stage} stage
+   */
+  async function measure(worker, stage) {
+    run.prompt = params.values.lp;
+    run.stages[stage] = await worker.call('evaluate');
+    run.samples[stage] = (await worker.call('sample', samplesArgs())).text;
+  }
+  /**
+   * Worker `which` holding the shipped pretrained model, evaluated `points` times over K steps.
+   * @param {Which} which
+   */
+  async function fresh(which, points = 1) {
+    const worker = (workers[which] ??= createLmWorker());
+    const k = params.values.lk;
+    const overrides = { eval_every: Math.max(1, Math.round(k / points)) };
+    const info = await worker.call('init', { pretrained: true, overrides });
+    from = info.activation;
+    vocabulary = info.vocabulary.length;
+    return worker;
+  }
+
+  async function swap() {
+    const to = params.values.lto;
+    run.stages = {};
+    run.samples = {};
+    run.curves = { a: [], b: [] };
+    const a = await fresh('a');
+    await measure(a, 'before');
+    await a.call('activation', { name: to });
+    await measure(a, 'swapped');
+    run.to = to;
+    announce('lm.swap_announce_swapped');
+  }
+
+  async function tune() {
+    const k = params.values.lk;
+    // Both from the pretrained weights, every time: A swapped again, B (the control) as shipped.
+    const [a, b] = await Promise.all([fresh('a', CURVE_POINTS), fresh('b', CURVE_POINTS)]);
+    const to = run.to;
+    if (!to) throw new Error('swap first'); // (Fine-tune is disabled until a swap has been made)
+    await a.call('activation', { name: to });
+    delete run.stages.tuned;
+    delete run.stages.control;
+    run.curves = { a: [], b: [] }; // the core records step 0 (before fine-tuning) itself
+    /** @type {Record<Which, number>} */
+    const start = { a: 0, b: 0 };
+    for (const [w, worker] of /** @type {[Which, LmWorker][]} */ (Object.entries({ a, b })))
+      start[w] = (await worker.call('extend', { steps: k, lr: params.values.llr })).step;
+    const done = { a: 0, b: 0 };
+    /**
+     * @param {Which} w
+     * @param {LmWorker} worker
+     */
+    const go = (w, worker) =>
+      worker.call('run', {}, (m) => {
+        done[w] = m.step - start[w];
+        for (const e of m.evals)
+          run.curves[w].push({ step: e.step - start[w], val_loss: e.val_loss });
+        run.progress = { done: done.a + done.b, of: 2 * k };
+        repaint();
+      });
+    const [ra, rb] = await Promise.all([go('a', a), go('b', b)]);
+    if (ra.reason === 'diverged' || rb.reason === 'diverged')
+      throw new Error(ra.error || rb.error || 'diverged');
+    if (ra.reason !== 'done' || rb.reason !== 'done') return announce('lm.swap_announce_stopped');
+    await measure(a, 'tuned');
+    await measure(b, 'control');
+    run.k = k;
+    announce('lm.swap_announce_tuned');
+  }
+
+  /**
+   * @param {'swap' | 'tune'} name
+   * @param {() => Promise<void>} job
+   */
+  async function act(name, job) {
+    if (run.busy) return;
+    // The samples use the sampler's prompt as it is now: the sampler writes it to the hash with
+    // replaceState, which no other figure hears, so read it here.
+    params.readHash();
+    sync();
+    run.busy = name;
+    run.error = '';
+    run.progress = null;
+    render();
+    try {
+      await job();
+    } catch (err) {
+      run.error = messageOf(err);
+      announce('lm.swap_announce_error');
+    }
+    run.busy = '';
+    run.progress = null;
+    render();
+  }
+
+  /** @param {string} a */
+  const nameOf = (a) => i18n.t(`common.act_${a}`);
+  /** @param {number | undefined} x */
+  const loss = (x) => i18n.num(x, 3);
+  /** @param {number} x */
+  const signed = (x) => i18n.num(x, 3, { signDisplay: 'exceptZero' });
+  /** @param {string} key */
+  function announce(key) {
+    $('[data-announce]').textContent = i18n.t(key, vars());
+  }
+  function vars() {
+    const s = run.stages;
+    return {
+      from: nameOf(from ?? 'gelu'),
+      to: nameOf(run.to ?? params.values.lto),
+      k: run.k ?? params.values.lk,
+      before: loss(s.before?.val_loss),
+      after: loss(s.swapped?.val_loss),
+      jump: signed((s.swapped?.val_loss ?? NaN) - (s.before?.val_loss ?? NaN)),
+      tuned: loss(s.tuned?.val_loss),
+      control: loss(s.control?.val_loss),
+      gap: signed((s.tuned?.val_loss ?? NaN) - (s.control?.val_loss ?? NaN)),
+      message: run.error,
+    };
+  }
+
+  const repaint = throttled(() => render());
+  function render() {
+    const busy = Boolean(run.busy),
+      s = run.stages,
+      v = vars();
+    root.dataset.busy = run.busy;
+    $('[data-act="swap"]').textContent = i18n.t('lm.swap_step_swap', {
+      from: v.from,
+      to: nameOf(params.values.lto),
+    });
+    $('[data-act="tune"]').textContent = i18n.t('lm.swap_step_tune', { k: params.values.lk });
+    /** @param {string} name */
+    const button = (name) => /** @type {HTMLButtonElement} */ ($(`[data-act="${name}"]`));
+    button('swap').disabled = busy;
+    button('tune').disabled = busy || !s.swapped;
+    button('stop').disabled = run.busy !== 'tune';
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
+      root.querySelectorAll('button[data-preset]')
+    ))
+      b.disabled = busy;
+    fields.setDisabled(busy);
+    const p = run.progress,
+      bar = /** @type {HTMLProgressElement} */ ($('progress'));
+    bar.value = p ? p.done / p.of : 0;
+    $('[data-progress]').textContent = run.error
+      ? i18n.t('lm.error', { message: explainError(i18n, run.error) })
+      : run.busy === 'tune'
+        ? i18n.t('lm.swap_busy_tune', { done: p ? Math.round(p.done / 2) : 0, k: params.values.lk })
+        : run.busy
+          ? i18n.t('lm.swap_busy_swap')
+          : i18n.t(
+              s.control
+                ? 'lm.swap_status_tuned'
+                : s.swapped
+                  ? 'lm.swap_status_swapped'
+                  : 'lm.swap_status_idle',
+            );
+    const parts = [];
+    if (s.swapped) parts.push(i18n.t('lm.swap_result_swap', v));
+    if (s.control) parts.push(i18n.t('lm.swap_result_tuned', v));
+    $('[data-result]').innerHTML = parts.join(' ');
+    setTakeaway(root, takeawayOf(v));
+    const titles = {
+      before: i18n.t('lm.swap_row_before', v),
+      swapped: i18n.t('lm.swap_row_swapped', v),
+      tuned: i18n.t('lm.swap_row_tuned', v),
+      control: i18n.t('lm.swap_row_control', v),
+    };
+    for (const stage of STAGES) {
+      const row = $(`tr[data-row="${stage}"]`),
+        m = s[stage];
+      must(row, 'th').textContent = titles[stage];
+      must(row, '[data-col="val"]').textContent = m ? loss(m.val_loss) : '–';
+      must(row, '[data-col="delta"]').textContent =
+        m && stage !== 'before' && s.before ? signed(m.val_loss - s.before.val_loss) : '–';
+      row.dataset.val = m ? String(m.val_loss) : '';
+      const box = $(`[data-sample="${stage}"]`);
+      must(box, 'h4').textContent = titles[stage];
+      showSample(must(box, '.lm-text'), run.prompt, run.samples[stage]);
+    }
+    renderCurve(v);
+  }
+
+  /**
+   * The caption's first sentence: the loss before and after the swap, then fine-tuned against
+   * the control, beside the uniform guess (lower is better).
+   * @param {ReturnType<typeof vars>} v
+   */
+  function takeawayOf(v) {
+    const s = run.stages;
+    if (!s.swapped) return i18n.t('lm.swap_takeaway_ready');
+    const u = { ...v, u: i18n.num(vocabulary ? Math.log(vocabulary) : NaN, 2) };
+    const swapped = i18n.t('lm.swap_takeaway_swapped', u);
+    return s.control ? `${swapped} ${i18n.t('lm.swap_takeaway_tuned', u)}` : swapped;
+  }
+
+  /** @param {ReturnType<typeof vars>} v */
+  function renderCurve(v) {
+    const k = Math.max(1, params.values.lk);
+    /** @type {import('../shared/types').Series[]} */
+    const series = [];
+    if (run.stages.before)
+      series.push({
+        xs: [0, k],
+        ys: [run.stages.before.val_loss, run.stages.before.val_loss],
+        color: 'gelu',
+        dash: [2, 4],
+        width: 1,
+      });
+    /**
+     * @param {Curve} c
+     * @param {string} color
+     * @param {number[]} [dash]
+     */
+    const line = (c, color, dash) => ({
+      xs: c.map((r) => r.step),
+      ys: c.map((r) => r.val_loss),
+      color,
+      dash,
+    });
+    if (run.curves.b.length) series.push(line(run.curves.b, 'gelu', [5, 4]));
+    if (run.curves.a.length) series.push(line(run.curves.a, run.to ?? params.values.lto));
+    curve.update({
+      xDomain: [0, k],
+      series,
+      xLabel: i18n.t('lm.axis_finetune_step'),
+      yLabel: i18n.t('lm.axis_val_loss'),
+    });
+    curve.canvas.setAttribute('aria-label', i18n.t('lm.swap_curve_label', v));
+    const chip = (run.to ?? params.values.lto).replace(/_/g, '-');
+    $('[data-legend]').innerHTML = [
+      `<span class="legend-item"><i class="line solid" data-chip="${chip}"></i>${i18n.t('lm.swap_legend_swapped', v)}</span>`,
+      `<span class="legend-item"><i class="line dashed" data-chip="gelu"></i>${i18n.t('lm.swap_legend_control', v)}</span>`,
+    ].join('');
+  }
+
+  root.addEventListener('click', (e) => {
+    const b = /** @type {HTMLButtonElement | null} */ (closest(e, 'button'));
+    if (!b || b.disabled) return;
+    if (b.dataset.preset) change('lto', PRESETS[b.dataset.preset.replace(/^swap_/, '')]);
+    else if (b.dataset.act === 'swap') act('swap', swap);
+    else if (b.dataset.act === 'tune') act('tune', tune);
+    else if (b.dataset.act === 'stop') for (const w of Object.values(workers)) w?.signal('stop');
+    else if (b.dataset.png === 'curve')
+      downloadPng(curve.canvas, stampedName('transformer-swap', 'png'));
+  });
+  await followSettings(root, i18n, params, { sync, render, busy: () => run.busy });
+  /** Removed from the page: both workers end, mid-run or not. */
+  function dispose() {
+    for (const w of /** @type {Which[]} */ (['a', 'b']))
+      (workers[w]?.terminate(), (workers[w] = null));
+  }
+  return { params, dispose };
+}

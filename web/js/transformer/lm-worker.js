@@ -1,0 +1,212 @@
+// A module Web Worker that owns one LmExperiment (the core's character-level Transformer): the
+// shipped pretrained model or a fresh one, kept between messages. Training runs in slices of at
+// most SLICE_MS, with a yield between them, so 'pause' and 'stop' take effect within one slice.
+// Protocol (lm-client.js is its only caller). Every request carries an id; its answer is one
+// {id, type:'done', result} or {id, type:'error', message}, after any number of
+// {id, type:'progress', ...} for 'run':
+//   {cmd:'init', config?, pretrained?, overrides?} -> {config, vocabulary, activation, step,
+//        trained}  (pretrained: the shipped GELU model, with the configuration it was trained
+//        with, plus `overrides`; trained: its record of that training; vocabulary: the distinct
+//        characters of the corpus, which the core's tokens are)
+//   {cmd:'evaluate'}                     -> {step, train_loss, val_loss}
+//   {cmd:'sample', prompt, n, temperature, seed} -> {text, ms}
+//   {cmd:'histogram', layer, lo, hi, bins, eps} -> the FFN pre-activations of one block, binned,
+//        with their moments and the share of them where GELU and ReLU differ by more than eps
+//   {cmd:'activation', name}             -> {activation}  (every weight kept)
+//   {cmd:'extend', steps, lr}            -> {step, until}  (fine-tuning: `steps` more at the
+//        constant learning rate lr)
+//   {cmd:'run', sample?}                 -> trains to the end of the schedule; progress
+//        {step, until, evals:[{step, train_loss, val_loss}], sample, seconds} at most every
+//        SLICE_MS (evals: the core's new history records, taken every eval_every steps; sample:
+//        a text written after the latest of them, or null); result {reason: 'done'|'paused'|
+//        'stopped'|'diverged', step, seconds, error}
+// Signals, no answer of their own: {cmd:'pause'}, {cmd:'stop'} (end the current 'run').
+import { loadCore, linspace, sample as evaluateFn } from '../shared/core.js';
+import { LM_FILES } from '../shared/lm-config.js';
+import { fetchData, messageOf } from '../shared/worker-error.js';
+import { differInterval, fractionWithin, histogram, moments } from './lm-stats.js';
+
+/** @typedef {import('../shared/types').LmCalls} LmCalls */
+/** @typedef {import('../shared/types').LmRequest} LmRequest */
+/** @typedef {import('../shared/types').LmRunResult} LmRunResult */
+/** @typedef {LmCalls['run']['args'] & {id: number}} RunRequest */
+
+const SLICE_MS = 60;
+const core = loadCore();
+/** @type {Map<string, Promise<string>>} */
+const texts = new Map(); // file -> Promise<string>, fetched once per worker
+/** @type {import('../shared/types').ActivationLab} */
+let M,
+  /** @type {import('../shared/types').LmExperiment | null} */
+  exp = null,
+  runId = 0, // the id of the 'run' in progress, 0 when none
+  signal = '', // 'pause' | 'stop', read between slices
+  posted = 0, // history records already sent
+  seconds = 0;
+
+/** @param {string} path */
+function text(path) {
+  let promise = texts.get(path);
+  if (!promise) {
+    promise = fetchData(path, new URL('../../', import.meta.url));
+    texts.set(path, promise);
+  }
+  return promise;
+}
+
+/** @param {string} json */
+const parse = (json) => JSON.parse(json);
+const need = () => {
+  if (!exp) throw new Error('no model yet: send init first');
+  return exp;
+};
+
+/** @returns {import('../shared/types').LmEval} */
+function evaluate() {
+  return parse(need().evaluateJson());
+}
+
+/** @param {string} corpus */
+function info(corpus) {
+  const e = need();
+  const config = parse(e.configJson());
+  const vocabulary = [...new Set(corpus)].join('');
+  return { config, vocabulary, activation: e.activation(), step: e.stepCount() };
+}
+
+/**
+ * Each command answers its request (types.d.ts LmCalls).
+ * @type {{[K in keyof LmCalls]: (msg: LmCalls[K]['args'] & {id: number}) =>
+ *   LmCalls[K]['result'] | Promise<LmCalls[K]['result']>}}
+ */
+const commands = {
+  async init({ config, pretrained, overrides }) {
+    if (runId) throw new Error('training in progress: stop it first');
+    // The pretrained model learnt its own text (its record names it); a fresh one, the corpus.
+    const trained = pretrained ? parse(await text(LM_FILES.trained))[LM_FILES.pretrainedKey] : null;
+    const [corpus, weights] = await Promise.all([
+      text(trained ? `data/${trained.text}` : LM_FILES.corpus),
+      pretrained ? text(LM_FILES.pretrained) : null,
+    ]);
+    exp?.delete();
+    exp = null;
+    const base = trained?.config ?? config ?? parse(M.lmDefaultConfigJson());
+    const json = JSON.stringify({ ...base, ...overrides });
+    const problem = M.lmValidateConfigJson(json);
+    if (problem) throw new Error(problem);
+    const e = new M.LmExperiment(json, corpus);
+    exp = e;
+    if (e.status() === 'invalid') throw new Error(e.error() || 'invalid configuration');
+    if (weights) {
+      const err = e.loadStateJson(weights);
+      if (err) throw new Error(err);
+    }
+    seconds = 0;
+    posted = 0;
+    return { ...info(corpus), trained };
+  },
+  evaluate,
+  sample({ prompt, n, temperature, seed }) {
+    const t0 = performance.now();
+    const out = need().sample(prompt, n, temperature, seed);
+    return { text: out, ms: performance.now() - t0 };
+  },
+  histogram({ layer, lo, hi, bins, eps }) {
+    const values = need().ffnPreactivations(layer).slice(); // a copy: the view dies on the next call
+    // Where GELU and ReLU differ, on the core's own kernels.
+    const xs = linspace(lo, hi, 2001);
+    const region = differInterval(xs, evaluateFn(M, 'gelu', xs), evaluateFn(M, 'relu', xs), eps);
+    return {
+      layer,
+      ...histogram(values, { lo, hi, bins }),
+      moments: moments(values),
+      region,
+      inRegion: region ? fractionWithin(values, region[0], region[1]) : 0,
+    };
+  },
+  activation({ name }) {
+    const e = need();
+    const err = e.setActivation(name);
+    if (err) throw new Error(err);
+    return { activation: e.activation() };
+  },
+  extend({ steps, lr }) {
+    const e = need();
+    const until = e.stepCount() + steps;
+    const err = e.setSteps(until) || e.setConstantLr(lr);
+    if (err) throw new Error(err);
+    return { step: e.stepCount(), until };
+  },
+  run(msg) {
+    need();
+    if (runId) throw new Error('already training');
+    runId = msg.id;
+    signal = '';
+    return new Promise((resolve) => slice(msg, resolve));
+  },
+};
+
+/**
+ * One slice of training: steps until SLICE_MS has passed, then a progress message and a yield.
+ * @param {RunRequest} msg
+ * @param {(result: LmRunResult) => void} resolve
+ */
+function slice({ id, sample }, resolve) {
+  if (runId !== id) return resolve({ reason: 'stopped', step: exp?.stepCount() ?? 0, seconds });
+  const model = need(); // (a run holds the model: init refuses to replace it meanwhile)
+  const until = parse(model.configJson()).steps;
+  let more = true;
+  const t0 = performance.now();
+  while (more && !signal && performance.now() - t0 < SLICE_MS) more = model.step(1);
+  // The core evaluates on its own (before the first step, every eval_every steps, at the end).
+  const evals = parse(model.historyJson()).slice(posted);
+  posted += evals.length;
+  const written =
+    sample && evals.length
+      ? model.sample(sample.prompt, sample.n, sample.temperature, sample.seed)
+      : null;
+  seconds += (performance.now() - t0) / 1000;
+  postMessage({
+    id,
+    type: 'progress',
+    step: model.stepCount(),
+    until,
+    evals,
+    sample: written,
+    seconds,
+  });
+  const status = model.status();
+  if (status === 'diverged' || !more || signal) {
+    runId = 0;
+    /** @type {LmRunResult['reason']} */
+    const reason =
+      status === 'diverged'
+        ? 'diverged'
+        : !more
+          ? 'done'
+          : signal === 'pause'
+            ? 'paused'
+            : 'stopped';
+    signal = '';
+    return resolve({ reason, step: model.stepCount(), seconds, error: model.error() });
+  }
+  setTimeout(() => slice({ id, sample }, resolve), 0);
+}
+
+onmessage = async (/** @type {MessageEvent<LmRequest>} */ { data }) => {
+  if (data.cmd === 'pause' || data.cmd === 'stop') {
+    if (runId) signal = data.cmd;
+    return;
+  }
+  const msg = /** @type {import('../shared/types').LmCall} */ (data);
+  try {
+    M ??= (await core).M;
+    // tsc cannot pair a command with its own request type through the union: one cast.
+    const run = /** @type {((m: typeof msg) => unknown) | undefined} */ (commands[msg.cmd]);
+    if (!run) throw new Error(`unknown command ${msg.cmd}`);
+    const result = await run(msg);
+    postMessage({ id: msg.id, type: 'done', result });
+  } catch (err) {
+    postMessage({ id: msg.id, type: 'error', message: messageOf(err) });
+  }
+};

@@ -1,0 +1,72 @@
+// The whole "Inside a Transformer" figure, in the article and in the embedded element
+// <activation-lab-transformer> (embed.html#widget=transformer): the block drawing with its
+// histogram, the sampler, the swap and the from-scratch runs (lm-*.js in this folder), as nested
+// figures with the ids the prose links to. `parts` (hash key lparts) picks some of them. In the
+// article each of four figures fixes its part in the template (data-parts="block"), so that the
+// prose sits between them; those ignore lparts, which is the embed's, so that they do not fight
+// over one key. The parts still share the store (prompt etc.) and the one pretrained model.
+import { createParams } from '../shared/lm-params.js';
+import { pageHash } from '../shared/state.js';
+
+/** @type {Record<string, string>} */
+const PARTS = { block: 'lm-block', sample: 'lm-sample', swap: 'lm-swap', scratch: 'lm-scratch' };
+
+/**
+ * @param {HTMLElement} root
+ * @param {import('../shared/types').WidgetContext} ctx
+ */
+export default async function createTransformer(root, ctx) {
+  const store = ctx.store ?? pageHash;
+  const names = Object.keys(PARTS);
+  const params = /** @type {import('../shared/types').Params<{lparts: string[]}>} */ (
+    createParams(
+      [{ key: 'lparts', type: 'list', of: names, min: 1, max: names.length, initial: names }],
+      store,
+      ctx.core.M,
+    )
+  );
+  params.readHash();
+  const fixed = root.dataset.parts?.split(',');
+  if (fixed && !fixed.every((part) => part in PARTS))
+    throw new Error(`data-parts="${root.dataset.parts}": each part is one of ${names.join(', ')}`);
+  const chosen = fixed ?? params.values.lparts;
+  root.classList.add('lm-figure');
+  const figures = chosen.map((part) => {
+    const figure = document.createElement('figure');
+    figure.className = 'widget';
+    figure.dataset.lmPart = PARTS[part]; // not data-widget: main.js mounts only the outer figure
+    figure.id = `lm-${part}`;
+    return figure;
+  });
+  root.replaceChildren(...figures);
+  /** @type {Record<string, import('../shared/types').Widget | undefined>} */
+  const widgets = {};
+  let disposed = false;
+  /** Removed from the page (activation-lab.js): every part's workers end, also mid-run. */
+  const dispose = () => {
+    disposed = true;
+    for (const w of Object.values(widgets)) w?.dispose?.();
+  };
+  for (const figure of figures) {
+    const part = figure.dataset.lmPart ?? '';
+    /** @type {{default: import('../shared/types').WidgetFactory}} */
+    const { default: create } = await import(`./${part}.js`);
+    widgets[part] = await create(figure, { ...ctx, store });
+    if (disposed) widgets[part]?.dispose?.(); // removed while this part was being built
+  }
+  /** The embed button's snippet: this figure's parts (parts=) and the settings it shows. */
+  const embedSettings = () => {
+    /** @type {Record<string, string>} */
+    const keys = {};
+    for (const w of Object.values(widgets)) {
+      const p = /** @type {{params?: import('../shared/types').Params} | undefined} */ (w)?.params;
+      for (const row of p?.rows ?? []) {
+        const text = p?.text(row.key) ?? '';
+        const initial = Array.isArray(row.initial) ? row.initial.join(',') : String(row.initial);
+        if (text !== initial) keys[row.key] = text; // only what differs from the default
+      }
+    }
+    return { ...keys, lparts: chosen.join(',') };
+  };
+  return { ...widgets, dispose, embedSettings };
+}
