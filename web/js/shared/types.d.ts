@@ -541,6 +541,13 @@ export interface LmRunResult {
   error?: string;
 }
 
+/** shared/word-rate.js: the whole words of a text and how many the dictionary has. */
+export interface WordRate {
+  words: number;
+  known: number;
+  rate: number | null;
+}
+
 /** Per command of the worker: what the request carries and what its answer holds. */
 export interface LmCalls {
   init: {
@@ -548,7 +555,10 @@ export interface LmCalls {
     result: LmInfo;
   };
   evaluate: { args: {}; result: LmEval };
-  sample: { args: LmSampleArgs; result: { text: string; ms: number } };
+  sample: {
+    args: LmSampleArgs & { words?: boolean };
+    result: { text: string; ms: number; rate: WordRate | null };
+  };
   histogram: {
     args: { layer: number; lo: number; hi: number; bins: number; eps: number };
     result: LmHistogram;

@@ -9,7 +9,8 @@
 //        with, plus `overrides`; trained: its record of that training; vocabulary: the distinct
 //        characters of the corpus, which the core's tokens are)
 //   {cmd:'evaluate'}                     -> {step, train_loss, val_loss}
-//   {cmd:'sample', prompt, n, temperature, seed} -> {text, ms}
+//   {cmd:'sample', prompt, n, temperature, seed, words?} -> {text, ms, rate}  (rate, with words:
+//        {words, known, rate} of the text, shared/word-rate.js with data/words.txt; else null)
 //   {cmd:'histogram', layer, lo, hi, bins, eps} -> the FFN pre-activations of one block, binned,
 //        with their moments and the share of them where GELU and ReLU differ by more than eps
 //   {cmd:'activation', name}             -> {activation}  (every weight kept)
@@ -25,6 +26,7 @@ import { loadCore, linspace, sample as evaluateFn } from '../shared/core.js';
 import { LM_FILES } from '../shared/lm-config.js';
 import { fetchData, messageOf } from '../shared/worker-error.js';
 import { differInterval, fractionWithin, histogram, moments } from './lm-stats.js';
+import { parseWordList, wordRate } from '../shared/word-rate.js';
 
 /** @typedef {import('../shared/types').LmCalls} LmCalls */
 /** @typedef {import('../shared/types').LmRequest} LmRequest */
@@ -56,6 +58,9 @@ function text(path) {
 
 /** @param {string} json */
 const parse = (json) => JSON.parse(json);
+/** @type {Promise<Set<string>> | null} */
+let wordList = null;
+const dictionary = () => (wordList ??= text(LM_FILES.words).then(parseWordList));
 const need = () => {
   if (!exp) throw new Error('no model yet: send init first');
   return exp;
@@ -106,10 +111,13 @@ const commands = {
     return { ...info(corpus), trained };
   },
   evaluate,
-  sample({ prompt, n, temperature, seed }) {
+  async sample({ prompt, n, temperature, seed, words }) {
     const t0 = performance.now();
     const out = need().sample(prompt, n, temperature, seed);
-    return { text: out, ms: performance.now() - t0 };
+    const ms = performance.now() - t0;
+    // words: also how many of its words the dictionary has (fetched on the first such request).
+    const rate = words ? wordRate(prompt, out, await dictionary()) : null;
+    return { text: out, ms, rate };
   },
   histogram({ layer, lo, hi, bins, eps }) {
     const values = need().ffnPreactivations(layer).slice(); // a copy: the view dies on the next call
