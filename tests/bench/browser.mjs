@@ -101,7 +101,7 @@ async function longTasks(browser, url) {
 
 // Runs inside the page: the language model's reference run, straight on the module.
 async function measureLm() {
-  const { M } = await import('./js/core.js').then((m) => m.loadCore());
+  const { M } = await import('./js/shared/core.js').then((m) => m.loadCore());
   const text = await (await fetch('data/corpus.txt')).text();
   const e = new M.LmExperiment('{}', text);
   const t0 = performance.now();
@@ -115,7 +115,7 @@ async function measureLm() {
 // Runs inside the page: the shipped pretrained model as the Transformer figure loads it (its
 // configuration and text from its record), swapped, fine-tuned 200 steps, then writing.
 async function measurePretrained() {
-  const { M } = await import('./js/core.js').then((m) => m.loadCore());
+  const { M } = await import('./js/shared/core.js').then((m) => m.loadCore());
   const get = async (/** @type {string} */ f) => (await fetch(`data/${f}`)).text();
   const entry = JSON.parse(await get('lm-pretrained.json')).gelu;
   const config = { ...entry.config, steps: 200, eval_every: 200 };
@@ -137,7 +137,7 @@ async function measurePretrained() {
 
 // Runs inside the page.
 async function measure(grid) {
-  const { M } = await import('./js/core.js').then((m) => m.loadCore());
+  const { M } = await import('./js/shared/core.js').then((m) => m.loadCore());
   const config = JSON.parse(M.defaultConfigJson());
   // evaluate() of GELU over 1M elements, best of 15 calls per kind of input (as wasm/cli-bench.mjs).
   const n = 1 << 20;
