@@ -1,6 +1,6 @@
 // `activation-lab lm train|swap|sample`: the character Transformer (src/lm/) from the command
 // line. Flags -> config JSON (checked by the core) -> runs -> JSON (or text for sample).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
@@ -19,17 +19,26 @@ export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FIL
            [--init-scale bert|gpt2] [--d D] [--layers L] [--heads H] [--ctx T] [--ffn F]
            [--batch B] [--lr R] [--warmup W] [--text FILE]        one run -> JSON
   lm swap [--weights FILE] [--from A] --act A --finetune K [--lr R] [--seed S]
-                                                                  the pretrained swap -> JSON
+          [--sample N [--prompt P] [--temperature T]]             the pretrained swap -> JSON
+                                            (--sample: what the model writes before, after the
+                                            swap and after fine-tuning, with its word rate)
   lm sample [--weights FILE] [--act A] [--prompt P] [--n 200] [--temperature T] [--seed S]
                                                                   text from a trained model`;
 
 // In a checkout the text lives in web/data/; the npm package ships it as the site has it, in dist/data/.
 const sourceData = new URL('../web/data/', import.meta.url);
 const dataDir = existsSync(sourceData) ? sourceData : new URL('../dist/data/', import.meta.url);
-/** The shipped text and pretrained model (npm run pretrain writes the weights). */
-export const corpusPath = fileURLToPath(new URL('corpus.txt', dataDir));
-export const pretrainedPath = (/** @type {string} */ act) =>
-  fileURLToPath(new URL(`lm-${act}.json`, dataDir));
+/** A shipped data file (the texts, the word list, the pretrained models and their manifest). */
+export const dataPath = (/** @type {string} */ name) => fileURLToPath(new URL(name, dataDir));
+/** The from-scratch text (npm run pretrain trains on the whole lexicon, jargon.txt). */
+export const corpusPath = dataPath('corpus.txt');
+export const pretrainedPath = (/** @type {string} */ act) => dataPath(`lm-${act}.json`);
+
+// The word rate is the page's module (web/js/shared/; the package ships it as dist/js/shared/).
+const source = new URL('../web/js/shared/', import.meta.url);
+const jsDir = existsSync(source) ? source : new URL('../dist/js/shared/', import.meta.url);
+/** @type {typeof import('../web/js/shared/word-rate.js')} */
+const { parseWordList, wordRate } = await import(new URL('word-rate.js', jsDir).href);
 
 // flag -> config key, for the numeric flags of `lm train`.
 /** @type {Record<string, string>} */
@@ -67,6 +76,9 @@ export const lmFlags = {
     finetune: { type: 'string' },
     lr: { type: 'string' },
     seed: { type: 'string' },
+    sample: { type: 'string' },
+    prompt: { type: 'string' },
+    temperature: { type: 'string' },
   },
   sample: {
     weights: { type: 'string' },
@@ -243,6 +255,90 @@ function shippedWeights(M, act, what, io) {
 }
 
 /**
+ * The configurations and texts a weight file of `act` may have been trained with, in the order they
+ * are tried: the pretrained one that web/data/lm-pretrained.json records (the shipped models),
+ * then the core's defaults on the from-scratch text (what `lm train --save` writes by default).
+ * @param {ActivationLab} M
+ * @param {import('./activation-lab').LmActivationName} act
+ * @returns {{config: {[key: string]: unknown}, text: string}[]}
+ */
+function candidates(M, act) {
+  const out = [];
+  const manifest = dataPath('lm-pretrained.json');
+  if (existsSync(manifest)) {
+    const entry = JSON.parse(readFileSync(manifest, 'utf8'))[act];
+    if (entry) out.push({ config: { ...entry.config, act }, text: dataPath(entry.text) });
+  }
+  out.push({ config: { ...JSON.parse(M.lmDefaultConfigJson()), act }, text: corpusPath });
+  return out;
+}
+
+/**
+ * The configuration and text that `weights` load with (see candidates), or the failure of the
+ * last one tried.
+ * @param {ActivationLab} M
+ * @param {Io} io
+ * @param {import('./activation-lab').LmActivationName} act
+ * @param {string} weights
+ * @param {string} what
+ * @returns {{config: {[key: string]: unknown}, text: string}}
+ */
+function modelOf(M, io, act, weights, what) {
+  let error = '';
+  for (const c of candidates(M, act)) {
+    const text = readCorpus(M, io, c.text, 'corpus');
+    const e = experiment(M, c.config, text, io, what);
+    try {
+      error = e.loadStateJson(weights);
+      if (!error) return { config: c.config, text };
+    } finally {
+      e.delete();
+    }
+  }
+  return io.fail(`--weights: ${error}`);
+}
+
+/**
+ * What a model writes from `prompt`, with its word rate beside its validation loss.
+ * @param {LmExperiment} e
+ * @param {{prompt: string, n: number, temperature: number, seed: number, words: Set<string>}} s
+ */
+function writes(e, s) {
+  const text = e.sample(s.prompt, s.n, s.temperature, s.seed);
+  const rate = wordRate(s.prompt, text, s.words);
+  return {
+    val_loss: JSON.parse(e.evaluateJson()).val_loss,
+    word_rate: rate.rate,
+    words: rate.words,
+    text,
+  };
+}
+
+/**
+ * The --sample, --prompt and --temperature flags of `lm swap`, or null without --sample.
+ * @param {ActivationLab} M
+ * @param {Flags} o
+ * @param {Io} io
+ * @param {number} seed
+ */
+function sampling(M, o, io, seed) {
+  if (o.sample === undefined) {
+    if (o.prompt !== undefined || o.temperature !== undefined)
+      io.fail('lm swap: --prompt and --temperature need --sample N');
+    return null;
+  }
+  const limits = JSON.parse(M.lmConfigLimitsJson());
+  const range = limits.sample_chars;
+  const n = io.toNumber(o.sample, '--sample', kindOf(range));
+  if (!(Number.isInteger(n) && n >= range.min && n <= range.max))
+    io.fail(`lm swap: --sample must be an integer in [${range.min}, ${range.max}]`);
+  const temperature =
+    o.temperature === undefined ? 0.8 : io.toNumber(o.temperature, '--temperature');
+  const words = parseWordList(readFileSync(dataPath('words.txt'), 'utf8'));
+  return { prompt: o.prompt ?? 'The hacker ', n, temperature, seed, words };
+}
+
+/**
  * @param {ActivationLab} M
  * @param {Flags} o
  * @param {Io} io
@@ -262,35 +358,54 @@ function swap(M, o, io) {
     o.seed === undefined
       ? 0
       : finite(io.toNumber(o.seed, '--seed', kindOf(limits.seed)), '--seed', io);
+  const samples = sampling(M, o, io, seed);
   const weights = readWeights(
     M,
     io,
     o.weights ?? shippedWeights(M, from, 'lm swap', io),
     '--weights',
   );
-  const text = readCorpus(M, io, corpusPath, 'corpus');
-  const config = { act: from, steps: Math.max(1, k), seed, eval_every: Math.max(1, k) };
+  const model = modelOf(M, io, from, weights, 'lm swap');
+  const config = { ...model.config, steps: Math.max(1, k), seed, eval_every: Math.max(1, k) };
   const error = M.lmValidateConfigJson(JSON.stringify(config));
   if (error) io.fail(`lm swap: ${error}`);
   // The swapped run and the control: same weights, same batches (same seed), same constant lr.
-  const arm = (/** @type {import('./activation-lab').LmActivationName} */ act) => {
-    const e = experiment(M, config, text, io, 'lm swap');
+  // With --sample, the swapped run writes at each of its three stages.
+  const arm = (
+    /** @type {import('./activation-lab').LmActivationName} */ act,
+    /** @type {ReturnType<typeof sampling>} */ s,
+  ) => {
+    const e = experiment(M, config, model.text, io, 'lm swap');
     try {
       loadWeights(e, weights, '--weights', io);
       const before = JSON.parse(e.evaluateJson()).val_loss;
+      /** @type {{[stage: string]: ReturnType<typeof writes>}} */
+      const texts = {};
+      if (s) texts.pretrained = writes(e, s);
       const swapError = e.setActivation(act);
       if (swapError) io.fail(`lm swap: ${swapError}`);
       const swapped = JSON.parse(e.evaluateJson()).val_loss;
+      if (s) texts.swapped = writes(e, s);
       const lrError = e.setConstantLr(lr);
       if (lrError) io.fail(`lm swap: --lr: ${lrError}`);
       if (k > 0) while (e.step(10));
-      return { before, swapped, tuned: JSON.parse(e.evaluateJson()).val_loss };
+      if (s) texts.finetuned = writes(e, s);
+      return { before, swapped, tuned: JSON.parse(e.evaluateJson()).val_loss, texts };
     } finally {
       e.delete();
     }
   };
-  const swapped = arm(to);
-  const control = arm(from);
+  const swapped = arm(to, samples);
+  const control = arm(from, null);
+  const sampled = samples && {
+    samples: {
+      prompt: samples.prompt,
+      n: samples.n,
+      temperature: samples.temperature,
+      seed,
+      ...swapped.texts,
+    },
+  };
   return `${JSON.stringify({
     from,
     to,
@@ -301,6 +416,7 @@ function swap(M, o, io) {
     after_swap: swapped.swapped,
     after_finetune: swapped.tuned,
     control: control.tuned,
+    ...sampled,
   })}\n`;
 }
 
@@ -317,13 +433,13 @@ function sample(M, o, io) {
     o.weights ?? shippedWeights(M, act, 'lm sample', io),
     '--weights',
   );
-  const text = readCorpus(M, io, corpusPath, 'corpus');
   const limits = JSON.parse(M.lmConfigLimitsJson());
   const n = o.n === undefined ? 200 : io.toNumber(o.n, '--n', kindOf(limits.sample_chars));
   const temperature =
     o.temperature === undefined ? 0.8 : io.toNumber(o.temperature, '--temperature');
   const seed = o.seed === undefined ? 0 : io.toNumber(o.seed, '--seed', kindOf(limits.seed));
-  const e = experiment(M, { act }, text, io, 'lm sample');
+  const model = modelOf(M, io, act, weights, 'lm sample');
+  const e = experiment(M, model.config, model.text, io, 'lm sample');
   try {
     loadWeights(e, weights, '--weights', io);
     return `${e.sample(o.prompt ?? '', n, temperature, seed)}\n`;

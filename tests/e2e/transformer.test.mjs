@@ -76,7 +76,7 @@ test('the pretrained model writes from the prompt; the histogram and the drawing
 });
 
 test('swap GELU → ReLU raises the loss; fine-tuning runs beside the control; GELU → tanh changes nothing', async () => {
-  const { page, context, problems } = await openPage(env, '#lto=relu&lk=10&ln=30', TALL);
+  const { page, context, problems } = await openPage(env, '#lto=relu&lk=10&ln=120', TALL);
   await reach(page, '#lm-swap');
   await page.click('#lm-swap [data-act="swap"]');
   await page.waitForSelector('#lm-swap tr[data-row="swapped"][data-val]:not([data-val=""])', {
@@ -98,6 +98,21 @@ test('swap GELU → ReLU raises the loss; fine-tuning runs beside the control; G
   assert.ok(Number.isFinite(tuned) && Number.isFinite(control));
   assert.ok(tuned < swapped, `fine-tuning lowers the loss: ${swapped} → ${tuned}`);
   assert.match(await text(page, '#lm-swap [data-result]'), /10/);
+  // The same prompt and seed from the three models: three texts, each with its word rate beside
+  // its validation loss (issue 30).
+  const written = {};
+  for (const stage of ['before', 'swapped', 'tuned']) {
+    const box = `#lm-swap [data-sample="${stage}"]`;
+    written[stage] = await text(page, `${box} .lm-text`);
+    assert.ok(written[stage].length > 120, `${stage}: ${written[stage]}`);
+    const rate = Number(await page.locator(box).getAttribute('data-word-rate'));
+    assert.ok(rate > 0 && rate <= 1, `${stage}: word rate ${rate}`);
+    const meta = await text(page, `${box} [data-rate]`);
+    assert.match(meta, new RegExp(`${Math.round(100 * rate)} %`), meta);
+    assert.match(meta, /nats/, meta);
+  }
+  assert.notEqual(written.swapped, written.before);
+  assert.notEqual(written.tuned, written.swapped);
   await screenshot(page.locator('#lm-swap'), 'lm-swap');
 
   await page.click('#lm-swap [data-preset="swap_gelu_tanh"]');

@@ -2,13 +2,17 @@
 // line with exit code 2 and nothing on stdout (the CLI contract of wasm/README.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertUsageError, cli, runCli as run } from './cli-helpers.mjs';
+import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'al-lm-cli-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+const words = parseWordList(
+  readFileSync(new URL('../../web/data/words.txt', import.meta.url), 'utf8'),
+);
 const SMALL = ['--d', '16', '--ctx', '16', '--batch', '8', '--ffn', '32', '--layers', '1'];
 
 function ok(args) {
@@ -90,5 +94,65 @@ test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh 
   assertUsageError(
     run(['lm', 'swap', '--act', 'relu', '--finetune', '1', '--weights', cli]),
     /--weights: state_dict: JSON/,
+  );
+});
+
+test('lm swap --sample: the three texts, each with its word rate beside its validation loss', () => {
+  const args = [
+    'lm',
+    'swap',
+    '--act',
+    'relu',
+    '--finetune',
+    '20',
+    '--seed',
+    '1',
+    '--sample',
+    '150',
+  ];
+  const out = ok(args);
+  const r = JSON.parse(out);
+  const s = r.samples;
+  assert.deepEqual(Object.keys(s), [
+    'prompt',
+    'n',
+    'temperature',
+    'seed',
+    'pretrained',
+    'swapped',
+    'finetuned',
+  ]);
+  assert.deepEqual([s.prompt, s.n, s.temperature, s.seed], ['The hacker ', 150, 0.8, 1]);
+  // Each stage's loss is the swap's own number at that stage.
+  assert.equal(s.pretrained.val_loss, r.before);
+  assert.equal(s.swapped.val_loss, r.after_swap);
+  assert.equal(s.finetuned.val_loss, r.after_finetune);
+  for (const stage of [s.pretrained, s.swapped, s.finetuned]) {
+    assert.deepEqual(Object.keys(stage), ['val_loss', 'word_rate', 'words', 'text']);
+    assert.equal([...stage.text].length, 150);
+    const rate = wordRate(s.prompt, stage.text, words);
+    assert.equal(stage.word_rate, rate.rate);
+    assert.equal(stage.words, rate.words);
+    assert.ok(stage.words > 10, stage.text);
+  }
+  // The same prompt and seed, three models: three texts; the first is what `lm sample` writes.
+  assert.notEqual(s.swapped.text, s.pretrained.text);
+  assert.notEqual(s.finetuned.text, s.swapped.text);
+  const sampled = ok(['lm', 'sample', '--prompt', 'The hacker ', '--n', '150', '--seed', '1']);
+  assert.equal(`${s.pretrained.text}\n`, sampled);
+  assert.equal(ok(args), out, 'deterministic');
+  // Without --sample the report is as before; its flags alone are refused.
+  assert.equal(JSON.parse(ok(args.slice(0, -2))).samples, undefined);
+  assertUsageError(
+    run(['lm', 'swap', '--act', 'relu', '--finetune', '0', '--prompt', 'x']),
+    /--prompt and --temperature need --sample N/,
+  );
+  assertUsageError(
+    run(['lm', 'swap', '--act', 'relu', '--finetune', '0', '--sample', '0']),
+    /--sample must be an integer in \[1, 5000\]/,
+  );
+  assertUsageError(
+    run(['lm', 'swap', '--act', 'relu', '--finetune', '0', '--sample', '9', '--temperature=-1']),
+    /temperature must be/,
   );
 });

@@ -58,7 +58,7 @@ test('bad configs and texts are refused with a message, never a throw', () => {
     [{ steps: 1.5 }, /steps must be an integer/],
     [{ colour: 1 }, /unknown config key 'colour'/],
     [{ d: 256, layers: 8, ffn: 1024, ctx: 256, batch: 256 }, /too large for one step/],
-    [{ steps: 100000 }, /this run is too long/],
+    [{ d: 64, ffn: 256, ctx: 64, batch: 16, steps: 100000 }, /this run is too long/],
   ];
   for (const [config, pattern] of cases) {
     withRun(config, (e) => {

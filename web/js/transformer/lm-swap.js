@@ -66,7 +66,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       </table></div>
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="lm.swap_curve_title"></h3>${pngButton('curve')}</div>
         <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div></div>
-      <div class="lm-samples">${STAGES.map((s) => `<div data-sample="${s}"><h4></h4><p class="lm-text"></p></div>`).join('')}</div>
+      <div class="lm-samples">${STAGES.map((s) => `<div data-sample="${s}"><h4></h4><p class="lm-meta" data-rate></p><p class="lm-text"></p></div>`).join('')}</div>
     </div>
     ${captionHtml('lm.swap_caption')}`;
   const $ = finder(root);
@@ -99,6 +99,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
    *   progress: {done: number, of: number} | null,
    *   stages: Partial<Record<Stage, LmEval>>,
    *   samples: Partial<Record<Stage, string>>,
+   *   rates: Partial<Record<Stage, import('./protocol').WordRate | null>>,
    *   curves: Record<Which, Curve>,
    *   to?: LmActivationName,
    *   k?: number,
@@ -111,6 +112,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     progress: null,
     stages: {},
     samples: {},
+    rates: {},
     curves: { a: [], b: [] },
   };
   /** @type {LmActivationName | null} */
@@ -126,7 +128,13 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     params.set(key, text);
     // Another target makes the last swap's numbers stale: swap again before fine-tuning.
     if (key === 'lto' && params.values.lto !== run.to)
-      Object.assign(run, { stages: {}, samples: {}, curves: { a: [], b: [] }, to: undefined });
+      Object.assign(run, {
+        stages: {},
+        samples: {},
+        rates: {},
+        curves: { a: [], b: [] },
+        to: undefined,
+      });
     params.writeHash();
     sync();
     render();
@@ -149,7 +157,9 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   async function measure(worker, stage) {
     run.prompt = params.values.lp;
     run.stages[stage] = await worker.call('evaluate');
-    run.samples[stage] = (await worker.call('sample', samplesArgs())).text;
+    const r = await worker.call('sample', { ...samplesArgs(), words: true });
+    run.samples[stage] = r.text;
+    run.rates[stage] = r.rate;
   }
   /**
    * Worker `which` holding the shipped pretrained model, evaluated `points` times over K steps.
@@ -169,6 +179,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     const to = params.values.lto;
     run.stages = {};
     run.samples = {};
+    run.rates = {};
     run.curves = { a: [], b: [] };
     const a = await fresh('a');
     await measure(a, 'before');
@@ -325,6 +336,16 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
       const box = $(`[data-sample="${stage}"]`);
       must(box, 'h4').textContent = titles[stage];
       showSample(must(box, '.lm-text'), run.prompt, run.samples[stage]);
+      const rate = run.rates[stage];
+      must(box, '[data-rate]').textContent =
+        m && rate && rate.rate !== null
+          ? i18n.t('lm.swap_sample_rate', {
+              loss: loss(m.val_loss),
+              rate: i18n.num(100 * rate.rate, 0),
+              words: i18n.num(rate.words, 0),
+            })
+          : '';
+      box.dataset.wordRate = rate?.rate == null ? '' : String(rate.rate);
     }
     renderCurve(v);
   }

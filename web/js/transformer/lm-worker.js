@@ -8,7 +8,8 @@
 //        with, plus `overrides`; trained: its record of that training; vocabulary: the distinct
 //        characters of the corpus, which the core's tokens are)
 //   {cmd:'evaluate'}                     -> {step, train_loss, val_loss}
-//   {cmd:'sample', prompt, n, temperature, seed} -> {text, ms}
+//   {cmd:'sample', prompt, n, temperature, seed, words?} -> {text, ms, rate}  (rate, with words:
+//        {words, known, rate} of the text, shared/word-rate.js with data/words.txt; else null)
 //   {cmd:'histogram', layer, lo, hi, bins, eps} -> the FFN pre-activations of one block, binned,
 //        with their moments and the share of them where GELU and ReLU differ by more than eps
 //   {cmd:'activation', name}             -> {activation}  (every weight kept)
@@ -25,6 +26,7 @@ import { LM_FILES } from '../shared/lm-config.js';
 import { fetchData } from '../shared/worker-error.js';
 import { serve } from '../shared/worker-serve.js';
 import { differInterval, fractionWithin, histogram, moments } from './lm-stats.js';
+import { parseWordList, wordRate } from '../shared/word-rate.js';
 
 /** @typedef {import('./protocol').LmCalls} LmCalls */
 /** @typedef {import('./protocol').LmRunResult} LmRunResult */
@@ -57,6 +59,9 @@ function text(path) {
 
 /** @param {string} json */
 const parse = (json) => JSON.parse(json);
+/** @type {Promise<Set<string>> | null} */
+let wordList = null;
+const dictionary = () => (wordList ??= text(LM_FILES.words).then(parseWordList));
 const need = () => {
   if (!exp) throw new Error('no model yet: send init first');
   return exp;
@@ -83,14 +88,14 @@ function info(corpus) {
 const commands = {
   async init({ config, pretrained, overrides }) {
     if (runId) throw new Error('training in progress: stop it first');
-    const [corpus, weights, records] = await Promise.all([
-      text(LM_FILES.corpus),
+    // The pretrained model learnt its own text (its record names it); a fresh one, the corpus.
+    const trained = pretrained ? parse(await text(LM_FILES.trained))[LM_FILES.pretrainedKey] : null;
+    const [corpus, weights] = await Promise.all([
+      text(trained ? `data/${trained.text}` : LM_FILES.corpus),
       pretrained ? text(LM_FILES.pretrained) : null,
-      pretrained ? text(LM_FILES.trained) : null,
     ]);
     exp?.delete();
     exp = null;
-    const trained = records ? parse(records)[LM_FILES.pretrainedKey] : null;
     const base = trained?.config ?? config ?? parse(M.lmDefaultConfigJson());
     const json = JSON.stringify({ ...base, ...overrides });
     const problem = M.lmValidateConfigJson(json);
@@ -107,10 +112,13 @@ const commands = {
     return { ...info(corpus), trained };
   },
   evaluate,
-  sample({ prompt, n, temperature, seed }) {
+  async sample({ prompt, n, temperature, seed, words }) {
     const t0 = performance.now();
     const out = need().sample(prompt, n, temperature, seed);
-    return { text: out, ms: performance.now() - t0 };
+    const ms = performance.now() - t0;
+    // words: also how many of its words the dictionary has (fetched on the first such request).
+    const rate = words ? wordRate(prompt, out, await dictionary()) : null;
+    return { text: out, ms, rate };
   },
   histogram({ layer, lo, hi, bins, eps }) {
     const values = need().ffnPreactivations(layer).slice(); // a copy: the view dies on the next call

@@ -6,6 +6,10 @@ import type { LmActivationName, LmConfig, LmEval } from '../shared/types';
 /** What the shipped models were trained with (data/lm-pretrained.json, per activation). */
 export interface LmTrained {
   config: Required<LmConfig>;
+  /** The file in data/ it learnt (the pretrained models: the whole lexicon, jargon.txt). */
+  text: string;
+  /** How long its run took on the machine that made it. */
+  seconds: number;
   steps: number;
   train_loss: number;
   val_loss: number;
@@ -43,6 +47,13 @@ export interface LmRunResult {
   error?: string;
 }
 
+/** shared/word-rate.js: the whole words of a text and how many the dictionary has. */
+export interface WordRate {
+  words: number;
+  known: number;
+  rate: number | null;
+}
+
 /** Per command of the worker: what the request carries and what its answer holds. */
 export interface LmCalls {
   init: {
@@ -50,7 +61,10 @@ export interface LmCalls {
     result: LmInfo;
   };
   evaluate: { args: {}; result: LmEval };
-  sample: { args: LmSampleArgs; result: { text: string; ms: number } };
+  sample: {
+    args: LmSampleArgs & { words?: boolean };
+    result: { text: string; ms: number; rate: WordRate | null };
+  };
   histogram: {
     args: { layer: number; lo: number; hi: number; bins: number; eps: number };
     result: LmHistogram;

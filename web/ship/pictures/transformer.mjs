@@ -2,7 +2,8 @@
 // lm-block-svg.js, with lm.css's rules for it), the same block with ReLU for the swap, a text the
 // GELU model (data/lm-gelu.json) writes here, at build time, from the sampler's default prompt,
 // temperature, length and seed, and, for the from-scratch runs, the validation losses recorded
-// when the shipped models were trained (data/lm-pretrained.json) beside a uniform guess.
+// when the reference models were trained from scratch (data/lm-scratch.json) beside a uniform
+// guess.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { blockSvg } from '../../js/transformer/lm-block-svg.js';
@@ -23,14 +24,17 @@ const LINE = 56; // characters per line of the sample
  */
 export async function transformerRun(core, out) {
   const { M } = core;
-  const [corpus, weights, records] = await Promise.all(
-    [LM_FILES.corpus, LM_FILES.pretrained, LM_FILES.trained].map((f) =>
-      readFile(join(out, f), 'utf8'),
-    ),
+  const read = (/** @type {string} */ f) => readFile(join(out, f), 'utf8');
+  const [weights, records, scratchRecords] = await Promise.all(
+    [LM_FILES.pretrained, LM_FILES.trained, LM_FILES.scratch].map(read),
   );
-  /** @type {Record<string, {config: Required<import('../../js/shared/types').LmConfig>, val_loss: number, steps: number}>} */
-  const trained = JSON.parse(records);
-  const config = trained[LM_FILES.pretrainedKey].config;
+  /** @typedef {Record<string, {config: Required<import('../../js/shared/types').LmConfig>, text: string, val_loss: number, steps: number}>} Records */
+  /** @type {Records} */
+  const pretrained = JSON.parse(records);
+  /** @type {Records} the from-scratch reference runs: the "scratch" picture's losses */
+  const trained = JSON.parse(scratchRecords);
+  const { config, text: textFile } = pretrained[LM_FILES.pretrainedKey];
+  const corpus = await read(`data/${textFile}`);
   const [prompt, temperature, chars, seed] = sampleRows(
     lmCore(/** @type {import('../../js/shared/types').Core} */ (/** @type {unknown} */ (core))),
   ).map((row) => row.initial);
@@ -85,7 +89,7 @@ function altVars({ config, trained, prompt, text, vocabulary }, { t, num }) {
     relu: num(trained.relu?.val_loss ?? NaN, 3),
     uniform: num(Math.log(vocabulary), 2),
     n: vocabulary,
-    steps: config.steps,
+    steps: trained.gelu?.steps ?? NaN, // of the from-scratch runs those losses are
     text: `${prompt}${text}`.replace(/\s+/g, ' '),
   };
 }
