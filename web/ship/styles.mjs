@@ -163,6 +163,7 @@ export async function embedCss(
     'evidence.css',
     'lm.css',
     'signals.css',
+    'coin.css',
     'embed-host.css',
   ],
 ) {

@@ -21,6 +21,7 @@ export const ATTRIBUTES = {
   'depth-spread': {},
   'dip-zoom': {},
   'tanh-error': {},
+  'coin-toss': {},
   cost: {},
   twin: {
     a: 'a',
@@ -105,6 +106,7 @@ export const CAPTIONED = [
   'depth-spread',
   'dip-zoom',
   'tanh-error',
+  'coin-toss',
   'cost',
   'twin',
   'seeds',
@@ -123,6 +125,7 @@ export const IFRAME_HEIGHTS = {
   'depth-spread': [540, 600, 780],
   'dip-zoom': [580, 570, 560],
   'tanh-error': [540, 500, 500],
+  'coin-toss': [900, 760, 760],
   cost: [2530, 1740, 1630],
   twin: [3130, 1820, 1780],
   seeds: [3680, 2700, 2340], // the model choice, the Transformer presets and the list of studies
