@@ -164,6 +164,7 @@ export async function embedCss(
     'lm.css',
     'signals.css',
     'coin.css',
+    'images.css',
     'embed-host.css',
   ],
 ) {

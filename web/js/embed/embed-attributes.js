@@ -22,6 +22,14 @@ export const ATTRIBUTES = {
   'dip-zoom': {},
   'tanh-error': {},
   'coin-toss': {},
+  // The paper's test on images (images/images.js): its settings' hash keys.
+  images: {
+    dropout: 'idrop',
+    epochs: 'iepochs',
+    seed: 'iseed',
+    'n-train': 'intrain',
+    'n-test': 'intest',
+  },
   cost: {},
   twin: {
     a: 'a',
@@ -107,6 +115,7 @@ export const CAPTIONED = [
   'dip-zoom',
   'tanh-error',
   'coin-toss',
+  'images',
   'cost',
   'twin',
   'seeds',
@@ -126,6 +135,7 @@ export const IFRAME_HEIGHTS = {
   'dip-zoom': [580, 570, 560],
   'tanh-error': [540, 500, 500],
   'coin-toss': [900, 760, 760],
+  images: [1300, 1100, 1100],
   cost: [2530, 1740, 1630],
   twin: [3130, 1820, 1780],
   seeds: [3680, 2700, 2340], // the model choice, the Transformer presets and the list of studies
