@@ -20,6 +20,7 @@ export default async function createCoinToss(root, { core, i18n }) {
   const { M } = core;
   const seedRange = core.limits.seed;
   if (!seedRange) throw new Error('the core states no range for seeds');
+  const { min: seedMin, max: seedMax } = seedRange;
   const curveXs = linspace(...X_RANGE, 321);
   const curve = sample(M, 'gelu', curveXs);
   let run = createTosses(M, INPUTS, DEFAULT_SEED);
@@ -101,8 +102,8 @@ export default async function createCoinToss(root, { core, i18n }) {
   /** A seed in the core's range, or the one-line reason why not. */
   function readSeed() {
     const v = M.parseNumber(seedInput.value.trim(), 'integer');
-    if (v === null || v < seedRange.min || v > seedRange.max)
-      return { error: i18n.t('coin-toss.seed_error', { max: String(seedRange.max) }) };
+    if (v === null || v < seedMin || v > seedMax)
+      return { error: i18n.t('coin-toss.seed_error', { max: String(seedMax) }) };
     return { seed: v };
   }
 

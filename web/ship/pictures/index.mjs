@@ -11,6 +11,7 @@ import { curvesPicture, curvesRun, dipPicture, dipRun, tanhPicture, tanhRun } fr
 import { seedsPicture, seedsRun, swapPicture, swapRun, twinPicture, twinRun } from './runs.mjs';
 import { costPicture, costRun } from './cost.mjs';
 import { coinPicture, coinRun } from './coin.mjs';
+import { imagesPicture, imagesRun } from './images.mjs';
 import {
   blockPicture,
   blockStyle,
@@ -41,6 +42,7 @@ export const PICTURES = {
   'dip-zoom': { run: dipRun, draw: dipPicture },
   'tanh-error': { run: tanhRun, draw: tanhPicture },
   'coin-toss': { run: coinRun, draw: coinPicture },
+  images: { run: imagesRun, draw: imagesPicture },
   twin: { run: (core) => twinRun(core.preview), draw: twinPicture },
   seeds: { run: seedsRun, draw: seedsPicture },
   swap: { run: swapRun, draw: swapPicture },
