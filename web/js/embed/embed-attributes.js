@@ -134,8 +134,8 @@ export const IFRAME_HEIGHTS = {
   'depth-spread': [540, 600, 780],
   'dip-zoom': [580, 570, 560],
   'tanh-error': [540, 500, 500],
-  'coin-toss': [900, 760, 760],
-  images: [1300, 1100, 1100],
+  'coin-toss': [1000, 960, 960],
+  images: [1080, 990, 980],
   cost: [2530, 1740, 1630],
   twin: [3130, 1820, 1780],
   seeds: [3680, 2700, 2340], // the model choice, the Transformer presets and the list of studies
