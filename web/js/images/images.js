@@ -6,12 +6,13 @@
 import { createWorkerClient, isAbort } from '../shared/worker-client.js';
 import { explainError } from '../shared/worker-error.js';
 import { createLinePlot } from '../plots/line-plot.js';
-import { finder } from '../shared/dom.js';
+import { finder, must } from '../shared/dom.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
 import { pageHash } from '../shared/state.js';
 
 /** @typedef {{epoch: number, train_loss: number, test_loss: number, train_acc: number, test_acc: number}} ImageEpoch */
 
+/** @type {import('../shared/types').ActivationName[]} */
 const ACTIVATIONS = ['relu', 'elu', 'gelu'];
 /** The paper's setup; the core checks every value. */
 const PAPER = { dropout: 0.5, epochs: 20, seed: 0 };
@@ -136,7 +137,7 @@ export default async function createImages(root, { core, i18n, store = pageHash 
       const e = last(a);
       const row = $(`tr[data-act="${a}"]`);
       /** @param {string} col @param {string} text */
-      const cell = (col, text) => (row.querySelector(`[data-col="${col}"]`).textContent = text);
+      const cell = (col, text) => (must(row, `[data-col="${col}"]`).textContent = text);
       cell('epoch', e ? i18n.num(e.epoch, 0) : '–');
       cell('loss', e ? i18n.num(e.train_loss, 3) : '–');
       cell('acc', e ? i18n.pct(e.test_acc, 1) : '–');
