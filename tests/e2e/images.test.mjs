@@ -100,3 +100,22 @@ test('Cancel ends the three workers; a bad setting gets one line and no run', as
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('an embedded figure removed mid-run ends its workers', async () => {
+  const { page, context, problems } = await openPage(
+    env,
+    '',
+    {},
+    'embed.html#widget=images&epochs=50&n-train=2000&n-test=200',
+  );
+  const el = 'activation-lab-images';
+  await page.waitForSelector(`${el}[ready]`, { timeout: 60000 });
+  await page.locator(`${el} [data-act="train"]`).click();
+  await pollUntil(page, () => imageWorkers(page).length === 3, 20000);
+  assert.equal(imageWorkers(page).length, 3);
+  await page.evaluate(() => document.querySelector('activation-lab-images')?.remove());
+  await pollUntil(page, () => imageWorkers(page).length === 0, 20000);
+  assert.equal(imageWorkers(page).length, 0, 'removal ended the workers');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
