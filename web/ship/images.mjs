@@ -20,19 +20,31 @@ const FILES = [
 ];
 
 /**
+ * The subset file's bytes, the first nTrain and nTest images of Debian's files, made by the core
+ * M; null when the files are absent (the line shipImages prints says which).
+ * @param {import('../../wasm/activation-lab').ActivationLab} M
+ * @param {number} nTrain
+ * @param {number} nTest
+ */
+export function makeSubset(M, nTrain, nTest) {
+  const paths = FILES.map((f) => join(IMAGES_DIR, f));
+  if (paths.some((p) => !existsSync(p))) return null;
+  const files = paths.map((p) => new Uint8Array(gunzipSync(readFileSync(p))));
+  return M.makeImageSubset(files, nTrain, nTest);
+}
+
+/**
  * Writes the subset into `out` with the core built there; returns the line the build prints.
  * @param {string} out the dist folder
  * @returns {Promise<string>}
  */
 export async function shipImages(out) {
-  const paths = FILES.map((f) => join(IMAGES_DIR, f));
-  const absent = paths.find((p) => !existsSync(p));
+  const absent = FILES.map((f) => join(IMAGES_DIR, f)).find((p) => !existsSync(p));
   if (absent) return `no ${absent} (apt-get install dataset-fashion-mnist): image subset skipped`;
   const mod = await import(pathToFileURL(join(out, 'wasm', 'activation-lab.mjs')).href);
   /** @type {import('../../wasm/activation-lab').ActivationLab} */
   const M = await mod.default();
-  const files = paths.map((p) => new Uint8Array(gunzipSync(readFileSync(p))));
-  const subset = M.makeImageSubset(files, N_TRAIN, N_TEST);
+  const subset = /** @type {Uint8Array} */ (makeSubset(M, N_TRAIN, N_TEST));
   await mkdir(join(out, 'data'), { recursive: true });
   await writeFile(join(out, SUBSET_FILE), subset);
   return `image subset ${SUBSET_FILE}: ${N_TRAIN} + ${N_TEST} images, ${subset.length} bytes`;

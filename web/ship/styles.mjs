@@ -167,6 +167,8 @@ export async function embedCss(
     'evidence.css',
     'lm.css',
     'signals.css',
+    'coin.css',
+    'images.css',
     'embed-host.css',
   ],
 ) {

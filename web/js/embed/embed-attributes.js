@@ -21,6 +21,15 @@ export const ATTRIBUTES = {
   'depth-spread': {},
   'dip-zoom': {},
   'tanh-error': {},
+  'coin-toss': {},
+  // The paper's test on images (images/images.js): its settings' hash keys.
+  images: {
+    dropout: 'idrop',
+    epochs: 'iepochs',
+    seed: 'iseed',
+    'n-train': 'intrain',
+    'n-test': 'intest',
+  },
   cost: {},
   twin: {
     a: 'a',
@@ -105,6 +114,8 @@ export const CAPTIONED = [
   'depth-spread',
   'dip-zoom',
   'tanh-error',
+  'coin-toss',
+  'images',
   'cost',
   'twin',
   'seeds',
@@ -123,6 +134,8 @@ export const IFRAME_HEIGHTS = {
   'depth-spread': [540, 600, 780],
   'dip-zoom': [580, 570, 560],
   'tanh-error': [540, 500, 500],
+  'coin-toss': [1000, 960, 960],
+  images: [1080, 990, 980],
   cost: [2530, 1740, 1630],
   twin: [3130, 1820, 1780],
   seeds: [3680, 2700, 2340], // the model choice, the Transformer presets and the list of studies

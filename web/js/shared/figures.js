@@ -8,6 +8,8 @@ export const FIGURE_MODULES = Object.freeze({
   'worked-values': 'curves/worked-values.js',
   'dip-zoom': 'curves/dip-zoom.js',
   'tanh-error': 'curves/tanh-error.js',
+  'coin-toss': 'coin/coin-toss.js',
+  images: 'images/images.js',
   cost: 'cost/cost.js',
   'depth-spread': 'depth/depth-spread.js',
   swap: 'swap/swap.js',

@@ -33,11 +33,12 @@ const dataFailed = (url, status, detail) =>
   `${DATA_MARK} ${JSON.stringify({ url: url.href, status, detail })}`;
 
 /**
- * A data file as text, fetched relative to `base`; a failure rejects with a dataFailed message.
+ * The response for a data file fetched relative to `base`; a failure rejects with a dataFailed
+ * message.
  * @param {string} path
  * @param {string | URL} base
  */
-export async function fetchData(path, base) {
+async function fetchOk(path, base) {
   const url = new URL(path, base);
   /** @type {Response} */
   let response;
@@ -47,8 +48,23 @@ export async function fetchData(path, base) {
     throw new Error(dataFailed(url, 0, messageOf(err)));
   }
   if (!response.ok) throw new Error(dataFailed(url, response.status, `HTTP ${response.status}`));
-  return response.text();
+  return response;
 }
+
+/**
+ * A data file as text, fetched relative to `base`; a failure rejects with a dataFailed message.
+ * @param {string} path
+ * @param {string | URL} base
+ */
+export const fetchData = async (path, base) => (await fetchOk(path, base)).text();
+
+/**
+ * A binary data file (the image subset), as fetchData.
+ * @param {string} path
+ * @param {string | URL} base
+ */
+export const fetchBytes = async (path, base) =>
+  new Uint8Array(await (await fetchOk(path, base)).arrayBuffer());
 
 /**
  * The reader's text, in `lang`, for a dataFailed message; null for any other message.

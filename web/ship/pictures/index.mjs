@@ -10,6 +10,8 @@ import * as i18n from '../../js/shared/i18n.js';
 import { curvesPicture, curvesRun, dipPicture, dipRun, tanhPicture, tanhRun } from './curves.mjs';
 import { seedsPicture, seedsRun, swapPicture, swapRun, twinPicture, twinRun } from './runs.mjs';
 import { costPicture, costRun } from './cost.mjs';
+import { coinPicture, coinRun } from './coin.mjs';
+import { imagesPicture, imagesRun } from './images.mjs';
 import {
   blockPicture,
   blockStyle,
@@ -39,6 +41,8 @@ export const PICTURES = {
   curves: { run: curvesRun, draw: curvesPicture },
   'dip-zoom': { run: dipRun, draw: dipPicture },
   'tanh-error': { run: tanhRun, draw: tanhPicture },
+  'coin-toss': { run: coinRun, draw: coinPicture },
+  images: { run: imagesRun, draw: imagesPicture },
   twin: { run: (core) => twinRun(core.preview), draw: twinPicture },
   seeds: { run: seedsRun, draw: seedsPicture },
   swap: { run: swapRun, draw: swapPicture },
