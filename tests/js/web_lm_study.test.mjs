@@ -5,7 +5,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/module.mjs';
 import { lmCore } from '../../web/js/shared/lm-config.js';
-import { createParams } from '../../web/js/shared/lm-params.js';
+import { createSettings } from '../../web/js/shared/state.js';
 import { lmStudyRows, lmStudySpec, LM_PRESETS } from '../../web/js/seeds/seeds-lm.js';
 import {
   EVAL_COLUMNS,
@@ -40,7 +40,7 @@ test('rows: ranges and defaults are the core’s; bad values fall back with a re
   assert.equal(rows.smodel.initial, 'mlp');
 
   const max = limits.study_seeds.max;
-  const p = createParams(lmStudyRows(lm), memory(), lm.M);
+  const p = createSettings(lm, lmStudyRows(lm), memory());
   p.readHash(`#smodel=transformer&sla=swiglu&slseeds=${max + 1}&slsteps=1.5&slinit=gpt2`);
   assert.equal(p.values.smodel, 'transformer');
   assert.equal(p.values.sla, 'swiglu');
@@ -61,7 +61,7 @@ test('rows: ranges and defaults are the core’s; bad values fall back with a re
 });
 
 test('spec: the reference configuration with the study’s values; the core checks the last seed', () => {
-  const p = createParams(lmStudyRows(lm), memory(), lm.M);
+  const p = createSettings(lm, lmStudyRows(lm), memory());
   p.readHash('#sla=relu&slb=swiglu&slseeds=2&slseed=7&slsteps=40&slinit=gpt2');
   const { spec, problem } = lmStudySpec(p, lm);
   assert.equal(problem, '');

@@ -1,9 +1,9 @@
 // The many-seeds study's model choice (the article's network or the tiny Transformer) and the
 // Transformer's form: two FFN activations, few seeds, the steps of each run and the initial scale.
-// A settings table (lm-params.js) in the study's store under its own keys (smodel, sl…), with the
+// A settings table (state.js) in the study's store under its own keys (smodel, sl…), with the
 // ranges and defaults of the core (lmConfigLimitsJson: study_seeds, study_steps, study_defaults).
-import { createFields, rangeHint } from '../shared/fields.js';
-import { createParams, paramFields } from '../shared/lm-params.js';
+import { createFields, settingsFields } from '../shared/fields.js';
+import { changedSettings, createSettings } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 
 /** @typedef {import('../shared/types').Core} Core */
@@ -22,7 +22,7 @@ export const LM_PRESETS = {
 };
 
 /**
- * The rows of the table (lm-params.js), from the core's limits and defaults.
+ * The rows of the table (state.js), from the core's limits and defaults.
  * @param {ReturnType<typeof lmCore>} lm
  */
 export function lmStudyRows(lm) {
@@ -31,30 +31,25 @@ export function lmStudyRows(lm) {
   const studyDefaults = /** @type {{seeds: number, steps: number}} */ (
     /** @type {unknown} */ (L.study_defaults)
   );
-  /** @param {string} field */
-  const hint = (field) => (/** @type {any} */ i18n) => rangeHint(lm, i18n, field, 'number');
-  const none = () => '';
-  /** @type {import('../shared/types').ParamRow[]} */
+  /** @type {import('../shared/types').SettingRow[]} */
   const rows = [
-    { key: 'smodel', type: 'choice', of: MODELS, initial: 'mlp', hint: none },
-    { key: 'sla', type: 'choice', of: lm.activations, initial: 'gelu', hint: none },
-    { key: 'slb', type: 'choice', of: lm.activations, initial: 'relu', hint: none },
+    { key: 'smodel', type: 'choice', of: MODELS, initial: 'mlp' },
+    { key: 'sla', type: 'choice', of: lm.activations, initial: 'gelu' },
+    { key: 'slb', type: 'choice', of: lm.activations, initial: 'relu' },
     {
       key: 'slseeds',
       type: 'number',
       limit: L.study_seeds,
       initial: studyDefaults.seeds,
-      hint: hint('study_seeds'),
     },
-    { key: 'slseed', type: 'number', limit: L.seed, initial: lm.defaults.seed, hint: hint('seed') },
+    { key: 'slseed', type: 'number', limit: L.seed, initial: lm.defaults.seed },
     {
       key: 'slsteps',
       type: 'number',
       limit: L.study_steps,
       initial: studyDefaults.steps,
-      hint: hint('study_steps'),
     },
-    { key: 'slinit', type: 'choice', of: L.init, initial: lm.defaults.init, hint: none },
+    { key: 'slinit', type: 'choice', of: L.init, initial: lm.defaults.init },
   ];
   return rows;
 }
@@ -85,7 +80,7 @@ export function lmStudySpec(params, lm) {
  */
 export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
   const lm = lmCore(core);
-  const params = createParams(lmStudyRows(lm), store, lm.M);
+  const params = createSettings(lm, lmStudyRows(lm), store);
   params.readHash();
   const act = (/** @type {string} */ a) => ({ value: a, label: `common.act_${a}` });
   /** @param {string} key @param {string} text */
@@ -131,7 +126,7 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
   const extraErrors = {};
 
   function sync() {
-    const { values, errors, hints } = paramFields(params, i18n);
+    const { values, errors, hints } = settingsFields(params, lm, i18n);
     Object.assign(errors, extraErrors);
     model.sync(values, errors, hints);
     fields.sync(values, errors, hints);
@@ -180,12 +175,6 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
       sync();
     },
     /** The rows that differ from their defaults: { hashKey: text } (the embed hook). */
-    embedSettings() {
-      /** @type {Record<string, string>} */
-      const out = {};
-      for (const row of params.rows)
-        if (params.text(row.key) !== String(row.initial)) out[row.key] = params.text(row.key);
-      return out;
-    },
+    embedSettings: () => changedSettings(params),
   };
 }

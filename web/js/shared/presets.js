@@ -29,7 +29,9 @@ export function setupTexts(settings, setup, extra = {}) {
   for (const row of settings.rows) {
     if (row.side) continue;
     out[row.key] =
-      row.field in fields ? fields[row.field] : settings.format(row, settings.defaults[row.key]);
+      row.field && row.field in fields
+        ? fields[row.field]
+        : settings.format(row, settings.defaults[row.key]);
   }
   return out;
 }

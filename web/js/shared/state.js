@@ -1,12 +1,16 @@
-// Lab settings <-> URL hash, so every view is a permalink. A declarative table, one row per
-// setting (as in TensorFlow Playground): the hash key, the Experiment config field it feeds and
-// how to parse it (number, layers, activation or enum; whole numbers are the core's call). Defaults,
-// ranges and the choices of an enum come from the WASM core; values are checked with
-// M.validateConfigJson. A bad value never stops the page: it is reported (errors[key]) and the
-// default is used instead. Keys of the hash that a table does not own are kept untouched, so
-// several widgets can share one URL.
+// Settings <-> their store (the URL hash, so every view is a permalink, or an embedded element's
+// attributes). One engine for every figure: a declarative table, one row per setting (as in
+// TensorFlow Playground): the store key and how its text is read. A row with a `field` feeds that
+// field of the MLP's Experiment config and is checked with the core (M.validateConfigJson; its
+// default, range and choices come from the core). A row with a `limit`, or of type text, choice or
+// list, is checked here against what the row carries (the Transformer's settings: ranges from the
+// core's lmConfigLimitsJson). A bad value never stops the page: it is reported (errors[key]) and
+// the default is used instead. Keys of the hash that a table does not own are kept untouched, so
+// several widgets can share one URL. Rejected text is quoted as the core quotes it (M.showInput:
+// at most 80 characters, controls and bidi marks as U+XXXX).
 
 /** @typedef {import('./types').Core} Core */
+/** @typedef {import('./types').SettingsCore} SettingsCore */
 /** @typedef {import('./types').SettingRow} SettingRow */
 /** @typedef {import('./types').SettingValue} SettingValue */
 /** @typedef {import('./types').SettingError} SettingError */
@@ -53,21 +57,28 @@ export function enumValues(core, field) {
 }
 
 /**
- * Text -> value, or { kind } when the text cannot be that type. Numbers are read by the core's
- * one grammar (M.parseNumber), as the CLI reads them: integers are digits; reals take '.' or ','
- * (a pt-PT reader types 0,001); no 0x10, 0b11 or 1e1 where an integer is meant.
+ * Text -> value, or { kind, ... } when the text cannot be that row's. Numbers are read by the
+ * core's one grammar (M.parseNumber), as the CLI reads them: integers are digits; reals take '.'
+ * or ',' (a pt-PT reader types 0,001); no 0x10, 0b11 or 1e1 where an integer is meant. A number
+ * row with a `limit` is range-checked here; one with a `field` is checked by the core later.
  * @param {SettingRow} row
- * @param {string} text
- * @param {Core} core
- * @returns {SettingValue | {kind: SettingError['kind']}}
+ * @param {string | null | undefined} text
+ * @param {SettingsCore} core  the MLP's core, or lmCore(core)
+ * @returns {SettingValue | Omit<SettingError, 'raw'>}
  */
-function parse(row, text, core) {
-  const s = String(text).trim();
+export function parseSetting(row, text, core) {
+  const s = String(text ?? '').trim();
   switch (row.type) {
     case 'number': {
-      const integer = Boolean(core.limits[row.field]?.integer); // whole or not: the core's call
+      // Whole or not: the core's call (its limits table for the field, or the row's limit).
+      const lim = row.limit ?? core.limits[row.field ?? ''];
+      const integer = Boolean(lim?.integer);
       const x = core.M.parseNumber(s, integer ? 'integer' : 'real');
-      return x === null ? { kind: integer ? 'integer' : 'number' } : x;
+      if (x === null) return { kind: integer ? 'integer' : 'number' };
+      if (!row.limit) return x;
+      const { min = NaN, max = NaN } = row.limit; // without a bound, NaN compares false
+      const low = row.limit.min_open ? x <= min : x < min;
+      return low || x > max ? { kind: 'range', min: row.limit.min, max: row.limit.max } : x;
     }
     case 'layers': {
       if (s === '') return [];
@@ -77,38 +88,51 @@ function parse(row, text, core) {
       const matches = /** @type {RegExpExecArray[]} */ (parts);
       const count = matches.reduce((n, m) => n + (m[2] ? Number(m[2]) : 1), 0);
       // Too many layers: hand the core the text itself, so its message names the limit.
-      if (count > (core.limits.hidden?.layers_max ?? 0)) return s;
+      const layersMax = /** @type {Core['limits']} */ (core.limits).hidden?.layers_max ?? 0;
+      if (count > layersMax) return s;
       return matches.flatMap((m) =>
         m[2] ? Array(Number(m[2])).fill(Number(m[1])) : [Number(m[0])],
       );
     }
     case 'activation':
-      return core.activations.some((a) => a === s) ? s : { kind: 'activation' };
+      return /** @type {string[]} */ (core.activations).includes(s) ? s : { kind: 'activation' };
     case 'enum':
       return s; // the core checks it against its list, with its own message
+    case 'text': {
+      const raw = String(text ?? ''); // spaces are characters of a prompt
+      if (!raw.length && !row.allowEmpty) return { kind: 'empty' };
+      return [...raw].length > row.max ? { kind: 'long', max: row.max } : raw;
+    }
+    case 'choice':
+      return row.of.includes(s) ? s : { kind: 'choice', list: row.of.join(', ') };
+    case 'list': {
+      // A comma-separated list of distinct choices.
+      const items = s ? s.split(',').map((x) => x.trim()) : [];
+      if (items.some((x) => !row.of.includes(x)))
+        return { kind: 'choice', list: row.of.join(', ') };
+      if (new Set(items).size !== items.length) return { kind: 'repeat' };
+      if (items.length < row.min || items.length > row.max)
+        return { kind: 'count', min: row.min, max: row.max };
+      return items;
+    }
     default:
-      throw new Error(`state: unknown type ${row.type}`);
+      throw new Error(`state: unknown type ${/** @type {{type: string}} */ (row).type}`);
   }
 }
 
 /**
  * Value -> text, for the URL and the controls. Three or more equal widths read as "32x16".
- * @param {Partial<SettingRow>} _row
+ * @param {{type?: SettingRow['type']}} row
  * @param {SettingValue} value
  */
-export function format(_row, value) {
+export function format(row, value) {
   if (!Array.isArray(value)) return String(value);
-  if (value.length > 2 && value.every((w) => w === value[0])) return `${value[0]}x${value.length}`;
+  const repeated = value.length > 2 && value.every((w) => w === value[0]);
+  if (row.type === 'layers' && repeated) return `${value[0]}x${value.length}`;
   return value.join(',');
 }
 
-/**
- * A rejected input is quoted back at most 80 characters long (as the core quotes, text_input.hpp).
- * @param {string} text
- */
-const bounded = (text) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
-
-/** @type {(v: SettingValue | {kind: SettingError['kind']}) => v is {kind: SettingError['kind']}} */
+/** @type {(v: SettingValue | Omit<SettingError, 'raw'>) => v is Omit<SettingError, 'raw'>} */
 const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
@@ -127,9 +151,10 @@ export const pageHash = {
 
 /**
  * Settings for one table of rows. `values[key]` always holds a valid value; `errors[key]` is
- * { kind, raw, detail } for the last rejected input of that row (kind: number | integer | layers |
- * activation | core; detail: the core's message).
- * @param {Core} core
+ * { kind, raw, detail?, min?, max?, list? } for the last rejected input of that row (kind: number |
+ * integer | layers | activation | core (detail: the core's message) | range | empty | long | choice
+ * | repeat | count). Rows without a `field` need an `initial`.
+ * @param {SettingsCore} core  the MLP's, or lmCore(core)
  * @param {SettingRow[]} [rows]
  * @param {SettingsStore} [store]
  */
@@ -139,7 +164,7 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
   /** @type {Record<string, SettingValue>} */
   const defaults = {};
   const coreDefaults = /** @type {Record<string, SettingValue>} */ (core.defaults);
-  for (const row of rows) defaults[row.key] = row.initial ?? coreDefaults[row.field];
+  for (const row of rows) defaults[row.key] = row.initial ?? coreDefaults[row.field ?? ''];
   const values = { ...defaults };
   /** @type {Record<string, SettingError>} */
   const errors = {};
@@ -147,7 +172,8 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
   const shared = () => {
     /** @type {Record<string, SettingValue>} */
     const config = { ...core.defaults };
-    for (const row of rows) if (!row.side && !row.extra) config[row.field] = values[row.key];
+    for (const row of rows)
+      if (row.field && !row.side && !row.extra) config[row.field] = values[row.key];
     return config;
   };
 
@@ -172,20 +198,21 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
   function setOne(key, text) {
     const row = byKey.get(key);
     if (!row) return false;
-    const value = parse(row, text, core);
-    /** @type {{kind: SettingError['kind'], detail?: string} | null} */
+    const value = parseSetting(row, text, core);
+    /** @type {Omit<SettingError, 'raw'> | null} */
     let error = isError(value) ? value : null;
-    if (!error) {
+    if (!error && row.field) {
       // Alone among the core's defaults, or else beside the other rows' values: the work budget
       // depends on n, and `hidden=512x16&n=480` is within it where the default n is not.
       const checked = row.addsTo ? Number(value) + Number(values[row.addsTo]) : value;
+      const field = row.field;
       const check = (/** @type {object} */ base) =>
-        M.validateConfigJson(JSON.stringify({ ...base, [row.field]: checked }));
+        M.validateConfigJson(JSON.stringify({ ...base, [field]: checked }));
       const message = check(core.defaults) && check(shared());
       if (message) error = { kind: 'core', detail: message };
     }
     if (error) {
-      errors[key] = { ...error, raw: bounded(String(text)) };
+      errors[key] = { ...error, raw: M.showInput(String(text)) };
       values[key] = defaults[key];
       return false;
     }
@@ -200,11 +227,12 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
    */
   const summed = (row) => ({
     ...config('a'),
-    [row.field]: Number(values[row.key]) + Number(values[row.addsTo ?? row.key]),
+    [row.field ?? '']: Number(values[row.key]) + Number(values[row.addsTo ?? row.key]),
   });
 
   /** Rows may be valid alone but not together (e.g. fractions): blame the field the core names. */
   function checkTogether() {
+    if (!rows.some((r) => r.field)) return; // a table of the widget's own settings only
     for (let guard = 0; guard < rows.length; guard++) {
       let message = '';
       for (const side of ['a', 'b']) message ||= M.validateConfigJson(JSON.stringify(config(side)));
@@ -285,6 +313,8 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     toHash,
     writeHash,
     format,
+    /** @param {string} key  the value of one row as text, as the store holds it */
+    text: (key) => format(byKey.get(key) ?? {}, values[key]),
     store,
   };
 }

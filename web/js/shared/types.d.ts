@@ -72,29 +72,64 @@ export type Bounds = [number, number, number, number];
 
 // --- Settings (state.js) -----------------------------------------------------------------------
 
-/** One row of a settings table: a URL-hash key and the config field it feeds. */
-export interface SettingRow {
+/**
+ * One row of a settings table (state.js): the store key (URL hash), how its text is read, its
+ * default. A row with a `field` feeds that field of the MLP's Experiment config and is checked by
+ * the core; the others carry what they are checked against (a limit, a length, a list).
+ */
+export type SettingRow = {
   key: string;
-  field: string;
-  type: 'number' | 'layers' | 'activation' | 'enum';
+  /** The Experiment config field it feeds (the MLP's rows); its default and range are the core's. */
+  field?: string;
   /** Rows with a side pick the activation of one network of the twin ('a' or 'b'). */
   side?: 'a' | 'b';
-  /** The default when it is not the core's default for the field. */
+  /** The default when it is not the core's default for the field (required without a field). */
   initial?: SettingValue;
   /** Not part of the Experiment config (a setting of the widget itself). */
   extra?: boolean;
   /** Checked as this many more than the row of this key (epochs that go on from its epochs). */
   addsTo?: string;
-}
+  /** The allowed range as the field's hint (else, for a field row, the core's range). */
+  hint?: (i18n: I18n) => string;
+} & (
+  | { type: 'layers' | 'activation' | 'enum' }
+  | { type: 'number'; limit?: Range }
+  | { type: 'text'; max: number; allowEmpty?: boolean }
+  | { type: 'choice'; of: string[] }
+  | { type: 'list'; of: string[]; min: number; max: number }
+);
 
-export type SettingValue = number | string | number[] | boolean;
+/** What a settings table is checked with: the MLP's core, or the Transformer's (lmCore). */
+export type SettingsCore = Core | LmCore;
 
-/** Why a text was refused: its kind, the text, and the core's message when the core refused. */
+export type SettingValue = number | string | number[] | string[] | boolean;
+
+/** Why a text was refused: its kind, the text, and what the message needs (i18n err_<kind>). */
 export interface SettingError {
-  /** needs_val: the study's validation share must not be 0 (seeds/seeds.js). */
-  kind: 'number' | 'integer' | 'layers' | 'activation' | 'core' | 'needs_val';
+  /**
+   * needs_val: the study's validation share must not be 0 (seeds/seeds.js); chars: a prompt with
+   * characters the model never saw (transformer/lm-sample.js).
+   */
+  kind:
+    | 'number'
+    | 'integer'
+    | 'layers'
+    | 'activation'
+    | 'core'
+    | 'needs_val'
+    | 'range'
+    | 'empty'
+    | 'long'
+    | 'choice'
+    | 'repeat'
+    | 'count'
+    | 'chars';
   raw: string;
+  /** The core's message (kind core). */
   detail?: string;
+  min?: number;
+  max?: number;
+  list?: string;
 }
 
 /**
@@ -418,7 +453,7 @@ export interface LinePlotState extends AxesOptions {
   cursor: number | null;
 }
 
-// --- The Transformer (lm-config.js, lm-params.js; transformer/lm-worker.js driven by lm-client.js) --
+// --- The Transformer (lm-config.js; transformer/lm-worker.js driven by lm-client.js) --
 
 /** lmConfigLimitsJson(): a Range per numeric field of LmConfig, the names, the compute budget. */
 export type LmLimits = { [field: string]: Range | undefined } & {
@@ -444,43 +479,6 @@ export interface LmCore {
   defaults: Required<LmConfig>;
   limits: LmLimits;
   activations: LmActivationName[];
-}
-
-export type ParamValue = number | string | string[];
-
-/** One row of an lm-params.js table: a URL-hash key, how its text is read, its default. */
-export type ParamRow = {
-  key: string;
-  initial: ParamValue;
-  /** The allowed range as the field's hint. */
-  hint?: (i18n: I18n) => string;
-} & (
-  | { type: 'number'; limit?: Range }
-  | { type: 'text'; max: number; allowEmpty?: boolean }
-  | { type: 'choice'; of: string[] }
-  | { type: 'list'; of: string[]; min: number; max: number }
-);
-
-/** Why lm-params.js refused a text (i18n keys lm.err_<kind>), with what the message needs. */
-export interface ParamError {
-  /** chars: a prompt with characters the model never saw (transformer/lm-sample.js). */
-  kind: 'number' | 'integer' | 'range' | 'empty' | 'long' | 'choice' | 'repeat' | 'count' | 'chars';
-  raw?: string;
-  min?: number;
-  max?: number;
-  list?: string;
-}
-
-/** lm-params.js createParams(): V is the values' shape, which the caller's rows make. */
-export interface Params<V extends Record<string, ParamValue> = Record<string, ParamValue>> {
-  rows: ParamRow[];
-  values: V;
-  errors: Record<string, ParamError>;
-  store: SettingsStore;
-  set(key: string, text: string): ParamError | null;
-  readHash(hash?: string): void;
-  writeHash(): void;
-  text(key: string): string;
 }
 
 /** The sampler's settings (lm-rows.js sampleRows). */

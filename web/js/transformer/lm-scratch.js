@@ -3,9 +3,8 @@
 // initial weights where the shapes agree, the same batches). Live validation-loss curves, a sample
 // of each model at every evaluation, and a table. The workers train in slices of ~0.1 s, so Pause
 // and Stop take effect within one slice.
-import { createFields, followSettings } from '../shared/fields.js';
-import { createParams, paramFields } from '../shared/lm-params.js';
-import { pageHash } from '../shared/state.js';
+import { createFields, followSettings, settingsFields } from '../shared/fields.js';
+import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 import { createLmWorker, showSample, throttled } from './lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
@@ -46,8 +45,8 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
   const params =
-    /** @type {import('../shared/types').Params<import('../shared/types').LmScratchValues>} */ (
-      createParams([...scratchRows(lm), ...sampleRows(lm)], store, lm.M)
+    /** @type {import('../shared/types').Settings<import('../shared/types').LmScratchValues>} */ (
+      createSettings(lm, [...scratchRows(lm), ...sampleRows(lm)], store)
     );
   params.readHash();
   root.innerHTML = `
@@ -120,7 +119,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     reset();
   }
   function sync() {
-    const { values, errors, hints } = paramFields(params, i18n);
+    const { values, errors, hints } = settingsFields(params, lm, i18n);
     fields.sync(values, errors, hints);
     for (const box of chips())
       box.checked = params.values.lacts.includes(/** @type {LmActivationName} */ (box.value));

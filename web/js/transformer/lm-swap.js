@@ -2,9 +2,8 @@
 // GELU model, measures it, swaps the FFN activation keeping every weight and measures again; then A
 // fine-tunes K steps with the new activation while worker B, the control, fine-tunes the same K
 // steps (same batches) with GELU kept. Every loss and sample comes from the core, live.
-import { createFields, followSettings, presetButtons } from '../shared/fields.js';
-import { createParams, paramFields } from '../shared/lm-params.js';
-import { pageHash } from '../shared/state.js';
+import { createFields, followSettings, presetButtons, settingsFields } from '../shared/fields.js';
+import { createSettings, pageHash } from '../shared/state.js';
 import { LM_FILES, lmCore } from '../shared/lm-config.js';
 import { createLmWorker, showSample, throttled } from './lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
@@ -38,8 +37,8 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   // the model's own activation would swap nothing.
   const targets = lm.activations.filter((a) => a !== 'swiglu' && a !== LM_FILES.pretrainedKey);
   const params =
-    /** @type {import('../shared/types').Params<import('../shared/types').LmSwapValues>} */ (
-      createParams([...swapRows(lm, targets), ...sampleRows(lm)], store, lm.M)
+    /** @type {import('../shared/types').Settings<import('../shared/types').LmSwapValues>} */ (
+      createSettings(lm, [...swapRows(lm, targets), ...sampleRows(lm)], store)
     );
   params.readHash();
   root.innerHTML = `
@@ -132,7 +131,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     render();
   }
   function sync() {
-    const { values, errors, hints } = paramFields(params, i18n);
+    const { values, errors, hints } = settingsFields(params, lm, i18n);
     fields.sync(values, errors, hints);
   }
 

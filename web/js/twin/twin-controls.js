@@ -23,7 +23,7 @@ const GROUPS = [
  * @param {Limits} limits
  */
 const inputMode = (row, limits) =>
-  row.type === 'layers' ? 'text' : limits[row.field]?.integer ? 'numeric' : 'decimal';
+  row.type === 'layers' ? 'text' : limits[row.field ?? '']?.integer ? 'numeric' : 'decimal';
 
 /**
  * "min–max" for a row, from the core's limits.
@@ -32,7 +32,7 @@ const inputMode = (row, limits) =>
  * @param {I18n} i18n
  */
 function rangeOf(row, limits, i18n) {
-  const lim = limits[row.field];
+  const lim = limits[row.field ?? ''];
   if (!lim) return '';
   if (row.type === 'layers') {
     const layers = limits.hidden; // (the one field of type layers)
@@ -86,7 +86,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
     <div class="field" data-row="${row.key}">
       <label for="${id(row.key)}" data-i18n="lab.field_${row.key}"></label>
       <select id="${id(row.key)}" name="${row.key}" aria-describedby="${id(row.key)}-err">
-        ${enumValues(core, row.field)
+        ${enumValues(core, row.field ?? '')
           .map((v) => `<option value="${v}" data-i18n="lab.${row.field}_${v}"></option>`)
           .join('')}
       </select>
