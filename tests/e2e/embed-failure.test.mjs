@@ -296,7 +296,9 @@ test('the article (same origin) without the model file: the Transformer’s box 
     const page = await context.newPage();
     await page.goto(`${site.url}index.html`);
     // (the article builds a figure as it nears the viewport)
-    await page.locator('figure[data-widget="transformer"][data-parts="block"]').scrollIntoViewIfNeeded();
+    await page
+      .locator('figure[data-widget="transformer"][data-parts="block"]')
+      .scrollIntoViewIfNeeded();
     const text = await modelFailure(page, 'figure[data-widget="transformer"][data-parts="block"]');
     assert.ok(
       text.includes(`The file data/lm-gelu.json is missing from ${origin} (HTTP 404)`),

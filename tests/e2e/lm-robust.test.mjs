@@ -130,3 +130,90 @@ test(
     }
   },
 );
+
+// Issue 28, item 5: the fields allow 100000 steps, but a run over the core's compute budget
+// (max_run_flops, ~7,700 steps of the reference model on the corpus's 96 characters) used to fail
+// only after a click. It is refused where the value is set, once, with the default kept.
+/** The shadow root's text of one element: the field's error and the whole figure. */
+const shownText = (page, id, selector) =>
+  page.evaluate(
+    ([name, sel]) => document.getElementById(name).shadowRoot.querySelector(sel)?.textContent ?? '',
+    [id, selector],
+  );
+
+test('steps over the compute budget are refused where they are set, once (issue 28.5)', async () => {
+  const { page, context, problems } = await openPage(env, '', {}, 'embed.html#widget=curves');
+  await addTransformer(page, 'scratch', { parts: 'scratch', steps: '30000' });
+  const errorOf = (id, key) => shownText(page, id, `#lm-${id}-${key}-err`);
+  await page.waitForFunction(
+    () =>
+      document
+        .getElementById('scratch')
+        .shadowRoot.querySelector('#lm-scratch-lsteps')
+        ?.getAttribute('aria-invalid') === 'true',
+    null,
+    { timeout: 20000 },
+  );
+  const scratchError = await errorOf('scratch', 'lsteps');
+  assert.match(scratchError, /30000.*GFLOP.*1500/, scratchError);
+  assert.equal(await page.locator('#scratch #lm-scratch-lsteps').inputValue(), '1500');
+  assert.ok(await page.locator('#scratch [data-act="play"]').isEnabled(), 'the default runs');
+  assert.doesNotMatch(await shownText(page, 'scratch', '[data-progress]'), /GFLOP/);
+
+  // The swap: fine-tuning goes on from the shipped model's 1500 steps.
+  await addTransformer(page, 'swap', { parts: 'swap', k: '30000' });
+  await page.waitForFunction(
+    () =>
+      document
+        .getElementById('swap')
+        .shadowRoot.querySelector('#lm-swap-lk')
+        ?.getAttribute('aria-invalid') === 'true',
+    null,
+    { timeout: 20000 },
+  );
+  const figure = await shownText(page, 'swap', '.ev-panel');
+  assert.equal(figure.split('GFLOP').length - 1, 2, `one message (need and max): ${figure}`);
+  assert.match(await errorOf('swap', 'lk'), /30000.*GFLOP/);
+  assert.match(await shownText(page, 'swap', '[data-act="tune"]'), /200/, 'the default k');
+  // Within the budget: accepted.
+  await page.evaluate(() => document.getElementById('swap').setAttribute('k', '5000'));
+  await page.waitForFunction(
+    () =>
+      document
+        .getElementById('swap')
+        .shadowRoot.querySelector('#lm-swap-lk')
+        ?.getAttribute('aria-invalid') === 'false',
+    null,
+    { timeout: 10000 },
+  );
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a failed run from scratch leaves no row "loading" and announces the failure (issue 28.5)', async () => {
+  const { page, context } = await openPage(env, '', {}, 'embed.html#widget=curves');
+  await addTransformer(page, 'scratch', { parts: 'scratch', steps: '20' });
+  // The workers cannot read the corpus: every model's start fails.
+  await context.route('**/data/corpus.txt', (route) => route.abort());
+  await page.locator('#scratch [data-act="play"]').click();
+  await page.waitForFunction(
+    () => document.getElementById('scratch').shadowRoot.querySelector('[data-phase="finished"]'),
+    null,
+    { timeout: 30000 },
+  );
+  const state = await page.evaluate(() => {
+    const root = document.getElementById('scratch').shadowRoot;
+    return {
+      phase: root.querySelector('[data-phase]')?.getAttribute('data-phase'),
+      statuses: [...root.querySelectorAll('tbody tr')].map((tr) => tr.dataset.status),
+      announce: root.querySelector('[data-announce]')?.textContent ?? '',
+      progress: root.querySelector('[data-progress]')?.textContent ?? '',
+    };
+  });
+  assert.equal(state.phase, 'finished', JSON.stringify(state));
+  assert.ok(state.statuses.length >= 2, JSON.stringify(state));
+  for (const s of state.statuses)
+    assert.ok(!['loading', 'running'].includes(s), JSON.stringify(state));
+  assert.equal(state.announce, state.progress, 'the failure is announced, not a result');
+  await context.close();
+});

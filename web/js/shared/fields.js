@@ -178,7 +178,16 @@ export function settingsFields(settings, core, i18n) {
 
 // The kinds only the Transformer's rows give: their messages are in the lm namespace (they name a
 // range, a length or a list); the others in evidence's. Both say "number" and "integer" alike.
-const LM_KINDS = new Set(['range', 'empty', 'long', 'choice', 'repeat', 'count', 'chars']);
+const LM_KINDS = new Set([
+  'range',
+  'empty',
+  'long',
+  'choice',
+  'repeat',
+  'count',
+  'chars',
+  'budget',
+]);
 
 /**
  * The message for a settings error (state.js's { kind, raw, detail?, min?, max?, list? }) with
@@ -198,6 +207,7 @@ export function errorMessage(i18n, error, fallback) {
     min: fmt(error.min),
     max: fmt(error.max),
     list: error.list ?? '',
+    need: fmt(error.need),
     fallback,
   });
 }

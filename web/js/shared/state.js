@@ -211,6 +211,11 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
       const message = check(core.defaults) && check(shared());
       if (message) error = { kind: 'core', detail: message };
     }
+    // The row's own check beside the other rows' values (the Transformer's compute budget), for
+    // a value other than the default (the core's defaults run).
+    const own = /** @type {SettingValue} */ (value);
+    if (!error && row.check && format(row, own) !== format(row, defaults[key]))
+      error = row.check(own, values);
     if (error) {
       errors[key] = { ...error, raw: M.showInput(String(text)) };
       values[key] = defaults[key];

@@ -91,6 +91,11 @@ export type SettingRow = {
   addsTo?: string;
   /** The allowed range as the field's hint (else, for a field row, the core's range). */
   hint?: (i18n: I18n) => string;
+  /** A check beside the table's other values (a value other than the default): why not, or null. */
+  check?: (
+    value: SettingValue,
+    values: Record<string, SettingValue>,
+  ) => Omit<SettingError, 'raw'> | null;
 } & (
   | { type: 'layers' | 'activation' | 'enum' }
   | { type: 'number'; limit?: Range }
@@ -123,13 +128,16 @@ export interface SettingError {
     | 'choice'
     | 'repeat'
     | 'count'
-    | 'chars';
+    | 'chars'
+    | 'budget';
   raw: string;
   /** The core's message (kind core). */
   detail?: string;
   min?: number;
   max?: number;
   list?: string;
+  /** budget: the GFLOP the run would need (max: the GFLOP allowed). */
+  need?: number;
 }
 
 /**

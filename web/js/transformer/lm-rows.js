@@ -4,6 +4,26 @@
 
 /** @typedef {import('../shared/types').LmCore} LmCore */
 /** @typedef {import('../shared/types').SettingRow} SettingRow */
+/**
+ * The compute budget (shared/lm-budget.js): why a run of this config is too long, or null.
+ * @typedef {(config: Required<import('../shared/types').LmConfig>) =>
+ *   Omit<import('../shared/types').SettingError, 'raw'> | null} Budget
+ */
+
+/**
+ * The first activation whose run of `steps` steps is over the budget, as the row's error.
+ * @param {LmCore} lm
+ * @param {Budget} budget
+ * @param {number} steps
+ * @param {string[]} acts
+ */
+export function overBudget(lm, budget, steps, acts) {
+  for (const act of acts) {
+    const why = budget({ ...lm.defaults, act: /** @type {any} */ (act), steps });
+    if (why) return why;
+  }
+  return null;
+}
 
 // What the reader sees first; the core's limits say what is allowed.
 const SAMPLE_DEFAULTS = { prompt: 'The hacker ', temperature: 0.8, chars: 200 };
@@ -47,15 +67,24 @@ export function sampleRows(lm) {
 }
 
 /**
- * The swap: the activation swapped in and the fine-tuning steps.
+ * The swap: the activation swapped in and the fine-tuning steps. Fine-tuning goes on from the
+ * shipped model's steps (trained with the core's default config): the budget counts them all.
  * @param {LmCore} lm
  * @param {string[]} targets
+ * @param {Budget} budget
+ * @param {string} from  the shipped model's activation
  * @returns {SettingRow[]}
  */
-export function swapRows(lm, targets) {
+export function swapRows(lm, targets, budget, from) {
   return [
     { key: 'lto', type: 'choice', of: targets, initial: 'relu' },
-    { key: 'lk', type: 'number', limit: lm.limits.steps, initial: 200 },
+    {
+      key: 'lk',
+      type: 'number',
+      limit: lm.limits.steps,
+      initial: 200,
+      check: (k, v) => overBudget(lm, budget, lm.defaults.steps + Number(k), [from, String(v.lto)]),
+    },
     // Fine-tuning runs at a constant learning rate: the one of the PyTorch measurement.
     { key: 'llr', type: 'number', limit: lm.limits.lr, initial: 1e-3 },
   ];
@@ -64,9 +93,10 @@ export function swapRows(lm, targets) {
 /**
  * From scratch: which activations (2 or 3), steps, seed and initialisation.
  * @param {LmCore} lm
+ * @param {Budget} budget
  * @returns {SettingRow[]}
  */
-export function scratchRows(lm) {
+export function scratchRows(lm, budget) {
   const L = lm.limits;
   return [
     {
@@ -86,6 +116,7 @@ export function scratchRows(lm) {
       type: 'number',
       limit: L.steps,
       initial: lm.defaults.steps,
+      check: (steps, v) => overBudget(lm, budget, Number(steps), /** @type {string[]} */ (v.lacts)),
     },
     {
       key: 'lseed',

@@ -10,6 +10,7 @@ import { createLmWorker, showSample, throttled } from './lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../shared/export.js';
 import { sampleRows, scratchRows } from './lm-rows.js';
+import { createLmBudget } from '../shared/lm-budget.js';
 import { closest, finder, must } from '../shared/dom.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
 import { captionHtml, lowest, setTakeaway } from '../shared/takeaway.js';
@@ -44,9 +45,16 @@ const ZOOM_FROM = 1 / 3;
 export default async function createLmScratch(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
+  // Once the corpus is known, the steps are checked against the compute budget: read them again.
+  const budget = createLmBudget(core.M, lm.limits, () => {
+    if (phase === 'running') return;
+    params.readHash();
+    sync();
+    reset();
+  });
   const params =
     /** @type {import('../shared/types').Settings<import('../shared/types').LmScratchValues>} */ (
-      createSettings(lm, [...scratchRows(lm), ...sampleRows(lm)], store)
+      createSettings(lm, [...scratchRows(lm, budget), ...sampleRows(lm)], store)
     );
   params.readHash();
   root.innerHTML = `
@@ -212,13 +220,16 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       if (g !== generation) return;
       error = messageOf(err);
       for (const m of models) m.worker?.signal('stop');
+      // No model goes on after a failure: none may still read "loading" or "running".
+      for (const m of models) if (!ended(m)) m.status = 'stopped';
     }
     if (g !== generation) return;
     if (models.every(ended) || error) phase = 'finished';
     else phase = 'paused';
     render();
-    // Screen readers hear the result once, at the end: the caption's sentence.
-    if (phase === 'finished')
+    // Screen readers hear the result once, at the end: the caption's sentence, or what failed.
+    if (error) $('[data-announce]').textContent = $('[data-progress]').textContent;
+    else if (phase === 'finished')
       $('[data-announce]').textContent = takeawayOf().replace(/<[^>]*>/g, '');
   }
 

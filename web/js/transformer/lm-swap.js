@@ -9,6 +9,7 @@ import { createLmWorker, showSample, throttled } from './lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../shared/export.js';
 import { sampleRows, swapRows } from './lm-rows.js';
+import { createLmBudget } from '../shared/lm-budget.js';
 import { closest, finder, must } from '../shared/dom.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
@@ -36,9 +37,20 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall), and
   // the model's own activation would swap nothing.
   const targets = lm.activations.filter((a) => a !== 'swiglu' && a !== LM_FILES.pretrainedKey);
+  // Once the corpus is known, the steps are checked against the compute budget: read them again.
+  const budget = createLmBudget(core.M, lm.limits, () => {
+    if (run.busy) return;
+    params.readHash();
+    sync();
+    render();
+  });
   const params =
     /** @type {import('../shared/types').Settings<import('../shared/types').LmSwapValues>} */ (
-      createSettings(lm, [...swapRows(lm, targets), ...sampleRows(lm)], store)
+      createSettings(
+        lm,
+        [...swapRows(lm, targets, budget, LM_FILES.pretrainedKey), ...sampleRows(lm)],
+        store,
+      )
     );
   params.readHash();
   root.innerHTML = `
