@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/module.mjs';
 import { lmCore } from '../../web/js/shared/lm-config.js';
 import { createSettings } from '../../web/js/shared/state.js';
-import { lmStudyRows, lmStudySpec, LM_PRESETS } from '../../web/js/seeds/seeds-lm.js';
+import { lmStudySpec, LM_PRESETS } from '../../web/js/seeds/seeds-lm.js';
+import { LM_ROWS } from '../../web/js/seeds/settings.js';
 import {
   EVAL_COLUMNS,
   lmEvalRows,
@@ -30,7 +31,9 @@ const memory = (hash = '#') => ({ read: () => hash, write: (h) => (hash = h), li
 
 test('rows: ranges and defaults are the core’s; bad values fall back with a reason', () => {
   const limits = JSON.parse(M.lmConfigLimitsJson());
-  const rows = Object.fromEntries(lmStudyRows(lm).map((r) => [r.key, r]));
+  const rows = Object.fromEntries(
+    createSettings(lm, LM_ROWS, memory()).rows.map((r) => [r.key, r]),
+  );
   assert.deepEqual(rows.slseeds.limit, limits.study_seeds);
   assert.equal(rows.slseeds.initial, limits.study_defaults.seeds);
   assert.deepEqual(rows.slsteps.limit, limits.study_steps);
@@ -40,7 +43,7 @@ test('rows: ranges and defaults are the core’s; bad values fall back with a re
   assert.equal(rows.smodel.initial, 'mlp');
 
   const max = limits.study_seeds.max;
-  const p = createSettings(lm, lmStudyRows(lm), memory());
+  const p = createSettings(lm, LM_ROWS, memory());
   p.readHash(`#smodel=transformer&sla=swiglu&slseeds=${max + 1}&slsteps=1.5&slinit=gpt2`);
   assert.equal(p.values.smodel, 'transformer');
   assert.equal(p.values.sla, 'swiglu');
@@ -61,7 +64,7 @@ test('rows: ranges and defaults are the core’s; bad values fall back with a re
 });
 
 test('spec: the reference configuration with the study’s values; the core checks the last seed', () => {
-  const p = createSettings(lm, lmStudyRows(lm), memory());
+  const p = createSettings(lm, LM_ROWS, memory());
   p.readHash('#sla=relu&slb=swiglu&slseeds=2&slseed=7&slsteps=40&slinit=gpt2');
   const { spec, problem } = lmStudySpec(p, lm);
   assert.equal(problem, '');

@@ -19,6 +19,8 @@
  */
 /** @typedef {Record<string, string>} Texts  key -> text */
 
+import { enumValues } from './state.js';
+
 /** @type {Record<string, string>} */
 const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /** @param {unknown} s */
@@ -86,6 +88,41 @@ export function createFields(container, fields, { idPrefix, onChange }) {
       for (const el of controls()) el.disabled = disabled;
     },
   };
+}
+
+/**
+ * The form fields of a settings table, from its rows (those with a label), in their order: a
+ * select for an activation, an enum (the core's list) or a choice; a text input otherwise
+ * (numeric for the core's whole numbers, free text for layer lists).
+ * @param {Settings} settings
+ * @param {import('./types').SettingsCore} core
+ * @returns {FieldSpec[]}
+ */
+export function fieldSpecs(settings, core) {
+  /** @param {string[]} values @param {(v: string) => string} label */
+  const select = (values, label) => ({
+    kind: /** @type {const} */ ('select'),
+    options: values.map((value) => ({ value, label: label(value) })),
+  });
+  return settings.rows.flatMap((row) => {
+    if (!row.label) return [];
+    const base = { key: row.key, label: row.label };
+    if (row.type === 'activation')
+      return [{ ...base, ...select([...core.activations], (a) => `common.act_${a}`) }];
+    if (row.type === 'enum') {
+      const field = row.field ?? '';
+      const values = enumValues(/** @type {Core} */ (core), field); // (only the MLP has enums)
+      return [{ ...base, ...select(values, (v) => `lab.${field}_${v}`) }];
+    }
+    if (row.type === 'choice')
+      return [
+        { ...base, ...select(/** @type {string[]} */ (row.of), (v) => `${row.options}${v}`) },
+      ];
+    if (row.type === 'layers') return [{ ...base, inputmode: 'text' }];
+    const own = 'limit' in row && typeof row.limit === 'object' ? row.limit : undefined;
+    const lim = own ?? core.limits[row.field ?? ''];
+    return [lim?.integer ? { ...base, inputmode: 'numeric' } : base];
+  });
 }
 
 /**
@@ -169,7 +206,8 @@ export function settingsFields(settings, core, i18n) {
       shownValue(i18n, settings, row, settings.defaults[row.key]),
     );
     if (row.hint) hints[row.key] = row.hint(i18n);
-    else if (row.type === 'number' && row.limit) hints[row.key] = limitHint(i18n, row.limit);
+    else if (row.type === 'number' && typeof row.limit === 'object')
+      hints[row.key] = limitHint(i18n, row.limit);
     else if (row.field && !row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
     else hints[row.key] = '';
   }

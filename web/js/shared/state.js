@@ -71,14 +71,15 @@ export function parseSetting(row, text, core) {
   switch (row.type) {
     case 'number': {
       // Whole or not: the core's call (its limits table for the field, or the row's limit).
-      const lim = row.limit ?? core.limits[row.field ?? ''];
+      const own = typeof row.limit === 'object' ? row.limit : undefined; // (resolved: resolveRow)
+      const lim = own ?? core.limits[row.field ?? ''];
       const integer = Boolean(lim?.integer);
       const x = core.M.parseNumber(s, integer ? 'integer' : 'real');
       if (x === null) return { kind: integer ? 'integer' : 'number' };
-      if (!row.limit) return x;
-      const { min = NaN, max = NaN } = row.limit; // without a bound, NaN compares false
-      const low = row.limit.min_open ? x <= min : x < min;
-      return low || x > max ? { kind: 'range', min: row.limit.min, max: row.limit.max } : x;
+      if (!own) return x;
+      const { min = NaN, max = NaN } = own; // without a bound, NaN compares false
+      const low = own.min_open ? x <= min : x < min;
+      return low || x > max ? { kind: 'range', min: own.min, max: own.max } : x;
     }
     case 'layers': {
       if (s === '') return [];
@@ -103,13 +104,15 @@ export function parseSetting(row, text, core) {
       if (!raw.length && !row.allowEmpty) return { kind: 'empty' };
       return [...raw].length > row.max ? { kind: 'long', max: row.max } : raw;
     }
-    case 'choice':
-      return row.of.includes(s) ? s : { kind: 'choice', list: row.of.join(', ') };
+    case 'choice': {
+      const of = /** @type {string[]} */ (row.of); // (resolved: resolveRow)
+      return of.includes(s) ? s : { kind: 'choice', list: of.join(', ') };
+    }
     case 'list': {
       // A comma-separated list of distinct choices.
+      const of = /** @type {string[]} */ (row.of);
       const items = s ? s.split(',').map((x) => x.trim()) : [];
-      if (items.some((x) => !row.of.includes(x)))
-        return { kind: 'choice', list: row.of.join(', ') };
+      if (items.some((x) => !of.includes(x))) return { kind: 'choice', list: of.join(', ') };
       if (new Set(items).size !== items.length) return { kind: 'repeat' };
       if (items.length < row.min || items.length > row.max)
         return { kind: 'count', min: row.min, max: row.max };
@@ -118,6 +121,26 @@ export function parseSetting(row, text, core) {
     default:
       throw new Error(`state: unknown type ${/** @type {{type: string}} */ (row).type}`);
   }
+}
+
+/**
+ * A row as declared (a module constant, before any core is loaded) -> as checked: a `limit` or an
+ * `of` given as a name is that entry of the core's limits table, an `initial` given as a function
+ * is asked of the core. So a room declares its rows once, and the element's attributes can be
+ * derived from them before the core loads (embed/embed-attributes.js).
+ * @param {SettingRow} row
+ * @param {SettingsCore} core
+ * @returns {SettingRow}
+ */
+export function resolveRow(row, core) {
+  const table = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (core.limits));
+  const out = /** @type {SettingRow & Record<string, unknown>} */ ({ ...row });
+  if (typeof row.initial === 'function') out.initial = row.initial(core);
+  if ('limit' in row && typeof row.limit === 'string')
+    out.limit = /** @type {any} */ (table[row.limit]);
+  if ('of' in row && typeof row.of === 'string')
+    out.of = row.of === 'activations' ? [...core.activations] : /** @type {any} */ (table[row.of]);
+  return out;
 }
 
 /**
@@ -155,16 +178,19 @@ export const pageHash = {
  * integer | layers | activation | core (detail: the core's message) | range | empty | long | choice
  * | repeat | count). Rows without a `field` need an `initial`.
  * @param {SettingsCore} core  the MLP's, or lmCore(core)
- * @param {SettingRow[]} [rows]
+ * @param {SettingRow[]} [declared]  the rows as a figure declares them (resolveRow)
  * @param {SettingsStore} [store]
  */
-export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
+export function createSettings(core, declared = LAB_SETTINGS, store = pageHash) {
   const { M } = core;
+  const rows = declared.map((row) => resolveRow(row, core));
   const byKey = new Map(rows.map((r) => [r.key, r]));
   /** @type {Record<string, SettingValue>} */
   const defaults = {};
   const coreDefaults = /** @type {Record<string, SettingValue>} */ (core.defaults);
-  for (const row of rows) defaults[row.key] = row.initial ?? coreDefaults[row.field ?? ''];
+  for (const row of rows)
+    defaults[row.key] =
+      /** @type {SettingValue | undefined} */ (row.initial) ?? coreDefaults[row.field ?? ''];
   const values = { ...defaults };
   /** @type {Record<string, SettingError>} */
   const errors = {};

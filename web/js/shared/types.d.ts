@@ -83,8 +83,17 @@ export type SettingRow = {
   field?: string;
   /** Rows with a side pick the activation of one network of the twin ('a' or 'b'). */
   side?: 'a' | 'b';
-  /** The default when it is not the core's default for the field (required without a field). */
-  initial?: SettingValue;
+  /**
+   * The default when it is not the core's default for the field (required without a field); a
+   * function asks it of the table's core (state.js resolveRow).
+   */
+  initial?: SettingValue | ((core: SettingsCore) => SettingValue);
+  /** The element's attribute (embed/embed-attributes.js); none: the setting is the page's only. */
+  attr?: string;
+  /** The i18n key of the field's label. */
+  label?: string;
+  /** The i18n key prefix of a choice's option labels (prefix + value). */
+  options?: string;
   /** Not part of the Experiment config (a setting of the widget itself). */
   extra?: boolean;
   /** Checked as this many more than the row of this key (epochs that go on from its epochs). */
@@ -98,10 +107,11 @@ export type SettingRow = {
   ) => Omit<SettingError, 'raw'> | null;
 } & (
   | { type: 'layers' | 'activation' | 'enum' }
-  | { type: 'number'; limit?: Range }
+  /** limit, of: given as a name, that entry of the core's limits ('activations': its list). */
+  | { type: 'number'; limit?: Range | string }
   | { type: 'text'; max: number; allowEmpty?: boolean }
-  | { type: 'choice'; of: string[] }
-  | { type: 'list'; of: string[]; min: number; max: number }
+  | { type: 'choice'; of: string[] | string }
+  | { type: 'list'; of: string[] | string; min: number; max: number }
 );
 
 /** What a settings table is checked with: the MLP's core, or the Transformer's (lmCore). */
@@ -149,7 +159,7 @@ export type Settings<V extends Record<string, SettingValue> = Record<string, Set
   'values' | 'defaults'
 > & { values: V; defaults: V };
 
-/** The many-seeds study's settings (seeds/seeds.js ROWS). */
+/** The many-seeds study's settings (seeds/settings.js ROWS). */
 export type SeedsValues = {
   sa: ActivationName;
   sb: ActivationName;
@@ -165,6 +175,8 @@ export type SeedsValues = {
   sepochs: number;
   sseed: number;
   sval: number;
+  seeds: number;
+  schoose: Choose;
 };
 
 /** The swap's settings (swap/swap.js ROWS). */
