@@ -10,6 +10,8 @@
 // The dialog maps those keys to attributes with ATTRIBUTES[name] (keys it cannot map are dropped).
 import { changedSettings } from '../shared/state.js';
 import { LM_ROWS as SEEDS_LM_ROWS, ROWS as SEEDS_ROWS } from '../seeds/settings.js';
+import { ROWS as SWAP_ROWS } from '../swap/settings.js';
+import { ROWS as TWIN_ROWS } from '../twin/settings.js';
 
 /**
  * attribute -> settings key, for the rows of a room's settings.js that have an attribute.
@@ -34,36 +36,10 @@ export const ATTRIBUTES = {
   'dip-zoom': {},
   'tanh-error': {},
   cost: {},
-  twin: {
-    a: 'a',
-    b: 'b',
-    dataset: 'data',
-    factor: 'factor',
-    n: 'n',
-    noise: 'noise',
-    'data-seed': 'dseed',
-    layers: 'hidden',
-    init: 'init',
-    norm: 'norm',
-    lr: 'lr',
-    batch: 'batch',
-    epochs: 'epochs',
-    seed: 'seed',
-    'test-fraction': 'test',
-    'val-fraction': 'val',
-    pieces: 'pieces',
-  },
+  twin: attributesOfRows(TWIN_ROWS),
   // The network's study and the Transformer's (model="transformer"): their rows' attributes.
   seeds: attributesOfRows([...SEEDS_ROWS, ...SEEDS_LM_ROWS]),
-  swap: {
-    a: 'wa',
-    b: 'wb',
-    layers: 'whidden',
-    epochs: 'wepochs',
-    lr: 'wlr',
-    seed: 'wseed',
-    'finetune-epochs': 'wk',
-  },
+  swap: attributesOfRows(SWAP_ROWS),
   // The whole "Inside a Transformer" figure (transformer/transformer.js: its four parts, or `parts`).
   transformer: {
     parts: 'lparts',

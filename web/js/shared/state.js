@@ -17,29 +17,6 @@
 /** @typedef {import('./types').SettingsStore} SettingsStore */
 /** @typedef {import('./types').Config} Config */
 
-/**
- * The twin lab's settings. `side` rows pick one network's activation; the rest are shared.
- * @type {SettingRow[]}
- */
-export const LAB_SETTINGS = [
-  { key: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
-  { key: 'b', field: 'activation', type: 'activation', side: 'b' },
-  { key: 'data', field: 'dataset', type: 'enum' },
-  { key: 'factor', field: 'factor', type: 'number' },
-  { key: 'n', field: 'n', type: 'number' },
-  { key: 'noise', field: 'noise', type: 'number' },
-  { key: 'dseed', field: 'data_seed', type: 'number' },
-  { key: 'hidden', field: 'hidden', type: 'layers' },
-  { key: 'init', field: 'init', type: 'enum' },
-  { key: 'norm', field: 'norm', type: 'enum' },
-  { key: 'lr', field: 'lr', type: 'number' },
-  { key: 'batch', field: 'batch', type: 'number' },
-  { key: 'epochs', field: 'epochs', type: 'number' },
-  { key: 'seed', field: 'seed', type: 'number' },
-  { key: 'test', field: 'test_fraction', type: 'number' },
-  { key: 'val', field: 'val_fraction', type: 'number' },
-];
-
 // "32x16": 16 hidden layers of 32 units (also written 32×16), alone or in a list ("64,32x2").
 const REPEAT = /^(\d+)\s*[x×]\s*(\d+)$/i;
 
@@ -178,10 +155,10 @@ export const pageHash = {
  * integer | layers | activation | core (detail: the core's message) | range | empty | long | choice
  * | repeat | count). Rows without a `field` need an `initial`.
  * @param {SettingsCore} core  the MLP's, or lmCore(core)
- * @param {SettingRow[]} [declared]  the rows as a figure declares them (resolveRow)
+ * @param {SettingRow[]} declared  the rows as a figure declares them (<room>/settings.js)
  * @param {SettingsStore} [store]
  */
-export function createSettings(core, declared = LAB_SETTINGS, store = pageHash) {
+export function createSettings(core, declared, store = pageHash) {
   const { M } = core;
   const rows = declared.map((row) => resolveRow(row, core));
   const byKey = new Map(rows.map((r) => [r.key, r]));
