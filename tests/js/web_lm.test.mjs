@@ -61,7 +61,7 @@ test('unknownCharacters: each missing character once, in order', () => {
 });
 
 test('parseSetting: numbers within the core limits, text length, lists of choices', async () => {
-  const { parseSetting, createSettings } = await import('../../web/js/shared/state.js');
+  const { parseSetting, createSettings, hashStore } = await import('../../web/js/shared/state.js');
   const temp = { type: 'number', limit: { min: 0, max: 2, min_open: true } };
   assert.equal(parseSetting(temp, '0,8', C), 0.8);
   assert.equal(parseSetting(temp, '2', C), 2);
@@ -85,7 +85,10 @@ test('parseSetting: numbers within the core limits, text length, lists of choice
 
   // a store: a hash string; other keys are kept, rejected values fall back and are reported
   let hash = '#a=relu&lt=9&ln=50';
-  const store = { read: () => hash, write: (h) => (hash = h) };
+  const store = hashStore(
+    () => hash,
+    (h) => (hash = h),
+  );
   const p = createSettings(
     C,
     [
@@ -104,7 +107,7 @@ test('parseSetting: numbers within the core limits, text length, lists of choice
 });
 
 test("parseSetting reads numbers in the core's one grammar, as the CLI does (issue 28)", async () => {
-  const { parseSetting, createSettings } = await import('../../web/js/shared/state.js');
+  const { parseSetting, createSettings, hashStore } = await import('../../web/js/shared/state.js');
   const n = { type: 'number', limit: { min: 1, max: 500, integer: true } };
   const temp = { type: 'number', limit: { min: 0, max: 2, min_open: true } };
   for (const text of ['1e3', '1e2', '0x10', '1_0', '+ 5', '-0'])
@@ -114,10 +117,14 @@ test("parseSetting reads numbers in the core's one grammar, as the CLI does (iss
     assert.equal(parseSetting(temp, text, C).kind, 'number', text);
   // A rejected value is echoed with controls and bidi marks escaped, at most 80 characters.
   let hash = `#ln=${encodeURIComponent('\u202e5\u0000')}`;
-  const p = createSettings(C, [{ key: 'ln', type: 'number', limit: n.limit, initial: 200 }], {
-    read: () => hash,
-    write: (h) => (hash = h),
-  });
+  const p = createSettings(
+    C,
+    [{ key: 'ln', type: 'number', limit: n.limit, initial: 200 }],
+    hashStore(
+      () => hash,
+      (h) => (hash = h),
+    ),
+  );
   p.readHash();
   assert.equal(p.errors.ln.raw, 'U+202E5U+0000');
   p.set('ln', 'x'.repeat(1000000));

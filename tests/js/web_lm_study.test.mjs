@@ -5,7 +5,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/module.mjs';
 import { lmCore } from '../../web/js/shared/lm-config.js';
-import { createSettings } from '../../web/js/shared/state.js';
+import { createSettings, hashStore } from '../../web/js/shared/state.js';
 import { lmStudySpec, LM_PRESETS } from '../../web/js/seeds/seeds-lm.js';
 import { LM_ROWS } from '../../web/js/seeds/settings.js';
 import {
@@ -27,7 +27,11 @@ before(async () => {
 });
 
 /** A store over a string, as an embedded element keeps its attributes. */
-const memory = (hash = '#') => ({ read: () => hash, write: (h) => (hash = h), listen() {} });
+const memory = (hash = '#') =>
+  hashStore(
+    () => hash,
+    (h) => (hash = h),
+  );
 
 test('rows: ranges and defaults are the core’s; bad values fall back with a reason', () => {
   const limits = JSON.parse(M.lmConfigLimitsJson());

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPageCore } from './core-helpers.mjs';
-import { createSettings } from '../../web/js/shared/state.js';
+import { createSettings, hashStore } from '../../web/js/shared/state.js';
 import { ROWS } from '../../web/js/twin/settings.js';
 
 const core = await loadPageCore();
@@ -112,7 +112,14 @@ test('fine-tuning epochs are checked with the pretraining epochs they go on from
     { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true, addsTo: 'wepochs' },
   ];
   const max = core.limits.epochs.max;
-  const s = createSettings(core, rows, { read: () => '', write() {}, listen() {} });
+  const s = createSettings(
+    core,
+    rows,
+    hashStore(
+      () => '',
+      () => {},
+    ),
+  );
   s.readHash(`#wepochs=5&wk=${max - 4}`);
   assert.equal(s.errors.wk?.kind, 'core', 'over the limit by one epoch');
   assert.equal(s.values.wk, 20);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadPageCore } from './core-helpers.mjs';
-import { createSettings } from '../../web/js/shared/state.js';
+import { createSettings, hashStore } from '../../web/js/shared/state.js';
 import { fieldSpecs } from '../../web/js/shared/fields.js';
 import { lmCore } from '../../web/js/shared/lm-config.js';
 import { ATTRIBUTES } from '../../web/js/embed/embed-attributes.js';
@@ -49,7 +49,14 @@ test('the element attributes are the rows’ attributes: one per row, unique, ne
 test('the form fields come from the rows: labels and option labels exist in en and pt', () => {
   for (const [room, tables] of Object.entries(ROOMS)) {
     for (const { rows, core: c } of tables) {
-      const settings = createSettings(c, rows, { read: () => '#', write() {}, listen() {} });
+      const settings = createSettings(
+        c,
+        rows,
+        hashStore(
+          () => '#',
+          () => {},
+        ),
+      );
       const specs = fieldSpecs(settings, c);
       assert.deepEqual(
         specs.map((f) => f.key),
@@ -65,7 +72,14 @@ test('the form fields come from the rows: labels and option labels exist in en a
     }
   }
   // The core's whole numbers get a numeric keyboard; the study's activations are the core's.
-  const study = createSettings(core, seeds.ROWS, { read: () => '#', write() {}, listen() {} });
+  const study = createSettings(
+    core,
+    seeds.ROWS,
+    hashStore(
+      () => '#',
+      () => {},
+    ),
+  );
   const byKey = Object.fromEntries(fieldSpecs(study, core).map((f) => [f.key, f]));
   assert.equal(byKey.sn.inputmode, 'numeric');
   assert.equal(byKey.seeds.inputmode, 'numeric');
@@ -79,7 +93,10 @@ test('the form fields come from the rows: labels and option labels exist in en a
 
 test('the study’s own rows: seeds and choice are read and refused like any setting', () => {
   let hash = '#seeds=0&schoose=worst&sval=0&sn=300';
-  const store = { read: () => hash, write: (h) => (hash = h), listen() {} };
+  const store = hashStore(
+    () => hash,
+    (h) => (hash = h),
+  );
   const s = createSettings(core, seeds.ROWS, store);
   s.readHash();
   assert.equal(s.values.seeds, 10);
@@ -93,4 +110,25 @@ test('the study’s own rows: seeds and choice are read and refused like any set
   s.writeHash();
   assert.match(hash, /(^|&|#)seeds=3(&|$)/);
   assert.match(hash, /schoose=best/);
+});
+
+test('hashStore: key/value pairs over a hash; other keys kept; deferred writes land once', async () => {
+  let hash = '#main';
+  const writes = [];
+  const store = hashStore(
+    () => hash,
+    (h) => (writes.push(h), (hash = h)),
+    { defer: true },
+  );
+  store.set('a', 'gelu');
+  store.set('hidden', '64,64');
+  assert.equal(store.get('a'), 'gelu', 'seen before the write lands');
+  assert.deepEqual(writes, []);
+  await Promise.resolve();
+  assert.deepEqual(writes, ['#a=gelu&hidden=64,64'], 'one write; the bare #main is no setting');
+  hash = '#other=1&a=relu';
+  store.set('a', 'silu');
+  await Promise.resolve();
+  assert.equal(hash, '#other=1&a=silu');
+  assert.equal(store.get('missing'), null);
 });

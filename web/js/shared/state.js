@@ -136,18 +136,63 @@ export function format(row, value) {
 const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * Where settings live: { read() -> '#…', write(hash), listen(fn on outside change) }. By default the
- * page's URL hash, so every view is a permalink; an embedded widget (activation-lab.js) brings its
- * own, fed by its element's attributes, and leaves the host page's URL alone.
+ * The key=value pairs of a "#k=v&…" string. Only pairs are settings: a bare fragment such as the
+ * skip link's #main is not one.
+ * @param {string} hash
  */
-/** @type {SettingsStore} */
-export const pageHash = {
-  read: () => location.hash,
-  write: (hash) => {
+const pairsOf = (hash) =>
+  new URLSearchParams(
+    hash
+      .replace(/^#/, '')
+      .split('&')
+      .filter((p) => p.includes('='))
+      .join('&'),
+  );
+
+/** @param {URLSearchParams} params  as a hash, commas kept readable ("hidden=64,64") */
+const hashOf = (params) => `#${params.toString().replace(/%2C/gi, ',')}`;
+
+/**
+ * A store { get(key), set(key, text), listen(fn) } over a "#k=v&…" string that `read` gives and
+ * `write` takes, keeping keys no table owns (several widgets share one URL). `defer`: the writes of
+ * one task reach `write` once, at its end (the URL: one history.replaceState per change, not one
+ * per setting); get() sees them at once.
+ * @param {() => string} read
+ * @param {(hash: string) => void} write
+ * @param {{listen?: (fn: () => void) => void, defer?: boolean}} [options]
+ * @returns {SettingsStore}
+ */
+export function hashStore(read, write, { listen = () => {}, defer = false } = {}) {
+  /** @type {URLSearchParams | null} */
+  let pending = null;
+  const flush = () => {
+    if (pending) write(hashOf(pending));
+    pending = null;
+  };
+  return {
+    get: (key) => (pending ?? pairsOf(read())).get(key),
+    set(key, text) {
+      if (!pending && defer) queueMicrotask(flush);
+      pending ??= pairsOf(read());
+      pending.set(key, text);
+      if (!defer) flush();
+    },
+    listen,
+  };
+}
+
+/**
+ * Where settings live by default: the page's URL hash, so every view is a permalink. An embedded
+ * widget (activation-lab.js) brings its own store, fed by its element's attributes, and leaves the
+ * host page's URL alone.
+ */
+export const pageHash = hashStore(
+  () => location.hash,
+  (hash) => {
     if (hash !== location.hash) history.replaceState(null, '', hash);
   },
-  listen: (fn) => addEventListener('hashchange', fn),
-};
+  { listen: (fn) => addEventListener('hashchange', fn), defer: true },
+);
 
 /**
  * Settings for one table of rows. `values[key]` always holds a valid value; `errors[key]` is
@@ -276,38 +321,42 @@ export function createSettings(core, declared, store = pageHash) {
     return errors[key] ?? null;
   }
 
-  /** Reads every owned key from a hash ("#a=relu&n=500"); missing keys take their default. */
-  function readHash(hash = store.read()) {
-    const params = new URLSearchParams(hash.replace(/^#/, ''));
+  /**
+   * Reads every owned key from the store (or from a hash such as "#a=relu&n=500": a permalink, a
+   * test); missing keys take their default.
+   * @param {string} [hash]
+   */
+  function readHash(hash) {
+    const params = hash === undefined ? null : pairsOf(hash);
+    /** @param {string} key */
+    const get = (key) => (params ? params.get(key) : store.get(key));
     for (const row of rows) {
       delete errors[row.key];
-      const text = params.get(row.key);
+      const text = get(row.key);
       if (text !== null) setOne(row.key, text);
       else values[row.key] = defaults[row.key];
     }
     // A value refused beside the defaults of rows read after it is read again beside their values.
     for (const row of rows) {
-      const text = params.get(row.key);
+      const text = get(row.key);
       if (text !== null && errors[row.key]?.kind === 'core') setOne(row.key, text);
     }
     checkTogether();
   }
 
-  /** The hash with this table's values, keeping keys other widgets own. */
-  function toHash(hash = store.read()) {
-    // Only key=value pairs are settings: a bare fragment such as the skip link's #main is not kept.
-    const pairs = hash
-      .replace(/^#/, '')
-      .split('&')
-      .filter((p) => p.includes('='));
-    const params = new URLSearchParams(pairs.join('&'));
+  /**
+   * A hash with this table's values, keeping the other keys of `hash` (a permalink).
+   * @param {string} hash
+   */
+  function toHash(hash) {
+    const params = pairsOf(hash);
     for (const row of rows) params.set(row.key, format(row, values[row.key]));
-    // Keep commas readable in the URL ("hidden=64,64"): they are safe in a fragment.
-    return `#${params.toString().replace(/%2C/gi, ',')}`;
+    return hashOf(params);
   }
 
+  /** Every row's value to the store. */
   function writeHash() {
-    store.write(toHash());
+    for (const row of rows) store.set(row.key, format(row, values[row.key]));
   }
 
   return {

@@ -190,11 +190,14 @@ export type SwapValues = {
   wk: number;
 };
 
-/** Where settings live: the page's URL hash, or an embedded element's attributes. */
+/**
+ * Where settings live, as key/value pairs: the page's URL hash (state.js pageHash), or an embedded
+ * element's attributes (activation-lab.js).
+ */
 export interface SettingsStore {
-  /** The settings as a hash, "#a=relu&n=500". */
-  read(): string;
-  write(hash: string): void;
+  /** The text stored under a settings key, or null. */
+  get(key: string): string | null;
+  set(key: string, text: string): void;
   /** Calls fn when the settings change from outside (the reader edits the URL, an attribute). */
   listen(fn: () => void): void;
 }
