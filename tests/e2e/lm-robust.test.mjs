@@ -141,19 +141,23 @@ const shownText = (page, id, selector) =>
     [id, selector],
   );
 
+/** Waits until a field of the element `id` is marked invalid ('true') or valid ('false'). */
+const invalid = (page, id, field, state) =>
+  page.waitForFunction(
+    ([name, sel, want]) =>
+      document
+        .getElementById(name)
+        .shadowRoot.querySelector(`#${sel}`)
+        ?.getAttribute('aria-invalid') === want,
+    [id, field, state],
+    { timeout: 20000 },
+  );
+
 test('steps over the compute budget are refused where they are set, once (issue 28.5)', async () => {
   const { page, context, problems } = await openPage(env, '', {}, 'embed.html#widget=curves');
   await addTransformer(page, 'scratch', { parts: 'scratch', steps: '30000' });
   const errorOf = (id, key) => shownText(page, id, `#lm-${id}-${key}-err`);
-  await page.waitForFunction(
-    () =>
-      document
-        .getElementById('scratch')
-        .shadowRoot.querySelector('#lm-scratch-lsteps')
-        ?.getAttribute('aria-invalid') === 'true',
-    null,
-    { timeout: 20000 },
-  );
+  await invalid(page, 'scratch', 'lm-scratch-lsteps', 'true');
   const scratchError = await errorOf('scratch', 'lsteps');
   assert.match(scratchError, /30000.*GFLOP.*1500/, scratchError);
   assert.equal(await page.locator('#scratch #lm-scratch-lsteps').inputValue(), '1500');
@@ -162,30 +166,14 @@ test('steps over the compute budget are refused where they are set, once (issue 
 
   // The swap: fine-tuning goes on from the shipped model's 1500 steps.
   await addTransformer(page, 'swap', { parts: 'swap', k: '30000' });
-  await page.waitForFunction(
-    () =>
-      document
-        .getElementById('swap')
-        .shadowRoot.querySelector('#lm-swap-lk')
-        ?.getAttribute('aria-invalid') === 'true',
-    null,
-    { timeout: 20000 },
-  );
+  await invalid(page, 'swap', 'lm-swap-lk', 'true');
   const figure = await shownText(page, 'swap', '.ev-panel');
   assert.equal(figure.split('GFLOP').length - 1, 2, `one message (need and max): ${figure}`);
   assert.match(await errorOf('swap', 'lk'), /30000.*GFLOP/);
   assert.match(await shownText(page, 'swap', '[data-act="tune"]'), /200/, 'the default k');
   // Within the budget: accepted.
   await page.evaluate(() => document.getElementById('swap').setAttribute('k', '5000'));
-  await page.waitForFunction(
-    () =>
-      document
-        .getElementById('swap')
-        .shadowRoot.querySelector('#lm-swap-lk')
-        ?.getAttribute('aria-invalid') === 'false',
-    null,
-    { timeout: 10000 },
-  );
+  await invalid(page, 'swap', 'lm-swap-lk', 'false');
   assert.deepEqual(problems, []);
   await context.close();
 });
