@@ -116,7 +116,8 @@ function defineWidget(name) {
       /** @type {Set<() => void>} */
       this.listeners = new Set();
       this.generation = 0; // mounts and removals: a mount that a removal overtook cleans up
-      this.hash = '#'; // filled from the attributes by attributeChangedCallback
+      /** @type {Map<string, string>} settings key -> text, from the attributes */
+      this.values = new Map(); // filled by attributeChangedCallback; the widget's changes too
       /** @type {Widget | undefined | null} */
       this.widget = null;
       this.started = false;
@@ -124,19 +125,21 @@ function defineWidget(name) {
       // Where the widget keeps its settings (see state.js): here, not in the page's URL.
       /** @type {import('./js/shared/types').SettingsStore} */
       this.store = {
-        read: () => this.hash,
-        write: (hash) => (this.hash = hash),
+        get: (key) => this.values.get(key) ?? null,
+        set: (key, text) => void this.values.set(key, text),
         listen: (fn) => this.listeners.add(fn),
       };
     }
 
-    hashFromAttributes() {
-      const params = new URLSearchParams();
+    /** The settings the attributes give: settings key -> text (embed-attributes.js). */
+    valuesFromAttributes() {
+      /** @type {Map<string, string>} */
+      const values = new Map();
       for (const [attr, key] of Object.entries(attributes)) {
         const value = this.getAttribute(attr);
-        if (value !== null) params.set(key, value);
+        if (value !== null) values.set(key, value);
       }
-      return `#${params}`;
+      return values;
     }
 
     /**
@@ -145,7 +148,7 @@ function defineWidget(name) {
      * last values: each reset would otherwise queue a network build in the workers.
      */
     attributeChangedCallback() {
-      this.hash = this.hashFromAttributes();
+      this.values = this.valuesFromAttributes();
       if (!this.widget || this.resetQueued) return;
       this.resetQueued = true;
       setTimeout(() => {

@@ -2,7 +2,7 @@
 // check what the core would refuse where the value is set, rejected text is shown escaped.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,4 +159,98 @@ test('a large accepted weight file is read in the swap worker: no main-thread ta
     rmSync(dir, { recursive: true, force: true });
     await context.close();
   }
+});
+
+// Issue 28, item 5: the fields allow 100000 steps, but a run over the core's compute budget
+// (max_run_flops, ~30,000 steps of the reference model on the corpus's 96 characters) used to fail
+// only after a click. It is refused where the value is set, once, with the default kept.
+/** The shadow root's text of one element: the field's error and the whole figure. */
+const shownText = (page, id, selector) =>
+  page.evaluate(
+    ([name, sel]) => document.getElementById(name).shadowRoot.querySelector(sel)?.textContent ?? '',
+    [id, selector],
+  );
+
+/** Waits until a field of the element `id` is marked invalid ('true') or valid ('false'). */
+const invalid = (page, id, field, state) =>
+  page.waitForFunction(
+    ([name, sel, want]) =>
+      document
+        .getElementById(name)
+        .shadowRoot.querySelector(`#${sel}`)
+        ?.getAttribute('aria-invalid') === want,
+    [id, field, state],
+    { timeout: 20000 },
+  );
+
+test('steps over the compute budget are refused where they are set, once (issue 28.5)', async () => {
+  const { page, context, problems } = await openPage(env, '', {}, 'embed.html#widget=curves');
+  // The boundaries, from the core: the reference model from scratch, and fine-tuning that goes on
+  // from the shipped model's steps in its own configuration (data/lm-pretrained.json).
+  const { loadModule } = await import('../../wasm/module.mjs');
+  const M = await loadModule();
+  const { max_run_flops: max } = JSON.parse(M.lmConfigLimitsJson());
+  const flops = (config, file) =>
+    JSON.parse(
+      M.lmFlopsJson(
+        JSON.stringify(config),
+        readFileSync(new URL(`../../dist/data/${file}`, import.meta.url), 'utf8'),
+      ),
+    );
+  const shipped = JSON.parse(
+    readFileSync(new URL('../../dist/data/lm-pretrained.json', import.meta.url), 'utf8'),
+  ).gelu;
+  const tuneStep = flops(shipped.config, shipped.text).step;
+  const kMax = Math.floor((max - shipped.steps * tuneStep) / tuneStep);
+  const scratchMax = Math.floor(max / flops({}, 'corpus.txt').step);
+  assert.ok(kMax >= 200 && scratchMax < 100000, `k up to ${kMax}, from scratch ${scratchMax}`);
+  await addTransformer(page, 'scratch', { parts: 'scratch', steps: String(scratchMax + 1) });
+  const errorOf = (id, key) => shownText(page, id, `#lm-${id}-${key}-err`);
+  await invalid(page, 'scratch', 'lm-scratch-lsteps', 'true');
+  const scratchError = await errorOf('scratch', 'lsteps');
+  assert.match(scratchError, new RegExp(`${scratchMax + 1}.*GFLOP`), scratchError);
+  assert.equal(await page.locator('#scratch #lm-scratch-lsteps').inputValue(), '1500');
+  assert.ok(await page.locator('#scratch [data-act="play"]').isEnabled(), 'the default runs');
+  assert.doesNotMatch(await shownText(page, 'scratch', '[data-progress]'), /GFLOP/);
+
+  // The swap: one step past the budget is refused.
+  await addTransformer(page, 'swap', { parts: 'swap', k: String(kMax + 1) });
+  await invalid(page, 'swap', 'lm-swap-lk', 'true');
+  const figure = await shownText(page, 'swap', '.ev-panel');
+  assert.equal(figure.split('GFLOP').length - 1, 2, `one message (need and max): ${figure}`);
+  assert.match(await errorOf('swap', 'lk'), new RegExp(`${kMax + 1}.*GFLOP`));
+  assert.match(await shownText(page, 'swap', '[data-act="tune"]'), /200/, 'the default k');
+  // Within the budget: accepted.
+  await page.evaluate((k) => document.getElementById('swap').setAttribute('k', k), String(kMax));
+  await invalid(page, 'swap', 'lm-swap-lk', 'false');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a failed run from scratch leaves no row "loading" and announces the failure (issue 28.5)', async () => {
+  const { page, context } = await openPage(env, '', {}, 'embed.html#widget=curves');
+  await addTransformer(page, 'scratch', { parts: 'scratch', steps: '20' });
+  // The workers cannot read the corpus: every model's start fails.
+  await context.route('**/data/corpus.txt', (route) => route.abort());
+  await page.locator('#scratch [data-act="play"]').click();
+  await page.waitForFunction(
+    () => document.getElementById('scratch').shadowRoot.querySelector('[data-phase="finished"]'),
+    null,
+    { timeout: 30000 },
+  );
+  const state = await page.evaluate(() => {
+    const root = document.getElementById('scratch').shadowRoot;
+    return {
+      phase: root.querySelector('[data-phase]')?.getAttribute('data-phase'),
+      statuses: [...root.querySelectorAll('tbody tr')].map((tr) => tr.dataset.status),
+      announce: root.querySelector('[data-announce]')?.textContent ?? '',
+      progress: root.querySelector('[data-progress]')?.textContent ?? '',
+    };
+  });
+  assert.equal(state.phase, 'finished', JSON.stringify(state));
+  assert.ok(state.statuses.length >= 2, JSON.stringify(state));
+  for (const s of state.statuses)
+    assert.ok(!['loading', 'running'].includes(s), JSON.stringify(state));
+  assert.equal(state.announce, state.progress, 'the failure is announced, not a result');
+  await context.close();
 });

@@ -32,6 +32,9 @@ for (const [act, entry] of Object.entries(manifest)) {
     const text = readFileSync(data(entry.text), 'utf8');
     const e = new M.LmExperiment(JSON.stringify(entry.config), text);
     try {
+      // Its whole run, and the page's default fine-tuning on top, fit the core's run budget.
+      assert.equal(e.error(), '', 'npm run pretrain can run this configuration');
+      assert.equal(e.setSteps(entry.steps + 200), '', 'the swap fine-tunes 200 more steps');
       const untrained = JSON.parse(e.evaluateJson());
       assert.equal(e.loadStateJson(readFileSync(data(`lm-${act}.json`), 'utf8')), '');
       const now = JSON.parse(e.evaluateJson());

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPageCore } from './core-helpers.mjs';
 import { createSettings, enumValues } from '../../web/js/shared/state.js';
+import { ROWS } from '../../web/js/twin/settings.js';
 import { SETUPS, setupTexts } from '../../web/js/shared/presets.js';
 import { speedPairs, summarizeSpeed } from '../../web/js/seeds/study.js';
 import { reached95 } from '../../web/js/shared/runs.js';
@@ -12,7 +13,7 @@ import { reached95 } from '../../web/js/shared/runs.js';
 const core = await loadPageCore();
 
 test('"32x16" is sixteen layers of 32, and reads back the same way', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   s.readHash('#hidden=32x16&init=he&norm=layer&data=circles&factor=0.7');
   assert.deepEqual(s.errors, {});
   assert.deepEqual(s.config('a').hidden, Array(16).fill(32));
@@ -30,7 +31,7 @@ test('"32x16" is sixteen layers of 32, and reads back the same way', () => {
 });
 
 test('the core refuses what it cannot run, with its own message, and the default stays', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   s.readHash('#hidden=32x99&init=xavier&data=squares');
   assert.deepEqual(Object.keys(s.errors).sort(), ['data', 'hidden', 'init']);
   for (const key of ['data', 'hidden', 'init']) assert.equal(s.errors[key].kind, 'core');
@@ -56,10 +57,10 @@ test('the choices of the enum rows come from the core', () => {
 });
 
 test('every shared preset is a valid setup that differs from the article only where it says', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   s.readHash('');
   for (const [name, setup] of Object.entries(SETUPS)) {
-    const t = createSettings(core);
+    const t = createSettings(core, ROWS);
     t.readHash('#n=500&hidden=8,8'); // a reader's changes: a preset puts them back
     for (const [key, text] of Object.entries(setupTexts(t, setup))) t.set(key, text);
     assert.deepEqual(t.errors, {}, name);

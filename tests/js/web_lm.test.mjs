@@ -11,6 +11,8 @@ import {
 import { loadPageCore } from './core-helpers.mjs';
 
 const { M } = await loadPageCore();
+// A core for tables of rows that carry their own limits (state.js asks it only for the grammar).
+const C = { M, limits: {}, activations: [], defaults: {} };
 
 test('histogram: equal bins, edges go right, outliers and non-finite values are counted apart', () => {
   const h = histogram([-2, -1, -0.5, 0, 0.25, 0.99, 1, 3, NaN, Infinity], {
@@ -58,39 +60,42 @@ test('unknownCharacters: each missing character once, in order', () => {
   assert.deepEqual(unknownCharacters('abc', 'abc'), []);
 });
 
-test('parseParam: numbers within the core limits, text length, lists of choices', async () => {
-  const { parseParam, createParams } = await import('../../web/js/shared/lm-params.js');
+test('parseSetting: numbers within the core limits, text length, lists of choices', async () => {
+  const { parseSetting, createSettings, hashStore } = await import('../../web/js/shared/state.js');
   const temp = { type: 'number', limit: { min: 0, max: 2, min_open: true } };
-  assert.equal(parseParam(temp, '0,8', M), 0.8);
-  assert.equal(parseParam(temp, '2', M), 2);
-  assert.deepEqual(parseParam(temp, '0', M), { kind: 'range', min: 0, max: 2 });
-  assert.deepEqual(parseParam(temp, 'hot', M), { kind: 'number' });
+  assert.equal(parseSetting(temp, '0,8', C), 0.8);
+  assert.equal(parseSetting(temp, '2', C), 2);
+  assert.deepEqual(parseSetting(temp, '0', C), { kind: 'range', min: 0, max: 2 });
+  assert.deepEqual(parseSetting(temp, 'hot', C), { kind: 'number' });
   const n = { type: 'number', limit: { min: 1, max: 500, integer: true } };
-  assert.equal(parseParam(n, ' 200 ', M), 200);
-  assert.deepEqual(parseParam(n, '2.5', M), { kind: 'integer' });
-  assert.deepEqual(parseParam(n, '501', M), { kind: 'range', min: 1, max: 500 });
+  assert.equal(parseSetting(n, ' 200 ', C), 200);
+  assert.deepEqual(parseSetting(n, '2.5', C), { kind: 'integer' });
+  assert.deepEqual(parseSetting(n, '501', C), { kind: 'range', min: 1, max: 500 });
   const prompt = { type: 'text', max: 4 };
-  assert.equal(parseParam(prompt, ' ab ', M), ' ab '); // spaces are characters of a prompt
-  assert.deepEqual(parseParam(prompt, '', M), { kind: 'empty' });
-  assert.deepEqual(parseParam(prompt, 'abcde', M), { kind: 'long', max: 4 });
+  assert.equal(parseSetting(prompt, ' ab ', C), ' ab '); // spaces are characters of a prompt
+  assert.deepEqual(parseSetting(prompt, '', C), { kind: 'empty' });
+  assert.deepEqual(parseSetting(prompt, 'abcde', C), { kind: 'long', max: 4 });
   const acts = { type: 'list', of: ['relu', 'gelu', 'swiglu'], min: 2, max: 3 };
-  assert.deepEqual(parseParam(acts, 'relu, swiglu', M), ['relu', 'swiglu']);
-  assert.deepEqual(parseParam(acts, 'relu', M), { kind: 'count', min: 2, max: 3 });
-  assert.deepEqual(parseParam(acts, 'relu,relu', M), { kind: 'repeat' });
-  assert.equal(parseParam(acts, 'relu,tanh', M).kind, 'choice');
-  assert.equal(parseParam({ type: 'choice', of: ['bert', 'gpt2'] }, 'gpt2', M), 'gpt2');
-  assert.equal(parseParam({ type: 'choice', of: ['bert', 'gpt2'] }, 'xavier', M).kind, 'choice');
+  assert.deepEqual(parseSetting(acts, 'relu, swiglu', C), ['relu', 'swiglu']);
+  assert.deepEqual(parseSetting(acts, 'relu', C), { kind: 'count', min: 2, max: 3 });
+  assert.deepEqual(parseSetting(acts, 'relu,relu', C), { kind: 'repeat' });
+  assert.equal(parseSetting(acts, 'relu,tanh', C).kind, 'choice');
+  assert.equal(parseSetting({ type: 'choice', of: ['bert', 'gpt2'] }, 'gpt2', C), 'gpt2');
+  assert.equal(parseSetting({ type: 'choice', of: ['bert', 'gpt2'] }, 'xavier', C).kind, 'choice');
 
   // a store: a hash string; other keys are kept, rejected values fall back and are reported
   let hash = '#a=relu&lt=9&ln=50';
-  const store = { read: () => hash, write: (h) => (hash = h) };
-  const p = createParams(
+  const store = hashStore(
+    () => hash,
+    (h) => (hash = h),
+  );
+  const p = createSettings(
+    C,
     [
       { key: 'lt', type: 'number', limit: temp.limit, initial: 0.8 },
       { key: 'ln', type: 'number', limit: n.limit, initial: 200 },
     ],
     store,
-    M,
   );
   p.readHash();
   assert.deepEqual(p.values, { lt: 0.8, ln: 50 });
@@ -101,24 +106,24 @@ test('parseParam: numbers within the core limits, text length, lists of choices'
   assert.equal(hash, '#a=relu&lt=1.5&ln=50');
 });
 
-test("parseParam reads numbers in the core's one grammar, as the CLI does (issue 28)", async () => {
-  const { parseParam, createParams } = await import('../../web/js/shared/lm-params.js');
+test("parseSetting reads numbers in the core's one grammar, as the CLI does (issue 28)", async () => {
+  const { parseSetting, createSettings, hashStore } = await import('../../web/js/shared/state.js');
   const n = { type: 'number', limit: { min: 1, max: 500, integer: true } };
   const temp = { type: 'number', limit: { min: 0, max: 2, min_open: true } };
   for (const text of ['1e3', '1e2', '0x10', '1_0', '+ 5', '-0'])
-    assert.equal(parseParam(n, text, M).kind, text === '-0' ? 'range' : 'integer', text);
-  assert.equal(parseParam(temp, '1e-1', M), 0.1); // a real may have an exponent
+    assert.equal(parseSetting(n, text, C).kind, text === '-0' ? 'range' : 'integer', text);
+  assert.equal(parseSetting(temp, '1e-1', C), 0.1); // a real may have an exponent
   for (const text of ['0x1', 'Infinity', 'nan', '1,2,3', '.'])
-    assert.equal(parseParam(temp, text, M).kind, 'number', text);
+    assert.equal(parseSetting(temp, text, C).kind, 'number', text);
   // A rejected value is echoed with controls and bidi marks escaped, at most 80 characters.
   let hash = `#ln=${encodeURIComponent('\u202e5\u0000')}`;
-  const p = createParams(
+  const p = createSettings(
+    C,
     [{ key: 'ln', type: 'number', limit: n.limit, initial: 200 }],
-    {
-      read: () => hash,
-      write: (h) => (hash = h),
-    },
-    M,
+    hashStore(
+      () => hash,
+      (h) => (hash = h),
+    ),
   );
   p.readHash();
   assert.equal(p.errors.ln.raw, 'U+202E5U+0000');

@@ -5,8 +5,9 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/module.mjs';
 import { lmCore } from '../../web/js/shared/lm-config.js';
-import { createParams } from '../../web/js/shared/lm-params.js';
-import { lmStudyRows, lmStudySpec, LM_PRESETS } from '../../web/js/seeds/seeds-lm.js';
+import { createSettings, hashStore } from '../../web/js/shared/state.js';
+import { lmStudySpec, LM_PRESETS } from '../../web/js/seeds/seeds-lm.js';
+import { LM_ROWS } from '../../web/js/seeds/settings.js';
 import {
   EVAL_COLUMNS,
   lmEvalRows,
@@ -26,11 +27,17 @@ before(async () => {
 });
 
 /** A store over a string, as an embedded element keeps its attributes. */
-const memory = (hash = '#') => ({ read: () => hash, write: (h) => (hash = h), listen() {} });
+const memory = (hash = '#') =>
+  hashStore(
+    () => hash,
+    (h) => (hash = h),
+  );
 
 test('rows: ranges and defaults are the core’s; bad values fall back with a reason', () => {
   const limits = JSON.parse(M.lmConfigLimitsJson());
-  const rows = Object.fromEntries(lmStudyRows(lm).map((r) => [r.key, r]));
+  const rows = Object.fromEntries(
+    createSettings(lm, LM_ROWS, memory()).rows.map((r) => [r.key, r]),
+  );
   assert.deepEqual(rows.slseeds.limit, limits.study_seeds);
   assert.equal(rows.slseeds.initial, limits.study_defaults.seeds);
   assert.deepEqual(rows.slsteps.limit, limits.study_steps);
@@ -40,7 +47,7 @@ test('rows: ranges and defaults are the core’s; bad values fall back with a re
   assert.equal(rows.smodel.initial, 'mlp');
 
   const max = limits.study_seeds.max;
-  const p = createParams(lmStudyRows(lm), memory(), lm.M);
+  const p = createSettings(lm, LM_ROWS, memory());
   p.readHash(`#smodel=transformer&sla=swiglu&slseeds=${max + 1}&slsteps=1.5&slinit=gpt2`);
   assert.equal(p.values.smodel, 'transformer');
   assert.equal(p.values.sla, 'swiglu');
@@ -61,7 +68,7 @@ test('rows: ranges and defaults are the core’s; bad values fall back with a re
 });
 
 test('spec: the reference configuration with the study’s values; the core checks the last seed', () => {
-  const p = createParams(lmStudyRows(lm), memory(), lm.M);
+  const p = createSettings(lm, LM_ROWS, memory());
   p.readHash('#sla=relu&slb=swiglu&slseeds=2&slseed=7&slsteps=40&slinit=gpt2');
   const { spec, problem } = lmStudySpec(p, lm);
   assert.equal(problem, '');

@@ -2,12 +2,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPageCore } from './core-helpers.mjs';
-import { createSettings } from '../../web/js/shared/state.js';
+import { createSettings, hashStore } from '../../web/js/shared/state.js';
+import { ROWS } from '../../web/js/twin/settings.js';
 
 const core = await loadPageCore();
 
 test('defaults come from the module; side A starts as ReLU', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   s.readHash('');
   assert.equal(s.config('a').activation, 'relu');
   assert.equal(s.config('b').activation, core.defaults.activation);
@@ -16,7 +17,7 @@ test('defaults come from the module; side A starts as ReLU', () => {
 });
 
 test('a hash round-trips and keeps keys it does not own', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   s.readHash('#a=silu&b=identity&n=500&hidden=16,8&lr=0.01&other=1');
   assert.deepEqual(s.errors, {});
   assert.equal(s.config('a').activation, 'silu');
@@ -24,14 +25,14 @@ test('a hash round-trips and keeps keys it does not own', () => {
   const hash = s.toHash('#other=1');
   assert.match(hash, /other=1/);
   assert.match(hash, /hidden=16,8/);
-  const t = createSettings(core);
+  const t = createSettings(core, ROWS);
   t.readHash(hash);
   assert.deepEqual(t.config('a'), s.config('a'));
   assert.deepEqual(t.config('b'), s.config('b'));
 });
 
 test('bad values are reported and fall back to the default', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   s.readHash('#n=abc&lr=5&hidden=64,x&b=swish&epochs=2.5&batch=0');
   assert.deepEqual(Object.keys(s.errors).sort(), ['b', 'batch', 'epochs', 'hidden', 'lr', 'n']);
   assert.equal(s.errors.n.kind, 'integer');
@@ -46,14 +47,14 @@ test('bad values are reported and fall back to the default', () => {
 });
 
 test('a pt-PT decimal comma is accepted for fractional settings', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   assert.equal(s.set('lr', '0,01'), null);
   assert.equal(s.values.lr, 0.01);
   assert.notEqual(s.set('n', '1,5'), null);
 });
 
 test('values valid alone but not together are reported on a field the core names', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   s.set('test', '0.6');
   const error = s.set('val', '0.5');
   const blamed = Object.keys(s.errors);
@@ -70,7 +71,7 @@ function M_valid(s) {
 }
 
 test('numbers in the one grammar of the core (as the CLI); a bare #main is no setting', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   s.readHash('#n=0x10&epochs=1e1&batch=0b11&seed=%2B7&noise=0,3&hidden=8,0x8&lr=.5');
   assert.deepEqual(
     Object.keys(s.errors).sort(),
@@ -85,7 +86,7 @@ test('numbers in the one grammar of the core (as the CLI); a bare #main is no se
 });
 
 test('the work budget is checked with the n that is set, not the default n (issue 28)', () => {
-  const s = createSettings(core);
+  const s = createSettings(core, ROWS);
   // The CLI's verdict on the same settings is the reference: the core with the full config.
   const full = { ...core.defaults, hidden: Array(16).fill(512), n: 480 };
   assert.equal(core.M.validateConfigJson(JSON.stringify(full)), '');
@@ -95,11 +96,11 @@ test('the work budget is checked with the n that is set, not the default n (issu
   assert.deepEqual(s.values.hidden, Array(16).fill(512));
   assert.equal(s.values.n, 480);
   // Set from the fields, in the order a reader types them: fewer points first, then the layers.
-  const t = createSettings(core);
+  const t = createSettings(core, ROWS);
   t.set('n', '480');
   assert.equal(t.set('hidden', '512x16'), null);
   // Over the budget whatever the order: still refused.
-  const u = createSettings(core);
+  const u = createSettings(core, ROWS);
   u.readHash(`#hidden=512x16&n=${core.defaults.n}`);
   assert.equal(u.errors.hidden?.kind, 'core');
 });
@@ -111,7 +112,14 @@ test('fine-tuning epochs are checked with the pretraining epochs they go on from
     { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true, addsTo: 'wepochs' },
   ];
   const max = core.limits.epochs.max;
-  const s = createSettings(core, rows, { read: () => '', write() {}, listen() {} });
+  const s = createSettings(
+    core,
+    rows,
+    hashStore(
+      () => '',
+      () => {},
+    ),
+  );
   s.readHash(`#wepochs=5&wk=${max - 4}`);
   assert.equal(s.errors.wk?.kind, 'core', 'over the limit by one epoch');
   assert.equal(s.values.wk, 20);

@@ -9,6 +9,20 @@
 // without it, a widget that returns `settings` (a state.js table) is read through changedSettings.
 // The dialog maps those keys to attributes with ATTRIBUTES[name] (keys it cannot map are dropped).
 import { changedSettings } from '../shared/state.js';
+import { LM_ROWS as SEEDS_LM_ROWS, ROWS as SEEDS_ROWS } from '../seeds/settings.js';
+import { ROWS as SWAP_ROWS } from '../swap/settings.js';
+import { ROWS as TWIN_ROWS } from '../twin/settings.js';
+
+/**
+ * attribute -> settings key, for the rows of a room's settings.js that have an attribute.
+ * @param {import('../shared/types').SettingRow[]} rows
+ */
+function attributesOfRows(rows) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const row of rows) if (row.attr) out[row.attr] = row.key;
+  return out;
+}
 
 /**
  * Per widget: element attribute -> the widget's settings key. The hidden layers are `layers`, not
@@ -31,60 +45,10 @@ export const ATTRIBUTES = {
     'n-test': 'intest',
   },
   cost: {},
-  twin: {
-    a: 'a',
-    b: 'b',
-    dataset: 'data',
-    factor: 'factor',
-    n: 'n',
-    noise: 'noise',
-    'data-seed': 'dseed',
-    layers: 'hidden',
-    init: 'init',
-    norm: 'norm',
-    lr: 'lr',
-    batch: 'batch',
-    epochs: 'epochs',
-    seed: 'seed',
-    'test-fraction': 'test',
-    'val-fraction': 'val',
-    pieces: 'pieces',
-  },
-  seeds: {
-    a: 'sa',
-    b: 'sb',
-    seeds: 'seeds',
-    seed: 'sseed',
-    dataset: 'sdata',
-    factor: 'sfactor',
-    n: 'sn',
-    noise: 'snoise',
-    layers: 'shidden',
-    init: 'sinit',
-    norm: 'snorm',
-    batch: 'sbatch',
-    lr: 'slr',
-    epochs: 'sepochs',
-    'val-fraction': 'sval',
-    choose: 'schoose',
-    // The study of the tiny Transformer (model="transformer") has its own keys (seeds-lm.js).
-    model: 'smodel',
-    'lm-a': 'sla',
-    'lm-b': 'slb',
-    'lm-seeds': 'slseeds',
-    'lm-seed': 'slseed',
-    'lm-steps': 'slsteps',
-    'lm-init': 'slinit',
-  },
-  swap: {
-    a: 'wa',
-    b: 'wb',
-    layers: 'whidden',
-    epochs: 'wepochs',
-    lr: 'wlr',
-    seed: 'wseed',
-    'finetune-epochs': 'wk',
-  },
+  twin: attributesOfRows(TWIN_ROWS),
+  // The network's study and the Transformer's (model="transformer"): their rows' attributes.
+  seeds: attributesOfRows([...SEEDS_ROWS, ...SEEDS_LM_ROWS]),
+  swap: attributesOfRows(SWAP_ROWS),
   // The whole "Inside a Transformer" figure (transformer/transformer.js: its four parts, or `parts`).
   transformer: {
     parts: 'lparts',

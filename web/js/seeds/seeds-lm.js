@@ -1,16 +1,15 @@
 // The many-seeds study's model choice (the article's network or the tiny Transformer) and the
 // Transformer's form: two FFN activations, few seeds, the steps of each run and the initial scale.
-// A settings table (lm-params.js) in the study's store under its own keys (smodel, sl…), with the
-// ranges and defaults of the core (lmConfigLimitsJson: study_seeds, study_steps, study_defaults).
-import { createFields, rangeHint } from '../shared/fields.js';
-import { createParams, paramFields } from '../shared/lm-params.js';
+// A settings table (state.js; its rows: settings.js LM_ROWS) in the study's store under its own
+// keys (smodel, sl…), with the ranges and defaults of the core's Transformer limits.
+import { createFields, fieldSpecs, settingsFields } from '../shared/fields.js';
+import { LM_ROWS } from './settings.js';
+import { changedSettings, createSettings } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 
 /** @typedef {import('../shared/types').Core} Core */
 /** @typedef {import('../shared/types').SettingsStore} SettingsStore */
 /** @typedef {import('./lm-study.js').LmStudySpec} LmStudySpec */
-
-export const MODELS = ['mlp', 'transformer'];
 
 /**
  * Presets of the Transformer: which two activations (every other setting back to its default).
@@ -20,44 +19,6 @@ export const LM_PRESETS = {
   lm_gelu_relu: { sla: 'gelu', slb: 'relu' },
   lm_swiglu_gelu: { sla: 'swiglu', slb: 'gelu' },
 };
-
-/**
- * The rows of the table (lm-params.js), from the core's limits and defaults.
- * @param {ReturnType<typeof lmCore>} lm
- */
-export function lmStudyRows(lm) {
-  const L = lm.limits;
-  // The study's own defaults (lmConfigLimitsJson's study_defaults), not a range.
-  const studyDefaults = /** @type {{seeds: number, steps: number}} */ (
-    /** @type {unknown} */ (L.study_defaults)
-  );
-  /** @param {string} field */
-  const hint = (field) => (/** @type {any} */ i18n) => rangeHint(lm, i18n, field, 'number');
-  const none = () => '';
-  /** @type {import('../shared/types').ParamRow[]} */
-  const rows = [
-    { key: 'smodel', type: 'choice', of: MODELS, initial: 'mlp', hint: none },
-    { key: 'sla', type: 'choice', of: lm.activations, initial: 'gelu', hint: none },
-    { key: 'slb', type: 'choice', of: lm.activations, initial: 'relu', hint: none },
-    {
-      key: 'slseeds',
-      type: 'number',
-      limit: L.study_seeds,
-      initial: studyDefaults.seeds,
-      hint: hint('study_seeds'),
-    },
-    { key: 'slseed', type: 'number', limit: L.seed, initial: lm.defaults.seed, hint: hint('seed') },
-    {
-      key: 'slsteps',
-      type: 'number',
-      limit: L.study_steps,
-      initial: studyDefaults.steps,
-      hint: hint('study_steps'),
-    },
-    { key: 'slinit', type: 'choice', of: L.init, initial: lm.defaults.init, hint: none },
-  ];
-  return rows;
-}
 
 /**
  * The study's spec for the current values, or the core's objection to it (any run of the study:
@@ -85,9 +46,8 @@ export function lmStudySpec(params, lm) {
  */
 export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
   const lm = lmCore(core);
-  const params = createParams(lmStudyRows(lm), store, lm.M);
+  const params = createSettings(lm, LM_ROWS, store);
   params.readHash();
-  const act = (/** @type {string} */ a) => ({ value: a, label: `common.act_${a}` });
   /** @param {string} key @param {string} text */
   const change = (key, text) => {
     params.set(key, text);
@@ -95,43 +55,23 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
     sync();
     onChange(key);
   };
+  // The model choice has a form of its own, above the two models' forms.
+  const specs = fieldSpecs(params, lm);
   const model = createFields(
     boxes.model,
-    [
-      {
-        key: 'smodel',
-        label: 'seeds.field_model',
-        kind: 'select',
-        options: MODELS.map((m) => ({ value: m, label: `seeds.model_${m}` })),
-      },
-    ],
+    specs.filter((f) => f.key === 'smodel'),
     { idPrefix: 'seeds', onChange: change },
   );
   const fields = createFields(
     boxes.form,
-    [
-      { key: 'sla', label: 'seeds.field_a', kind: 'select', options: lm.activations.map(act) },
-      { key: 'slb', label: 'seeds.field_b', kind: 'select', options: lm.activations.map(act) },
-      { key: 'slseeds', label: 'seeds.field_seeds', inputmode: 'numeric' },
-      { key: 'slseed', label: 'seeds.field_first_seed', inputmode: 'numeric' },
-      { key: 'slsteps', label: 'seeds.field_steps', inputmode: 'numeric' },
-      {
-        key: 'slinit',
-        label: 'lm.field_init',
-        kind: 'select',
-        options: lm.limits.init.map((/** @type {string} */ v) => ({
-          value: v,
-          label: `lm.init_${v}`,
-        })),
-      },
-    ],
+    specs.filter((f) => f.key !== 'smodel'),
     { idPrefix: 'seeds', onChange: change },
   );
   /** @type {Record<string, string>} a problem found at Run, shown next to the seeds */
   const extraErrors = {};
 
   function sync() {
-    const { values, errors, hints } = paramFields(params, i18n);
+    const { values, errors, hints } = settingsFields(params, lm, i18n);
     Object.assign(errors, extraErrors);
     model.sync(values, errors, hints);
     fields.sync(values, errors, hints);
@@ -173,19 +113,13 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
     /** A Transformer preset: its two activations, every other setting back to its default. */
     applyPreset(/** @type {string} */ name) {
       for (const row of params.rows)
-        if (row.key !== 'smodel') params.set(row.key, String(row.initial));
+        if (row.key !== 'smodel') params.set(row.key, params.format(row, params.defaults[row.key]));
       for (const [key, text] of Object.entries(LM_PRESETS[name])) params.set(key, text);
       params.set('smodel', 'transformer');
       params.writeHash();
       sync();
     },
     /** The rows that differ from their defaults: { hashKey: text } (the embed hook). */
-    embedSettings() {
-      /** @type {Record<string, string>} */
-      const out = {};
-      for (const row of params.rows)
-        if (params.text(row.key) !== String(row.initial)) out[row.key] = params.text(row.key);
-      return out;
-    },
+    embedSettings: () => changedSettings(params),
   };
 }

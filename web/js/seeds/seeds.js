@@ -3,9 +3,10 @@
 // weights, with validation for every choice and the test set read once per run at the end. Settings
 // live in the URL hash under their own keys (s…), next to the twin lab's, so a study is a permalink
 // too.
-import { changedSettings, createSettings, enumValues } from '../shared/state.js';
+import { changedSettings, createSettings } from '../shared/state.js';
+import { ROWS } from './settings.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
-import { createFields, presetButtons, settingsFields } from '../shared/fields.js';
+import { createFields, fieldSpecs, presetButtons, settingsFields } from '../shared/fields.js';
 import { startStudy, summarize } from './study.js';
 import { SETUPS, setupTexts } from '../shared/presets.js';
 import { createSeedsView } from './seeds-view.js';
@@ -20,25 +21,6 @@ import { createSeedsLmView } from './seeds-lm-view.js';
 /** @typedef {import('../shared/types').Core} Core */
 /** @typedef {import('./study.js').Study} Study */
 
-/** @type {import('../shared/types').SettingRow[]} */
-const ROWS = [
-  { key: 'sa', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
-  { key: 'sb', field: 'activation', type: 'activation', side: 'b', initial: 'gelu' },
-  { key: 'sdata', field: 'dataset', type: 'enum' },
-  { key: 'sfactor', field: 'factor', type: 'number' },
-  { key: 'sn', field: 'n', type: 'number' },
-  { key: 'snoise', field: 'noise', type: 'number' },
-  { key: 'shidden', field: 'hidden', type: 'layers' },
-  { key: 'sinit', field: 'init', type: 'enum' },
-  { key: 'snorm', field: 'norm', type: 'enum' },
-  { key: 'sbatch', field: 'batch', type: 'number' },
-  { key: 'slr', field: 'lr', type: 'number' },
-  { key: 'sepochs', field: 'epochs', type: 'number' },
-  { key: 'sseed', field: 'seed', type: 'number' },
-  { key: 'sval', field: 'val_fraction', type: 'number', initial: 0.2 },
-];
-const MAX_SEEDS = 100,
-  DEFAULT_SEEDS = 10;
 // Each preset changes one thing of the article's setup (every other field back to it), so that
 // the reader compares setups the way the study compares activations; the deep and data-set
 // setups are shared with the twin lab (presets.js).
@@ -64,12 +46,9 @@ export default async function createSeeds(root, { core, i18n, store }) {
     /** @type {import('../shared/types').Settings<import('../shared/types').SeedsValues>} */ (
       createSettings(core, ROWS, store) // store: the URL hash unless embedded
     );
-  /** @type {{seeds: number, choose: import('./protocol').Choose}} */
-  const extra = { seeds: DEFAULT_SEEDS, choose: 'last' };
-  /** @type {Record<string, string>} */
-  const extraErrors = {};
   settings.readHash();
-  readExtras();
+  /** @type {Record<string, string>} a problem found at Run, shown next to the number of seeds */
+  const extraErrors = {};
 
   root.innerHTML = `
     <div class="ev-panel">
@@ -94,46 +73,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     ${captionHtml('seeds.caption')}`;
   const $ = finder(root);
 
-  const actOptions = core.activations.map((a) => ({ value: a, label: `common.act_${a}` }));
-  /**
-   * @param {string} key
-   * @param {string} field
-   * @returns {import('../shared/fields.js').FieldSpec}
-   */
-  const enumField = (key, field) => ({
-    key,
-    label: `lab.field_${key.slice(1)}`,
-    kind: 'select',
-    options: enumValues(core, field).map((v) => ({ value: v, label: `lab.${field}_${v}` })),
-  });
-  /** @type {import('../shared/fields.js').FieldSpec[]} */
-  const FIELDS = [
-    { key: 'sa', label: 'seeds.field_a', kind: 'select', options: actOptions },
-    { key: 'sb', label: 'seeds.field_b', kind: 'select', options: actOptions },
-    { key: 'seeds', label: 'seeds.field_seeds', inputmode: 'numeric' },
-    { key: 'sseed', label: 'seeds.field_first_seed', inputmode: 'numeric' },
-    enumField('sdata', 'dataset'),
-    { key: 'sfactor', label: 'lab.field_factor' },
-    { key: 'sn', label: 'evidence.field_n', inputmode: 'numeric' },
-    { key: 'snoise', label: 'evidence.field_noise' },
-    { key: 'shidden', label: 'evidence.field_hidden', inputmode: 'text' },
-    enumField('sinit', 'init'),
-    enumField('snorm', 'norm'),
-    { key: 'sbatch', label: 'evidence.field_batch', inputmode: 'numeric' },
-    { key: 'slr', label: 'evidence.field_lr' },
-    { key: 'sepochs', label: 'evidence.field_epochs', inputmode: 'numeric' },
-    { key: 'sval', label: 'evidence.field_val' },
-    {
-      key: 'choose',
-      label: 'seeds.field_choose',
-      kind: 'select',
-      options: [
-        { value: 'last', label: 'seeds.choose_last' },
-        { value: 'best', label: 'seeds.choose_best' },
-      ],
-    },
-  ];
-  const fields = createFields($('[data-mlp-form]'), FIELDS, {
+  const fields = createFields($('[data-mlp-form]'), fieldSpecs(settings, core), {
     idPrefix: 'seeds',
     onChange: change,
   });
@@ -155,49 +95,14 @@ export default async function createSeeds(root, { core, i18n, store }) {
   /** @type {{setup: string, acts: string[], sum: import('../shared/types').PairedSummary, lm: boolean}[]} */
   const past = []; // finished studies of this visit (either model), to compare setups
 
-  function readExtras(hash = settings.store.read()) {
-    const params = new URLSearchParams(hash.replace(/^#/, ''));
-    delete extraErrors.seeds;
-    extra.seeds = DEFAULT_SEEDS;
-    if (params.has('seeds')) setSeeds(params.get('seeds'));
-    extra.choose = params.get('schoose') === 'best' ? 'best' : 'last';
-  }
-  /** @param {string | null} text */
-  function setSeeds(text) {
-    const v = Number(String(text).trim());
-    if (/^\s*\d+\s*$/.test(String(text)) && v >= 1 && v <= MAX_SEEDS)
-      return ((extra.seeds = v), delete extraErrors.seeds);
-    extraErrors.seeds = i18n.t('seeds.err_seeds', {
-      raw: String(text).replace(/[<&]/g, ''),
-      max: MAX_SEEDS,
-      fallback: DEFAULT_SEEDS,
-    });
-    extra.seeds = DEFAULT_SEEDS;
-  }
-  function writeHash() {
-    const params = new URLSearchParams(settings.toHash().slice(1));
-    params.set('seeds', String(extra.seeds));
-    params.set('schoose', extra.choose);
-    const hash = `#${params.toString().replace(/%2C/gi, ',')}`;
-    settings.store.write(hash);
-  }
-
   /**
    * @param {string} key
    * @param {string} text
    */
   function change(key, text) {
-    if (key === 'seeds') setSeeds(text);
-    else if (key === 'choose') extra.choose = text === 'best' ? 'best' : 'last';
-    else {
-      settings.set(key, text);
-      // Every choice of the study is made on validation data, so it needs a validation set.
-      if (key === 'sval' && settings.values.sval === 0) {
-        settings.values.sval = settings.defaults.sval;
-        settings.errors.sval = { kind: 'needs_val', raw: text };
-      }
-    }
-    writeHash();
+    settings.set(key, text);
+    if (key === 'seeds' || key === 'sseed') delete extraErrors.seeds; // Run checks them again
+    settings.writeHash();
     sync();
   }
 
@@ -214,18 +119,14 @@ export default async function createSeeds(root, { core, i18n, store }) {
     else if (lead && !lead.innerHTML) setTakeaway(root, i18n.t('seeds.takeaway_ready'));
     caption.innerHTML = i18n.t(caption.dataset.i18n);
     const { values, errors, hints } = settingsFields(settings, core, i18n);
-    fields.sync(
-      { ...values, seeds: String(extra.seeds), choose: extra.choose },
-      { ...errors, ...extraErrors },
-      { ...hints, seeds: `1–${MAX_SEEDS}` },
-    );
+    fields.sync(values, { ...errors, ...extraErrors }, hints);
     const cfg = settings.config('a');
     if (lm) return ($('[data-protocol]').innerHTML = i18n.t('seeds.lm_protocol'));
     $('[data-protocol]').innerHTML = i18n.t('seeds.protocol', {
       val: i18n.pct(cfg.val_fraction, 0),
       test: i18n.pct(cfg.test_fraction, 0),
       train: i18n.pct(1 - cfg.val_fraction - cfg.test_fraction, 0),
-      choice: i18n.t(extra.choose === 'best' ? 'seeds.protocol_best' : 'seeds.protocol_last'),
+      choice: i18n.t(`seeds.protocol_${settings.values.schoose}`),
     });
   }
 
@@ -237,7 +138,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     const current = { sn: settings.defaults.sn };
     for (const [key, f] of Object.entries(PRESETS[name] ?? {})) values[key] = f(core, current);
     for (const [key, text] of Object.entries(values)) settings.set(key, text);
-    writeHash();
+    settings.writeHash();
     sync();
     announcePreset(name);
   }
@@ -252,21 +153,22 @@ export default async function createSeeds(root, { core, i18n, store }) {
     if (lmForm.model() === 'transformer') return runLm();
     const base = settings.config('a');
     const acts = [settings.values.sa, settings.values.sb];
+    const { seeds, schoose: choose } = settings.values;
     // The last seed must be valid too: show that next to the number of seeds, where it is fixed.
     const problem =
       core.M.validateConfigJson(JSON.stringify(base)) ||
-      core.M.validateConfigJson(JSON.stringify({ ...base, seed: base.seed + extra.seeds - 1 }));
+      core.M.validateConfigJson(JSON.stringify({ ...base, seed: base.seed + seeds - 1 }));
     if (problem) {
       extraErrors.seeds = i18n.t('seeds.err_seed_range', {
         first: base.seed,
-        last: base.seed + extra.seeds - 1,
+        last: base.seed + seeds - 1,
         detail: problem.replace(/[<&]/g, ''),
       });
       sync();
       return announce(extraErrors.seeds);
     }
     delete extraErrors.seeds;
-    started(startStudy({ base, acts, seeds: extra.seeds, choose: extra.choose }, schedule));
+    started(startStudy({ base, acts, seeds, choose }, schedule));
   }
 
   function runLm() {
@@ -428,7 +330,6 @@ export default async function createSeeds(root, { core, i18n, store }) {
   settings.store.listen(() => {
     if (study?.state === 'running') return;
     settings.readHash();
-    readExtras();
     lmForm.readHash();
     sync();
   });
@@ -436,14 +337,9 @@ export default async function createSeeds(root, { core, i18n, store }) {
   i18n.onChange(() => (sync(), render()));
   sync();
   render();
-  // The embed hook (embed-attributes.js): the table's changed rows and the two extras.
+  // The embed hook (embed-attributes.js): the changed rows of the model shown.
   const embedSettings = () =>
-    lmForm.model() === 'transformer' ? lmForm.embedSettings() : mlpSettings();
-  const mlpSettings = () => ({
-    ...changedSettings(settings),
-    ...(extra.seeds !== DEFAULT_SEEDS && { seeds: String(extra.seeds) }),
-    ...(extra.choose !== 'last' && { schoose: extra.choose }),
-  });
+    lmForm.model() === 'transformer' ? lmForm.embedSettings() : changedSettings(settings);
   // dispose: the element left the page; the pool's workers end with the study.
   const cancel = () => study?.cancel();
   return { settings, run, cancel, study: () => study, embedSettings, dispose: cancel };

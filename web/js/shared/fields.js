@@ -19,6 +19,8 @@
  */
 /** @typedef {Record<string, string>} Texts  key -> text */
 
+import { enumValues } from './state.js';
+
 /** @type {Record<string, string>} */
 const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /** @param {unknown} s */
@@ -89,6 +91,41 @@ export function createFields(container, fields, { idPrefix, onChange }) {
 }
 
 /**
+ * The form fields of a settings table, from its rows (those with a label), in their order: a
+ * select for an activation, an enum (the core's list) or a choice; a text input otherwise
+ * (numeric for the core's whole numbers, free text for layer lists).
+ * @param {Settings} settings
+ * @param {import('./types').SettingsCore} core
+ * @returns {FieldSpec[]}
+ */
+export function fieldSpecs(settings, core) {
+  /** @param {string[]} values @param {(v: string) => string} label */
+  const select = (values, label) => ({
+    kind: /** @type {const} */ ('select'),
+    options: values.map((value) => ({ value, label: label(value) })),
+  });
+  return settings.rows.flatMap((row) => {
+    if (!row.label) return [];
+    const base = { key: row.key, label: row.label };
+    if (row.type === 'activation')
+      return [{ ...base, ...select([...core.activations], (a) => `common.act_${a}`) }];
+    if (row.type === 'enum') {
+      const field = row.field ?? '';
+      const values = enumValues(/** @type {Core} */ (core), field); // (only the MLP has enums)
+      return [{ ...base, ...select(values, (v) => `lab.${field}_${v}`) }];
+    }
+    if (row.type === 'choice')
+      return [
+        { ...base, ...select(/** @type {string[]} */ (row.of), (v) => `${row.options}${v}`) },
+      ];
+    if (row.type === 'layers') return [{ ...base, inputmode: 'text' }];
+    const own = 'limit' in row && typeof row.limit === 'object' ? row.limit : undefined;
+    const lim = own ?? core.limits[row.field ?? ''];
+    return [lim?.integer ? { ...base, inputmode: 'numeric' } : base];
+  });
+}
+
+/**
  * The row of preset buttons of a widget: `ns` is its i18n namespace (keys presets, preset_<name>).
  * @param {string} ns
  * @param {string[]} names
@@ -102,7 +139,7 @@ export function presetButtons(ns, names) {
 
 /**
  * "min–max" of a config field from the core's limits (integers plain, others locale-formatted).
- * @param {{limits: Core['limits'] | import('./types').LmLimits}} core  the MLP's or the Transformer's
+ * @param {import('./types').SettingsCore} core  the MLP's or the Transformer's
  * @param {I18n} i18n
  * @param {string} field
  * @param {SettingRow['type']} type
@@ -116,7 +153,15 @@ export function rangeHint(core, i18n, field, type) {
       maxw: layers.width_max,
     });
   }
-  const lim = core.limits[field];
+  return limitHint(i18n, core.limits[field]);
+}
+
+/**
+ * "min–max" of one range (integers plain, others locale-formatted); '' for no range.
+ * @param {I18n} i18n
+ * @param {import('./types').Range | undefined} lim
+ */
+export function limitHint(i18n, lim) {
   // A choice (init, norm, data set: `values`, no range) needs no hint: its select lists them.
   if (typeof lim?.min !== 'number' || typeof lim?.max !== 'number') return '';
   /** @param {number} v */
@@ -140,10 +185,10 @@ export function shownValue(i18n, settings, row, value) {
 
 /**
  * What createFields' sync() shows for a settings table (state.js): each row's value as text, the
- * message of its rejected input (with the default it fell back to) and, but for the activation
- * selects, its allowed range.
+ * message of its rejected input (with the default it fell back to) and its hint: the row's own,
+ * its limit's range, or for a config field (but the activation selects) the core's range.
  * @param {Settings} settings
- * @param {Core} core
+ * @param {import('./types').SettingsCore} core  the table's core (the MLP's, or lmCore(core))
  * @param {I18n} i18n
  */
 export function settingsFields(settings, core, i18n) {
@@ -160,23 +205,47 @@ export function settingsFields(settings, core, i18n) {
       settings.errors[row.key],
       shownValue(i18n, settings, row, settings.defaults[row.key]),
     );
-    if (!row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
+    if (row.hint) hints[row.key] = row.hint(i18n);
+    else if (row.type === 'number' && typeof row.limit === 'object')
+      hints[row.key] = limitHint(i18n, row.limit);
+    else if (row.field && !row.side) hints[row.key] = rangeHint(core, i18n, row.field, row.type);
+    else hints[row.key] = '';
   }
   return { values, errors, hints };
 }
 
+// The kinds only the Transformer's rows give: their messages are in the lm namespace (they name a
+// range, a length or a list); the others in evidence's. Both say "number" and "integer" alike.
+const LM_KINDS = new Set([
+  'range',
+  'empty',
+  'long',
+  'choice',
+  'repeat',
+  'count',
+  'chars',
+  'budget',
+]);
+
 /**
- * The message for a settings error (state.js's { kind, raw, detail }) with its fallback value.
+ * The message for a settings error (state.js's { kind, raw, detail?, min?, max?, list? }) with
+ * the value used instead.
  * @param {I18n} i18n
  * @param {Partial<import('./types').SettingError> | null | undefined} error
  * @param {string} fallback
  */
 export function errorMessage(i18n, error, fallback) {
   if (!error) return '';
+  /** @param {number | undefined} v */
+  const fmt = (v) => (v === undefined ? '' : i18n.num(v, 0, { maximumFractionDigits: 6 }));
   // Plain text: sync() writes it with textContent, so the reader's input is never parsed as HTML.
-  return i18n.t(`evidence.err_${error.kind}`, {
+  return i18n.t(`${LM_KINDS.has(error.kind ?? '') ? 'lm' : 'evidence'}.err_${error.kind}`, {
     raw: error.raw ?? '',
     detail: error.detail ?? '',
+    min: fmt(error.min),
+    max: fmt(error.max),
+    list: error.list ?? '',
+    need: fmt(error.need),
     fallback,
   });
 }

@@ -27,9 +27,11 @@ export function setupTexts(settings, setup, extra = {}) {
   /** @type {Record<string, string>} */
   const out = {};
   for (const row of settings.rows) {
-    if (row.side) continue;
+    if (row.side || !row.field) continue; // a setup is a config; the widget's own rows stay
     out[row.key] =
-      row.field in fields ? fields[row.field] : settings.format(row, settings.defaults[row.key]);
+      row.field && row.field in fields
+        ? fields[row.field]
+        : settings.format(row, settings.defaults[row.key]);
   }
   return out;
 }

@@ -1,40 +1,21 @@
-// Lab settings <-> URL hash, so every view is a permalink. A declarative table, one row per
-// setting (as in TensorFlow Playground): the hash key, the Experiment config field it feeds and
-// how to parse it (number, layers, activation or enum; whole numbers are the core's call). Defaults,
-// ranges and the choices of an enum come from the WASM core; values are checked with
-// M.validateConfigJson. A bad value never stops the page: it is reported (errors[key]) and the
-// default is used instead. Keys of the hash that a table does not own are kept untouched, so
-// several widgets can share one URL.
+// Settings <-> their store (the URL hash, so every view is a permalink, or an embedded element's
+// attributes). One engine for every figure: a declarative table, one row per setting (as in
+// TensorFlow Playground): the store key and how its text is read. A row with a `field` feeds that
+// field of the MLP's Experiment config and is checked with the core (M.validateConfigJson; its
+// default, range and choices come from the core). A row with a `limit`, or of type text, choice or
+// list, is checked here against what the row carries (the Transformer's settings: ranges from the
+// core's lmConfigLimitsJson). A bad value never stops the page: it is reported (errors[key]) and
+// the default is used instead. Keys of the hash that a table does not own are kept untouched, so
+// several widgets can share one URL. Rejected text is quoted as the core quotes it (M.showInput:
+// at most 80 characters, controls and bidi marks as U+XXXX).
 
 /** @typedef {import('./types').Core} Core */
+/** @typedef {import('./types').SettingsCore} SettingsCore */
 /** @typedef {import('./types').SettingRow} SettingRow */
 /** @typedef {import('./types').SettingValue} SettingValue */
 /** @typedef {import('./types').SettingError} SettingError */
 /** @typedef {import('./types').SettingsStore} SettingsStore */
 /** @typedef {import('./types').Config} Config */
-
-/**
- * The twin lab's settings. `side` rows pick one network's activation; the rest are shared.
- * @type {SettingRow[]}
- */
-export const LAB_SETTINGS = [
-  { key: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
-  { key: 'b', field: 'activation', type: 'activation', side: 'b' },
-  { key: 'data', field: 'dataset', type: 'enum' },
-  { key: 'factor', field: 'factor', type: 'number' },
-  { key: 'n', field: 'n', type: 'number' },
-  { key: 'noise', field: 'noise', type: 'number' },
-  { key: 'dseed', field: 'data_seed', type: 'number' },
-  { key: 'hidden', field: 'hidden', type: 'layers' },
-  { key: 'init', field: 'init', type: 'enum' },
-  { key: 'norm', field: 'norm', type: 'enum' },
-  { key: 'lr', field: 'lr', type: 'number' },
-  { key: 'batch', field: 'batch', type: 'number' },
-  { key: 'epochs', field: 'epochs', type: 'number' },
-  { key: 'seed', field: 'seed', type: 'number' },
-  { key: 'test', field: 'test_fraction', type: 'number' },
-  { key: 'val', field: 'val_fraction', type: 'number' },
-];
 
 // "32x16": 16 hidden layers of 32 units (also written 32×16), alone or in a list ("64,32x2").
 const REPEAT = /^(\d+)\s*[x×]\s*(\d+)$/i;
@@ -53,21 +34,29 @@ export function enumValues(core, field) {
 }
 
 /**
- * Text -> value, or { kind } when the text cannot be that type. Numbers are read by the core's
- * one grammar (M.parseNumber), as the CLI reads them: integers are digits; reals take '.' or ','
- * (a pt-PT reader types 0,001); no 0x10, 0b11 or 1e1 where an integer is meant.
+ * Text -> value, or { kind, ... } when the text cannot be that row's. Numbers are read by the
+ * core's one grammar (M.parseNumber), as the CLI reads them: integers are digits; reals take '.'
+ * or ',' (a pt-PT reader types 0,001); no 0x10, 0b11 or 1e1 where an integer is meant. A number
+ * row with a `limit` is range-checked here; one with a `field` is checked by the core later.
  * @param {SettingRow} row
- * @param {string} text
- * @param {Core} core
- * @returns {SettingValue | {kind: SettingError['kind']}}
+ * @param {string | null | undefined} text
+ * @param {SettingsCore} core  the MLP's core, or lmCore(core)
+ * @returns {SettingValue | Omit<SettingError, 'raw'>}
  */
-function parse(row, text, core) {
-  const s = String(text).trim();
+export function parseSetting(row, text, core) {
+  const s = String(text ?? '').trim();
   switch (row.type) {
     case 'number': {
-      const integer = Boolean(core.limits[row.field]?.integer); // whole or not: the core's call
+      // Whole or not: the core's call (its limits table for the field, or the row's limit).
+      const own = typeof row.limit === 'object' ? row.limit : undefined; // (resolved: resolveRow)
+      const lim = own ?? core.limits[row.field ?? ''];
+      const integer = Boolean(lim?.integer);
       const x = core.M.parseNumber(s, integer ? 'integer' : 'real');
-      return x === null ? { kind: integer ? 'integer' : 'number' } : x;
+      if (x === null) return { kind: integer ? 'integer' : 'number' };
+      if (!own) return x;
+      const { min = NaN, max = NaN } = own; // without a bound, NaN compares false
+      const low = own.min_open ? x <= min : x < min;
+      return low || x > max ? { kind: 'range', min: own.min, max: own.max } : x;
     }
     case 'layers': {
       if (s === '') return [];
@@ -77,69 +66,153 @@ function parse(row, text, core) {
       const matches = /** @type {RegExpExecArray[]} */ (parts);
       const count = matches.reduce((n, m) => n + (m[2] ? Number(m[2]) : 1), 0);
       // Too many layers: hand the core the text itself, so its message names the limit.
-      if (count > (core.limits.hidden?.layers_max ?? 0)) return s;
+      const layersMax = /** @type {Core['limits']} */ (core.limits).hidden?.layers_max ?? 0;
+      if (count > layersMax) return s;
       return matches.flatMap((m) =>
         m[2] ? Array(Number(m[2])).fill(Number(m[1])) : [Number(m[0])],
       );
     }
     case 'activation':
-      return core.activations.some((a) => a === s) ? s : { kind: 'activation' };
+      return /** @type {string[]} */ (core.activations).includes(s) ? s : { kind: 'activation' };
     case 'enum':
       return s; // the core checks it against its list, with its own message
+    case 'text': {
+      const raw = String(text ?? ''); // spaces are characters of a prompt
+      if (!raw.length && !row.allowEmpty) return { kind: 'empty' };
+      return [...raw].length > row.max ? { kind: 'long', max: row.max } : raw;
+    }
+    case 'choice': {
+      const of = /** @type {string[]} */ (row.of); // (resolved: resolveRow)
+      return of.includes(s) ? s : { kind: 'choice', list: of.join(', ') };
+    }
+    case 'list': {
+      // A comma-separated list of distinct choices.
+      const of = /** @type {string[]} */ (row.of);
+      const items = s ? s.split(',').map((x) => x.trim()) : [];
+      if (items.some((x) => !of.includes(x))) return { kind: 'choice', list: of.join(', ') };
+      if (new Set(items).size !== items.length) return { kind: 'repeat' };
+      if (items.length < row.min || items.length > row.max)
+        return { kind: 'count', min: row.min, max: row.max };
+      return items;
+    }
     default:
-      throw new Error(`state: unknown type ${row.type}`);
+      throw new Error(`state: unknown type ${/** @type {{type: string}} */ (row).type}`);
   }
 }
 
 /**
- * Value -> text, for the URL and the controls. Three or more equal widths read as "32x16".
- * @param {Partial<SettingRow>} _row
- * @param {SettingValue} value
+ * A row as declared (a module constant, before any core is loaded) -> as checked: a `limit` or an
+ * `of` given as a name is that entry of the core's limits table, an `initial` given as a function
+ * is asked of the core. So a room declares its rows once, and the element's attributes can be
+ * derived from them before the core loads (embed/embed-attributes.js).
+ * @param {SettingRow} row
+ * @param {SettingsCore} core
+ * @returns {SettingRow}
  */
-export function format(_row, value) {
-  if (!Array.isArray(value)) return String(value);
-  if (value.length > 2 && value.every((w) => w === value[0])) return `${value[0]}x${value.length}`;
-  return value.join(',');
+export function resolveRow(row, core) {
+  const table = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (core.limits));
+  const out = /** @type {SettingRow & Record<string, unknown>} */ ({ ...row });
+  if (typeof row.initial === 'function') out.initial = row.initial(core);
+  if ('limit' in row && typeof row.limit === 'string')
+    out.limit = /** @type {any} */ (table[row.limit]);
+  if ('of' in row && typeof row.of === 'string')
+    out.of = row.of === 'activations' ? [...core.activations] : /** @type {any} */ (table[row.of]);
+  return out;
 }
 
 /**
- * A rejected input is quoted back at most 80 characters long (as the core quotes, text_input.hpp).
- * @param {string} text
+ * Value -> text, for the URL and the controls. Three or more equal widths read as "32x16".
+ * @param {{type?: SettingRow['type']}} row
+ * @param {SettingValue} value
  */
-const bounded = (text) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
+export function format(row, value) {
+  if (!Array.isArray(value)) return String(value);
+  const repeated = value.length > 2 && value.every((w) => w === value[0]);
+  if (row.type === 'layers' && repeated) return `${value[0]}x${value.length}`;
+  return value.join(',');
+}
 
-/** @type {(v: SettingValue | {kind: SettingError['kind']}) => v is {kind: SettingError['kind']}} */
+/** @type {(v: SettingValue | Omit<SettingError, 'raw'>) => v is Omit<SettingError, 'raw'>} */
 const isError = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * Where settings live: { read() -> '#…', write(hash), listen(fn on outside change) }. By default the
- * page's URL hash, so every view is a permalink; an embedded widget (activation-lab.js) brings its
- * own, fed by its element's attributes, and leaves the host page's URL alone.
+ * The key=value pairs of a "#k=v&…" string. Only pairs are settings: a bare fragment such as the
+ * skip link's #main is not one.
+ * @param {string} hash
  */
-/** @type {SettingsStore} */
-export const pageHash = {
-  read: () => location.hash,
-  write: (hash) => {
+const pairsOf = (hash) =>
+  new URLSearchParams(
+    hash
+      .replace(/^#/, '')
+      .split('&')
+      .filter((p) => p.includes('='))
+      .join('&'),
+  );
+
+/** @param {URLSearchParams} params  as a hash, commas kept readable ("hidden=64,64") */
+const hashOf = (params) => `#${params.toString().replace(/%2C/gi, ',')}`;
+
+/**
+ * A store { get(key), set(key, text), listen(fn) } over a "#k=v&…" string that `read` gives and
+ * `write` takes, keeping keys no table owns (several widgets share one URL). `defer`: the writes of
+ * one task reach `write` once, at its end (the URL: one history.replaceState per change, not one
+ * per setting); get() sees them at once.
+ * @param {() => string} read
+ * @param {(hash: string) => void} write
+ * @param {{listen?: (fn: () => void) => void, defer?: boolean}} [options]
+ * @returns {SettingsStore}
+ */
+export function hashStore(read, write, { listen = () => {}, defer = false } = {}) {
+  /** @type {URLSearchParams | null} */
+  let pending = null;
+  const flush = () => {
+    if (pending) write(hashOf(pending));
+    pending = null;
+  };
+  return {
+    get: (key) => (pending ?? pairsOf(read())).get(key),
+    set(key, text) {
+      if (!pending && defer) queueMicrotask(flush);
+      pending ??= pairsOf(read());
+      pending.set(key, text);
+      if (!defer) flush();
+    },
+    listen,
+  };
+}
+
+/**
+ * Where settings live by default: the page's URL hash, so every view is a permalink. An embedded
+ * widget (activation-lab.js) brings its own store, fed by its element's attributes, and leaves the
+ * host page's URL alone.
+ */
+export const pageHash = hashStore(
+  () => location.hash,
+  (hash) => {
     if (hash !== location.hash) history.replaceState(null, '', hash);
   },
-  listen: (fn) => addEventListener('hashchange', fn),
-};
+  { listen: (fn) => addEventListener('hashchange', fn), defer: true },
+);
 
 /**
  * Settings for one table of rows. `values[key]` always holds a valid value; `errors[key]` is
- * { kind, raw, detail } for the last rejected input of that row (kind: number | integer | layers |
- * activation | core; detail: the core's message).
- * @param {Core} core
- * @param {SettingRow[]} [rows]
+ * { kind, raw, detail?, min?, max?, list? } for the last rejected input of that row (kind: number |
+ * integer | layers | activation | core (detail: the core's message) | range | empty | long | choice
+ * | repeat | count). Rows without a `field` need an `initial`.
+ * @param {SettingsCore} core  the MLP's, or lmCore(core)
+ * @param {SettingRow[]} declared  the rows as a figure declares them (<room>/settings.js)
  * @param {SettingsStore} [store]
  */
-export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
+export function createSettings(core, declared, store = pageHash) {
   const { M } = core;
+  const rows = declared.map((row) => resolveRow(row, core));
   const byKey = new Map(rows.map((r) => [r.key, r]));
   /** @type {Record<string, SettingValue>} */
   const defaults = {};
   const coreDefaults = /** @type {Record<string, SettingValue>} */ (core.defaults);
-  for (const row of rows) defaults[row.key] = row.initial ?? coreDefaults[row.field];
+  for (const row of rows)
+    defaults[row.key] =
+      /** @type {SettingValue | undefined} */ (row.initial) ?? coreDefaults[row.field ?? ''];
   const values = { ...defaults };
   /** @type {Record<string, SettingError>} */
   const errors = {};
@@ -147,7 +220,8 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
   const shared = () => {
     /** @type {Record<string, SettingValue>} */
     const config = { ...core.defaults };
-    for (const row of rows) if (!row.side && !row.extra) config[row.field] = values[row.key];
+    for (const row of rows)
+      if (row.field && !row.side && !row.extra) config[row.field] = values[row.key];
     return config;
   };
 
@@ -172,20 +246,26 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
   function setOne(key, text) {
     const row = byKey.get(key);
     if (!row) return false;
-    const value = parse(row, text, core);
-    /** @type {{kind: SettingError['kind'], detail?: string} | null} */
+    const value = parseSetting(row, text, core);
+    /** @type {Omit<SettingError, 'raw'> | null} */
     let error = isError(value) ? value : null;
-    if (!error) {
+    if (!error && row.field) {
       // Alone among the core's defaults, or else beside the other rows' values: the work budget
       // depends on n, and `hidden=512x16&n=480` is within it where the default n is not.
       const checked = row.addsTo ? Number(value) + Number(values[row.addsTo]) : value;
+      const field = row.field;
       const check = (/** @type {object} */ base) =>
-        M.validateConfigJson(JSON.stringify({ ...base, [row.field]: checked }));
+        M.validateConfigJson(JSON.stringify({ ...base, [field]: checked }));
       const message = check(core.defaults) && check(shared());
       if (message) error = { kind: 'core', detail: message };
     }
+    // The row's own check beside the other rows' values (the Transformer's compute budget), for
+    // a value other than the default (the core's defaults run).
+    const own = /** @type {SettingValue} */ (value);
+    if (!error && row.check && format(row, own) !== format(row, defaults[key]))
+      error = row.check(own, values);
     if (error) {
-      errors[key] = { ...error, raw: bounded(String(text)) };
+      errors[key] = { ...error, raw: M.showInput(String(text)) };
       values[key] = defaults[key];
       return false;
     }
@@ -200,11 +280,12 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
    */
   const summed = (row) => ({
     ...config('a'),
-    [row.field]: Number(values[row.key]) + Number(values[row.addsTo ?? row.key]),
+    [row.field ?? '']: Number(values[row.key]) + Number(values[row.addsTo ?? row.key]),
   });
 
   /** Rows may be valid alone but not together (e.g. fractions): blame the field the core names. */
   function checkTogether() {
+    if (!rows.some((r) => r.field)) return; // a table of the widget's own settings only
     for (let guard = 0; guard < rows.length; guard++) {
       let message = '';
       for (const side of ['a', 'b']) message ||= M.validateConfigJson(JSON.stringify(config(side)));
@@ -240,38 +321,42 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     return errors[key] ?? null;
   }
 
-  /** Reads every owned key from a hash ("#a=relu&n=500"); missing keys take their default. */
-  function readHash(hash = store.read()) {
-    const params = new URLSearchParams(hash.replace(/^#/, ''));
+  /**
+   * Reads every owned key from the store (or from a hash such as "#a=relu&n=500": a permalink, a
+   * test); missing keys take their default.
+   * @param {string} [hash]
+   */
+  function readHash(hash) {
+    const params = hash === undefined ? null : pairsOf(hash);
+    /** @param {string} key */
+    const get = (key) => (params ? params.get(key) : store.get(key));
     for (const row of rows) {
       delete errors[row.key];
-      const text = params.get(row.key);
+      const text = get(row.key);
       if (text !== null) setOne(row.key, text);
       else values[row.key] = defaults[row.key];
     }
     // A value refused beside the defaults of rows read after it is read again beside their values.
     for (const row of rows) {
-      const text = params.get(row.key);
+      const text = get(row.key);
       if (text !== null && errors[row.key]?.kind === 'core') setOne(row.key, text);
     }
     checkTogether();
   }
 
-  /** The hash with this table's values, keeping keys other widgets own. */
-  function toHash(hash = store.read()) {
-    // Only key=value pairs are settings: a bare fragment such as the skip link's #main is not kept.
-    const pairs = hash
-      .replace(/^#/, '')
-      .split('&')
-      .filter((p) => p.includes('='));
-    const params = new URLSearchParams(pairs.join('&'));
+  /**
+   * A hash with this table's values, keeping the other keys of `hash` (a permalink).
+   * @param {string} hash
+   */
+  function toHash(hash) {
+    const params = pairsOf(hash);
     for (const row of rows) params.set(row.key, format(row, values[row.key]));
-    // Keep commas readable in the URL ("hidden=64,64"): they are safe in a fragment.
-    return `#${params.toString().replace(/%2C/gi, ',')}`;
+    return hashOf(params);
   }
 
+  /** Every row's value to the store. */
   function writeHash() {
-    store.write(toHash());
+    for (const row of rows) store.set(row.key, format(row, values[row.key]));
   }
 
   return {
@@ -285,6 +370,8 @@ export function createSettings(core, rows = LAB_SETTINGS, store = pageHash) {
     toHash,
     writeHash,
     format,
+    /** @param {string} key  the value of one row as text, as the store holds it */
+    text: (key) => format(byKey.get(key) ?? {}, values[key]),
     store,
   };
 }

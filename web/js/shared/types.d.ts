@@ -72,29 +72,82 @@ export type Bounds = [number, number, number, number];
 
 // --- Settings (state.js) -----------------------------------------------------------------------
 
-/** One row of a settings table: a URL-hash key and the config field it feeds. */
-export interface SettingRow {
+/**
+ * One row of a settings table (state.js): the store key (URL hash), how its text is read, its
+ * default. A row with a `field` feeds that field of the MLP's Experiment config and is checked by
+ * the core; the others carry what they are checked against (a limit, a length, a list).
+ */
+export type SettingRow = {
   key: string;
-  field: string;
-  type: 'number' | 'layers' | 'activation' | 'enum';
+  /** The Experiment config field it feeds (the MLP's rows); its default and range are the core's. */
+  field?: string;
   /** Rows with a side pick the activation of one network of the twin ('a' or 'b'). */
   side?: 'a' | 'b';
-  /** The default when it is not the core's default for the field. */
-  initial?: SettingValue;
+  /**
+   * The default when it is not the core's default for the field (required without a field); a
+   * function asks it of the table's core (state.js resolveRow).
+   */
+  initial?: SettingValue | ((core: SettingsCore) => SettingValue);
+  /** The element's attribute (embed/embed-attributes.js); none: the setting is the page's only. */
+  attr?: string;
+  /** The i18n key of the field's label. */
+  label?: string;
+  /** The i18n key prefix of a choice's option labels (prefix + value). */
+  options?: string;
   /** Not part of the Experiment config (a setting of the widget itself). */
   extra?: boolean;
   /** Checked as this many more than the row of this key (epochs that go on from its epochs). */
   addsTo?: string;
-}
+  /** The allowed range as the field's hint (else, for a field row, the core's range). */
+  hint?: (i18n: I18n) => string;
+  /** A check beside the table's other values (a value other than the default): why not, or null. */
+  check?: (
+    value: SettingValue,
+    values: Record<string, SettingValue>,
+  ) => Omit<SettingError, 'raw'> | null;
+} & (
+  | { type: 'layers' | 'activation' | 'enum' }
+  /** limit, of: given as a name, that entry of the core's limits ('activations': its list). */
+  | { type: 'number'; limit?: Range | string }
+  | { type: 'text'; max: number; allowEmpty?: boolean }
+  | { type: 'choice'; of: string[] | string }
+  | { type: 'list'; of: string[] | string; min: number; max: number }
+);
 
-export type SettingValue = number | string | number[] | boolean;
+/** What a settings table is checked with: the MLP's core, or the Transformer's (lmCore). */
+export type SettingsCore = Core | LmCore;
 
-/** Why a text was refused: its kind, the text, and the core's message when the core refused. */
+export type SettingValue = number | string | number[] | string[] | boolean;
+
+/** Why a text was refused: its kind, the text, and what the message needs (i18n err_<kind>). */
 export interface SettingError {
-  /** needs_val: the study's validation share must not be 0 (seeds/seeds.js). */
-  kind: 'number' | 'integer' | 'layers' | 'activation' | 'core' | 'needs_val';
+  /**
+   * needs_val: the study's validation share must not be 0 (seeds/seeds.js); chars: a prompt with
+   * characters the model never saw (transformer/lm-sample.js).
+   */
+  kind:
+    | 'number'
+    | 'integer'
+    | 'layers'
+    | 'activation'
+    | 'core'
+    | 'needs_val'
+    | 'range'
+    | 'empty'
+    | 'long'
+    | 'choice'
+    | 'repeat'
+    | 'count'
+    | 'chars'
+    | 'budget';
   raw: string;
+  /** The core's message (kind core). */
   detail?: string;
+  min?: number;
+  max?: number;
+  list?: string;
+  /** budget: the GFLOP the run would need (max: the GFLOP allowed). */
+  need?: number;
 }
 
 /**
@@ -106,7 +159,7 @@ export type Settings<V extends Record<string, SettingValue> = Record<string, Set
   'values' | 'defaults'
 > & { values: V; defaults: V };
 
-/** The many-seeds study's settings (seeds/seeds.js ROWS). */
+/** The many-seeds study's settings (seeds/settings.js ROWS). */
 export type SeedsValues = {
   sa: ActivationName;
   sb: ActivationName;
@@ -122,6 +175,8 @@ export type SeedsValues = {
   sepochs: number;
   sseed: number;
   sval: number;
+  seeds: number;
+  schoose: Choose;
 };
 
 /** The swap's settings (swap/swap.js ROWS). */
@@ -135,11 +190,14 @@ export type SwapValues = {
   wk: number;
 };
 
-/** Where settings live: the page's URL hash, or an embedded element's attributes. */
+/**
+ * Where settings live, as key/value pairs: the page's URL hash (state.js pageHash), or an embedded
+ * element's attributes (activation-lab.js).
+ */
 export interface SettingsStore {
-  /** The settings as a hash, "#a=relu&n=500". */
-  read(): string;
-  write(hash: string): void;
+  /** The text stored under a settings key, or null. */
+  get(key: string): string | null;
+  set(key: string, text: string): void;
   /** Calls fn when the settings change from outside (the reader edits the URL, an attribute). */
   listen(fn: () => void): void;
 }
@@ -261,7 +319,7 @@ export interface LinePlotState extends AxesOptions {
   cursor: number | null;
 }
 
-// --- The Transformer (lm-config.js, lm-params.js; transformer/lm-worker.js driven by lm-client.js) --
+// --- The Transformer (lm-config.js; transformer/lm-worker.js driven by lm-client.js) --
 
 /** lmConfigLimitsJson(): a Range per numeric field of LmConfig, the names, the compute budget. */
 export type LmLimits = { [field: string]: Range | undefined } & {
@@ -287,43 +345,6 @@ export interface LmCore {
   defaults: Required<LmConfig>;
   limits: LmLimits;
   activations: LmActivationName[];
-}
-
-export type ParamValue = number | string | string[];
-
-/** One row of an lm-params.js table: a URL-hash key, how its text is read, its default. */
-export type ParamRow = {
-  key: string;
-  initial: ParamValue;
-  /** The allowed range as the field's hint. */
-  hint?: (i18n: I18n) => string;
-} & (
-  | { type: 'number'; limit?: Range }
-  | { type: 'text'; max: number; allowEmpty?: boolean }
-  | { type: 'choice'; of: string[] }
-  | { type: 'list'; of: string[]; min: number; max: number }
-);
-
-/** Why lm-params.js refused a text (i18n keys lm.err_<kind>), with what the message needs. */
-export interface ParamError {
-  /** chars: a prompt with characters the model never saw (transformer/lm-sample.js). */
-  kind: 'number' | 'integer' | 'range' | 'empty' | 'long' | 'choice' | 'repeat' | 'count' | 'chars';
-  raw?: string;
-  min?: number;
-  max?: number;
-  list?: string;
-}
-
-/** lm-params.js createParams(): V is the values' shape, which the caller's rows make. */
-export interface Params<V extends Record<string, ParamValue> = Record<string, ParamValue>> {
-  rows: ParamRow[];
-  values: V;
-  errors: Record<string, ParamError>;
-  store: SettingsStore;
-  set(key: string, text: string): ParamError | null;
-  readHash(hash?: string): void;
-  writeHash(): void;
-  text(key: string): string;
 }
 
 /** The sampler's settings (lm-rows.js sampleRows). */

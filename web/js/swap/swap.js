@@ -4,7 +4,14 @@
 // state_dict and imports such a file (swap-io.js). One worker (swap/swap-worker.js) holds the
 // network between the steps.
 import { createSettings } from '../shared/state.js';
-import { createFields, followSettings, presetButtons, settingsFields } from '../shared/fields.js';
+import {
+  createFields,
+  fieldSpecs,
+  followSettings,
+  presetButtons,
+  settingsFields,
+} from '../shared/fields.js';
+import { ROWS } from './settings.js';
 import { createBoundary } from '../plots/boundary.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, labelPngButtons, pngButton, stampedName } from '../shared/export.js';
@@ -22,17 +29,6 @@ import { captionHtml, setTakeaway } from '../shared/takeaway.js';
 
 const GRID = 60;
 const VAL_FRACTION = 0.2; // accuracies here are on validation points: the test set stays unread
-/** @type {import('../shared/types').SettingRow[]} */
-const ROWS = [
-  { key: 'wa', field: 'activation', type: 'activation', side: 'a', initial: 'gelu' },
-  { key: 'wb', field: 'activation', type: 'activation', side: 'b', initial: 'relu' },
-  { key: 'whidden', field: 'hidden', type: 'layers' },
-  { key: 'wepochs', field: 'epochs', type: 'number' },
-  { key: 'wlr', field: 'lr', type: 'number' },
-  { key: 'wseed', field: 'seed', type: 'number' },
-  // Fine-tuning epochs go on from the pretraining ones: their sum is what the core must accept.
-  { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true, addsTo: 'wepochs' },
-];
 /** @type {Record<string, [ActivationName, ActivationName]>} */
 const PRESETS = {
   gelu_relu: ['gelu', 'relu'],
@@ -83,29 +79,10 @@ export default async function createSwap(root, { core, i18n, store }) {
   const $ = finder(root);
   /** @param {string} a */
   const name = (a) => i18n.t(`common.act_${a}`);
-  const fields = createFields(
-    $('.ev-form'),
-    [
-      {
-        key: 'wa',
-        label: 'swap.field_from',
-        kind: 'select',
-        options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })),
-      },
-      {
-        key: 'wb',
-        label: 'swap.field_to',
-        kind: 'select',
-        options: core.activations.map((a) => ({ value: a, label: `common.act_${a}` })),
-      },
-      { key: 'whidden', label: 'evidence.field_hidden', inputmode: 'text' },
-      { key: 'wepochs', label: 'swap.field_epochs', inputmode: 'numeric' },
-      { key: 'wlr', label: 'evidence.field_lr' },
-      { key: 'wseed', label: 'evidence.field_seed', inputmode: 'numeric' },
-      { key: 'wk', label: 'swap.field_k', inputmode: 'numeric' },
-    ],
-    { idPrefix: 'swap', onChange: change },
-  );
+  const fields = createFields($('.ev-form'), fieldSpecs(settings, core), {
+    idPrefix: 'swap',
+    onChange: change,
+  });
   const boards = /** @type {Record<SwapStage, ReturnType<typeof createBoundary>>} */ (
     Object.fromEntries(
       STAGES.map((s) => [s, createBoundary($(`[data-board="${s}"] .boundary-wrap`))]),

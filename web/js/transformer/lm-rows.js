@@ -1,17 +1,26 @@
-// The settings tables (lm-params.js rows) of the Transformer figures, with their ranges from the
-// core's limits (lmConfigLimitsJson) and their defaults. Keys are the URL-hash keys; the embedded
-// element maps its attributes onto them (activation-lab.js).
-import { rangeHint } from '../shared/fields.js';
+// The settings tables (state.js rows) of the Transformer figures, with their ranges from the
+// core's limits (lmConfigLimitsJson; a field's hint is its limit) and their defaults. Keys are the
+// URL-hash keys; the embedded element maps its attributes onto them (activation-lab.js).
 
 /** @typedef {import('../shared/types').LmCore} LmCore */
-/** @typedef {import('../shared/types').ParamRow} ParamRow */
+/** @typedef {import('../shared/types').SettingRow} SettingRow */
+/** @typedef {ReturnType<typeof import('../shared/lm-budget.js').createLmBudget>} Budget */
 
 /**
- * @param {LmCore} lm
- * @param {string} field
+ * The first activation whose run of `steps` steps of `config` is over the budget, as the row's
+ * error.
+ * @param {Required<import('../shared/types').LmConfig>} config
+ * @param {Budget} budget
+ * @param {number} steps
+ * @param {string[]} acts
  */
-const hintOf = (lm, field) => (/** @type {import('../shared/types').I18n} */ i18n) =>
-  rangeHint(lm, i18n, field, 'number');
+export function overBudget(config, budget, steps, acts) {
+  for (const act of acts) {
+    const why = budget({ ...config, act: /** @type {any} */ (act), steps });
+    if (why) return why;
+  }
+  return null;
+}
 
 // What the reader sees first; the core's limits say what is allowed.
 const SAMPLE_DEFAULTS = { prompt: 'The hacker ', temperature: 0.8, chars: 200 };
@@ -19,7 +28,7 @@ const SAMPLE_DEFAULTS = { prompt: 'The hacker ', temperature: 0.8, chars: 200 };
 /**
  * The sampler's prompt, temperature, length and seed (shared by the swap's samples).
  * @param {LmCore} lm
- * @returns {ParamRow[]}
+ * @returns {SettingRow[]}
  */
 export function sampleRows(lm) {
   const L = lm.limits;
@@ -32,53 +41,64 @@ export function sampleRows(lm) {
       max: L.sample_chars.max,
       allowEmpty: true, // the core then starts from a newline
       initial: SAMPLE_DEFAULTS.prompt,
-      hint: () => '',
     },
     {
       key: 'lt',
       type: 'number',
       limit: L.temperature,
       initial: SAMPLE_DEFAULTS.temperature,
-      hint: hintOf(lm, 'temperature'),
     },
     {
       key: 'ln',
       type: 'number',
       limit: L.sample_chars,
       initial: SAMPLE_DEFAULTS.chars,
-      hint: hintOf(lm, 'sample_chars'),
     },
     {
       key: 'ls',
       type: 'number',
       limit: L.seed,
       initial: lm.defaults.seed,
-      hint: hintOf(lm, 'seed'),
     },
   ];
 }
 
 /**
- * The swap: the activation swapped in and the fine-tuning steps.
+ * The swap: the activation swapped in and the fine-tuning steps. Fine-tuning goes on from the
+ * shipped model's steps, in its own configuration (data/lm-pretrained.json): the budget counts
+ * them all.
  * @param {LmCore} lm
  * @param {string[]} targets
- * @returns {ParamRow[]}
+ * @param {Budget} budget
+ * @param {string} from  the shipped model's activation
+ * @returns {SettingRow[]}
  */
-export function swapRows(lm, targets) {
+export function swapRows(lm, targets, budget, from) {
   return [
-    { key: 'lto', type: 'choice', of: targets, initial: 'relu', hint: () => '' },
-    { key: 'lk', type: 'number', limit: lm.limits.steps, initial: 200, hint: hintOf(lm, 'steps') },
+    { key: 'lto', type: 'choice', of: targets, initial: 'relu' },
+    {
+      key: 'lk',
+      type: 'number',
+      limit: lm.limits.steps,
+      initial: 200,
+      check: (k, v) => {
+        const shipped = budget.shipped(from);
+        if (!shipped) return null; // not known yet: checked again once it is (and by the core)
+        return overBudget(shipped.config, budget, shipped.steps + Number(k), [from, String(v.lto)]);
+      },
+    },
     // Fine-tuning runs at a constant learning rate: the one of the PyTorch measurement.
-    { key: 'llr', type: 'number', limit: lm.limits.lr, initial: 1e-3, hint: hintOf(lm, 'lr') },
+    { key: 'llr', type: 'number', limit: lm.limits.lr, initial: 1e-3 },
   ];
 }
 
 /**
  * From scratch: which activations (2 or 3), steps, seed and initialisation.
  * @param {LmCore} lm
- * @returns {ParamRow[]}
+ * @param {Budget} budget
+ * @returns {SettingRow[]}
  */
-export function scratchRows(lm) {
+export function scratchRows(lm, budget) {
   const L = lm.limits;
   return [
     {
@@ -92,22 +112,21 @@ export function scratchRows(lm) {
         'gelu',
         'swiglu',
       ]).filter((a) => lm.activations.includes(a)),
-      hint: () => '',
     },
     {
       key: 'lsteps',
       type: 'number',
       limit: L.steps,
       initial: lm.defaults.steps,
-      hint: hintOf(lm, 'steps'),
+      check: (steps, v) =>
+        overBudget(lm.defaults, budget, Number(steps), /** @type {string[]} */ (v.lacts)),
     },
     {
       key: 'lseed',
       type: 'number',
       limit: L.seed,
       initial: lm.defaults.seed,
-      hint: hintOf(lm, 'seed'),
     },
-    { key: 'linit', type: 'choice', of: L.init, initial: lm.defaults.init, hint: () => '' },
+    { key: 'linit', type: 'choice', of: L.init, initial: lm.defaults.init },
   ];
 }

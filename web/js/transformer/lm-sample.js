@@ -3,9 +3,8 @@
 // and seed are validated against the core's limits and live in the URL hash (or the element's
 // attributes) under lp, lt, ln, ls. What the model is (its FFN activation, like BERT's
 // hidden_act) is read from the core, not written here.
-import { createFields, followSettings } from '../shared/fields.js';
-import { createParams, paramFields } from '../shared/lm-params.js';
-import { pageHash } from '../shared/state.js';
+import { createFields, followSettings, settingsFields } from '../shared/fields.js';
+import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 import { failed, nearView, pretrainedModel, showSample } from './lm-client.js';
 import { unknownCharacters } from './lm-stats.js';
@@ -21,8 +20,8 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
   const params =
-    /** @type {import('../shared/types').Params<import('../shared/types').LmSampleValues>} */ (
-      createParams(sampleRows(lm), store, lm.M)
+    /** @type {import('../shared/types').Settings<import('../shared/types').LmSampleValues>} */ (
+      createSettings(lm, sampleRows(lm), store)
     );
   params.readHash();
   /** @type {ReturnType<typeof pretrainedModel> | null} */
@@ -88,7 +87,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   }
 
   function sync() {
-    const { values, errors, hints } = paramFields(params, i18n);
+    const { values, errors, hints } = settingsFields(params, lm, i18n);
     fields.sync(values, errors, hints);
   }
 

@@ -3,14 +3,14 @@
 // initial weights where the shapes agree, the same batches). Live validation-loss curves, a sample
 // of each model at every evaluation, and a table. The workers train in slices of ~0.1 s, so Pause
 // and Stop take effect within one slice.
-import { createFields, followSettings } from '../shared/fields.js';
-import { createParams, paramFields } from '../shared/lm-params.js';
-import { pageHash } from '../shared/state.js';
+import { createFields, followSettings, settingsFields } from '../shared/fields.js';
+import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 import { createLmWorker, showSample, throttled } from './lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../shared/export.js';
 import { sampleRows, scratchRows } from './lm-rows.js';
+import { createLmBudget } from '../shared/lm-budget.js';
 import { closest, finder, must } from '../shared/dom.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
 import { captionHtml, lowest, setTakeaway } from '../shared/takeaway.js';
@@ -45,9 +45,16 @@ const ZOOM_FROM = 1 / 3;
 export default async function createLmScratch(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
+  // Once the corpus is known, the steps are checked against the compute budget: read them again.
+  const budget = createLmBudget(core.M, lm.limits, () => {
+    if (phase === 'running') return;
+    params.readHash();
+    sync();
+    reset();
+  });
   const params =
-    /** @type {import('../shared/types').Params<import('../shared/types').LmScratchValues>} */ (
-      createParams([...scratchRows(lm), ...sampleRows(lm)], store, lm.M)
+    /** @type {import('../shared/types').Settings<import('../shared/types').LmScratchValues>} */ (
+      createSettings(lm, [...scratchRows(lm, budget), ...sampleRows(lm)], store)
     );
   params.readHash();
   root.innerHTML = `
@@ -120,7 +127,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     reset();
   }
   function sync() {
-    const { values, errors, hints } = paramFields(params, i18n);
+    const { values, errors, hints } = settingsFields(params, lm, i18n);
     fields.sync(values, errors, hints);
     for (const box of chips())
       box.checked = params.values.lacts.includes(/** @type {LmActivationName} */ (box.value));
@@ -213,13 +220,16 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       if (g !== generation) return;
       error = messageOf(err);
       for (const m of models) m.worker?.signal('stop');
+      // No model goes on after a failure: none may still read "loading" or "running".
+      for (const m of models) if (!ended(m)) m.status = 'stopped';
     }
     if (g !== generation) return;
     if (models.every(ended) || error) phase = 'finished';
     else phase = 'paused';
     render();
-    // Screen readers hear the result once, at the end: the caption's sentence.
-    if (phase === 'finished')
+    // Screen readers hear the result once, at the end: the caption's sentence, or what failed.
+    if (error) $('[data-announce]').textContent = $('[data-progress]').textContent;
+    else if (phase === 'finished')
       $('[data-announce]').textContent = takeawayOf().replace(/<[^>]*>/g, '');
   }
 

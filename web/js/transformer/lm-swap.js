@@ -2,14 +2,14 @@
 // GELU model, measures it, swaps the FFN activation keeping every weight and measures again; then A
 // fine-tunes K steps with the new activation while worker B, the control, fine-tunes the same K
 // steps (same batches) with GELU kept. Every loss and sample comes from the core, live.
-import { createFields, followSettings, presetButtons } from '../shared/fields.js';
-import { createParams, paramFields } from '../shared/lm-params.js';
-import { pageHash } from '../shared/state.js';
+import { createFields, followSettings, presetButtons, settingsFields } from '../shared/fields.js';
+import { createSettings, pageHash } from '../shared/state.js';
 import { LM_FILES, lmCore } from '../shared/lm-config.js';
 import { createLmWorker, showSample, throttled } from './lm-client.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../shared/export.js';
 import { sampleRows, swapRows } from './lm-rows.js';
+import { createLmBudget } from '../shared/lm-budget.js';
 import { closest, finder, must } from '../shared/dom.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
@@ -37,9 +37,20 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall), and
   // the model's own activation would swap nothing.
   const targets = lm.activations.filter((a) => a !== 'swiglu' && a !== LM_FILES.pretrainedKey);
+  // Once the corpus is known, the steps are checked against the compute budget: read them again.
+  const budget = createLmBudget(core.M, lm.limits, () => {
+    if (run.busy) return;
+    params.readHash();
+    sync();
+    render();
+  });
   const params =
-    /** @type {import('../shared/types').Params<import('../shared/types').LmSwapValues>} */ (
-      createParams([...swapRows(lm, targets), ...sampleRows(lm)], store, lm.M)
+    /** @type {import('../shared/types').Settings<import('../shared/types').LmSwapValues>} */ (
+      createSettings(
+        lm,
+        [...swapRows(lm, targets, budget, LM_FILES.pretrainedKey), ...sampleRows(lm)],
+        store,
+      )
     );
   params.readHash();
   root.innerHTML = `
@@ -140,7 +151,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     render();
   }
   function sync() {
-    const { values, errors, hints } = paramFields(params, i18n);
+    const { values, errors, hints } = settingsFields(params, lm, i18n);
     fields.sync(values, errors, hints);
   }
 

@@ -5,8 +5,7 @@
 // article each of four figures fixes its part in the template (data-parts="block"), so that the
 // prose sits between them; those ignore lparts, which is the embed's, so that they do not fight
 // over one key. The parts still share the store (prompt etc.) and the one pretrained model.
-import { createParams } from '../shared/lm-params.js';
-import { pageHash } from '../shared/state.js';
+import { changedSettings, createSettings, pageHash } from '../shared/state.js';
 
 /** @type {Record<string, string>} */
 const PARTS = { block: 'lm-block', sample: 'lm-sample', swap: 'lm-swap', scratch: 'lm-scratch' };
@@ -18,11 +17,11 @@ const PARTS = { block: 'lm-block', sample: 'lm-sample', swap: 'lm-swap', scratch
 export default async function createTransformer(root, ctx) {
   const store = ctx.store ?? pageHash;
   const names = Object.keys(PARTS);
-  const params = /** @type {import('../shared/types').Params<{lparts: string[]}>} */ (
-    createParams(
+  const params = /** @type {import('../shared/types').Settings<{lparts: string[]}>} */ (
+    createSettings(
+      ctx.core,
       [{ key: 'lparts', type: 'list', of: names, min: 1, max: names.length, initial: names }],
       store,
-      ctx.core.M,
     )
   );
   params.readHash();
@@ -59,12 +58,9 @@ export default async function createTransformer(root, ctx) {
     /** @type {Record<string, string>} */
     const keys = {};
     for (const w of Object.values(widgets)) {
-      const p = /** @type {{params?: import('../shared/types').Params} | undefined} */ (w)?.params;
-      for (const row of p?.rows ?? []) {
-        const text = p?.text(row.key) ?? '';
-        const initial = Array.isArray(row.initial) ? row.initial.join(',') : String(row.initial);
-        if (text !== initial) keys[row.key] = text; // only what differs from the default
-      }
+      const p = /** @type {{params?: import('../shared/types').Settings} | undefined} */ (w)
+        ?.params;
+      if (p) Object.assign(keys, changedSettings(p)); // only what differs from the default
     }
     return { ...keys, lparts: chosen.join(',') };
   };

@@ -23,7 +23,7 @@ const GROUPS = [
  * @param {Limits} limits
  */
 const inputMode = (row, limits) =>
-  row.type === 'layers' ? 'text' : limits[row.field]?.integer ? 'numeric' : 'decimal';
+  row.type === 'layers' ? 'text' : limits[row.field ?? '']?.integer ? 'numeric' : 'decimal';
 
 /**
  * "min–max" for a row, from the core's limits.
@@ -32,7 +32,7 @@ const inputMode = (row, limits) =>
  * @param {I18n} i18n
  */
 function rangeOf(row, limits, i18n) {
-  const lim = limits[row.field];
+  const lim = limits[row.field ?? ''];
   if (!lim) return '';
   if (row.type === 'layers') {
     const layers = limits.hidden; // (the one field of type layers)
@@ -76,17 +76,14 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
   const byKey = new Map(settings.rows.map((r) => [r.key, r]));
   /** @param {string} key */
   const id = (key) => `lab-${key}`;
-  // Labels: twin.field_<key>, or lab.field_<key> for the rows of the deep-network settings.
-  /** @param {SettingRow} row */
-  const label = (row) => (row.type === 'enum' || row.key === 'factor' ? 'lab' : 'twin');
   /** @param {SettingRow} row */
   const field = (row) =>
     row.type === 'enum'
       ? `
     <div class="field" data-row="${row.key}">
-      <label for="${id(row.key)}" data-i18n="lab.field_${row.key}"></label>
+      <label for="${id(row.key)}" data-i18n="${row.label}"></label>
       <select id="${id(row.key)}" name="${row.key}" aria-describedby="${id(row.key)}-err">
-        ${enumValues(core, row.field)
+        ${enumValues(core, row.field ?? '')
           .map((v) => `<option value="${v}" data-i18n="lab.${row.field}_${v}"></option>`)
           .join('')}
       </select>
@@ -94,7 +91,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
     </div>`
       : `
     <div class="field" data-row="${row.key}">
-      <label for="${id(row.key)}" data-i18n="${label(row)}.field_${row.key}"></label>
+      <label for="${id(row.key)}" data-i18n="${row.label}"></label>
       <input id="${id(row.key)}" name="${row.key}" type="text" inputmode="${inputMode(row, core.limits)}"
         autocomplete="off" spellcheck="false" aria-describedby="${id(row.key)}-hint ${id(row.key)}-err">
       <small class="field-hint" id="${id(row.key)}-hint"></small>
@@ -113,7 +110,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
 
   for (const side of /** @type {('a' | 'b')[]} */ (['a', 'b'])) {
     const row = settings.rows.find((r) => r.side === side);
-    if (!row) throw new Error(`twin: no activation row for side ${side}`); // LAB_SETTINGS has both
+    if (!row) throw new Error(`twin: no activation row for side ${side}`); // twin/settings.js has both
     sideSlots[side].innerHTML = `
       <label class="side-label" for="${id(row.key)}" data-i18n="twin.side_${side}"></label>
       <select id="${id(row.key)}" name="${row.key}" aria-describedby="${id(row.key)}-err">

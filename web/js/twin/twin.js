@@ -1,6 +1,7 @@
 // The twin-network lab: two networks that differ only in their activation, trained at the same
 // time in two workers from the same initial weights, drawn live. Settings live in the URL hash.
 import { createSettings } from '../shared/state.js';
+import { ROWS } from './settings.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { createControls } from './twin-controls.js';
 import { createSide } from './twin-side.js';
@@ -27,12 +28,10 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
  */
 export default async function createTwin(root, { core, i18n, store }) {
   await i18n.need('twin', 'common', 'evidence', 'lab', 'signals');
-  const settings = createSettings(core, undefined, store); // store: the URL hash unless embedded
+  const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
   settings.readHash();
-  // A view option, not a setting of the run: the hash key `pieces=on` shows the linear pieces
-  // without resetting the training.
-  const piecesOn = () =>
-    new URLSearchParams(settings.store.read().replace(/^#/, '')).get('pieces') === 'on';
+  // A view option, not a setting of the run (its row, pieces): shown without resetting training.
+  const piecesOn = () => settings.values.pieces === 'on';
   root.innerHTML = `
     <div class="lab">
       ${presetButtons('lab', ['article', ...Object.keys(SETUPS)])}
@@ -178,10 +177,8 @@ export default async function createTwin(root, { core, i18n, store }) {
     box.checked = on;
     for (const s of SIDES) sides[s].setPieces(on);
     if (!write) return;
-    const params = new URLSearchParams(settings.store.read().replace(/^#/, ''));
-    if (on) params.set('pieces', 'on');
-    else params.delete('pieces');
-    settings.store.write(`#${params.toString().replace(/%2C/gi, ',')}`);
+    settings.set('pieces', on ? 'on' : 'off');
+    settings.writeHash();
   }
   piecesBox().addEventListener('change', (e) => setPieces(controlOf(e).checked));
 

@@ -1,0 +1,134 @@
+// Each room declares its settings once (<room>/settings.js): the element's attributes, the form
+// fields and their labels are derived from those rows. Checked against the real core and the
+// i18n tables of both languages.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadPageCore } from './core-helpers.mjs';
+import { createSettings, hashStore } from '../../web/js/shared/state.js';
+import { fieldSpecs } from '../../web/js/shared/fields.js';
+import { lmCore } from '../../web/js/shared/lm-config.js';
+import { ATTRIBUTES } from '../../web/js/embed/embed-attributes.js';
+import * as seeds from '../../web/js/seeds/settings.js';
+import * as twin from '../../web/js/twin/settings.js';
+import * as swap from '../../web/js/swap/settings.js';
+
+const core = await loadPageCore();
+const lm = lmCore(core);
+
+/** i18n key ("ns.key") -> its text in `lang`, or undefined. */
+const texts = {};
+const textOf = (lang, key) => {
+  const [ns, name] = key.split('.');
+  texts[`${lang}/${ns}`] ??= JSON.parse(
+    readFileSync(new URL(`../../web/i18n/${lang}/${ns}.json`, import.meta.url), 'utf8'),
+  );
+  return texts[`${lang}/${ns}`][name];
+};
+
+const ROOMS = {
+  twin: [{ rows: twin.ROWS, core }],
+  seeds: [
+    { rows: seeds.ROWS, core },
+    { rows: seeds.LM_ROWS, core: lm },
+  ],
+  swap: [{ rows: swap.ROWS, core }],
+};
+
+test('the element attributes are the rows’ attributes: one per row, unique, never `hidden`', () => {
+  for (const [room, tables] of Object.entries(ROOMS)) {
+    const rows = tables.flatMap((t) => t.rows);
+    const expected = Object.fromEntries(rows.filter((r) => r.attr).map((r) => [r.attr, r.key]));
+    assert.deepEqual(ATTRIBUTES[room], expected, room);
+    assert.equal(new Set(rows.map((r) => r.key)).size, rows.length, `${room}: keys unique`);
+    assert.equal(Object.keys(expected).length, rows.length, `${room}: every row has an attribute`);
+    assert.ok(!('hidden' in expected), `${room}: HTML's hidden attribute is not a setting`);
+  }
+});
+
+test('the form fields come from the rows: labels and option labels exist in en and pt', () => {
+  for (const [room, tables] of Object.entries(ROOMS)) {
+    for (const { rows, core: c } of tables) {
+      const settings = createSettings(
+        c,
+        rows,
+        hashStore(
+          () => '#',
+          () => {},
+        ),
+      );
+      const specs = fieldSpecs(settings, c);
+      assert.deepEqual(
+        specs.map((f) => f.key),
+        rows.filter((r) => r.label).map((r) => r.key),
+        room,
+      );
+      for (const f of specs) {
+        const keys = [f.label, ...(f.options ?? []).map((o) => o.label)];
+        for (const lang of ['en', 'pt'])
+          for (const key of keys) assert.ok(textOf(lang, key), `${room} ${f.key}: ${lang} ${key}`);
+        if (f.kind === 'select') assert.ok(f.options.length >= 2, `${room} ${f.key}: options`);
+      }
+    }
+  }
+  // The core's whole numbers get a numeric keyboard; the study's activations are the core's.
+  const study = createSettings(
+    core,
+    seeds.ROWS,
+    hashStore(
+      () => '#',
+      () => {},
+    ),
+  );
+  const byKey = Object.fromEntries(fieldSpecs(study, core).map((f) => [f.key, f]));
+  assert.equal(byKey.sn.inputmode, 'numeric');
+  assert.equal(byKey.seeds.inputmode, 'numeric');
+  assert.equal(byKey.slr.inputmode, undefined);
+  assert.equal(byKey.shidden.inputmode, 'text');
+  assert.deepEqual(
+    byKey.sa.options.map((o) => o.value),
+    core.activations,
+  );
+});
+
+test('the study’s own rows: seeds and choice are read and refused like any setting', () => {
+  let hash = '#seeds=0&schoose=worst&sval=0&sn=300';
+  const store = hashStore(
+    () => hash,
+    (h) => (hash = h),
+  );
+  const s = createSettings(core, seeds.ROWS, store);
+  s.readHash();
+  assert.equal(s.values.seeds, 10);
+  assert.equal(s.errors.seeds.kind, 'range');
+  assert.equal(s.values.schoose, 'last');
+  assert.equal(s.errors.schoose.kind, 'choice');
+  assert.equal(s.errors.sval.kind, 'needs_val', 'the study needs a validation set');
+  assert.equal(s.values.sn, 300);
+  s.set('seeds', '3');
+  s.set('schoose', 'best');
+  s.writeHash();
+  assert.match(hash, /(^|&|#)seeds=3(&|$)/);
+  assert.match(hash, /schoose=best/);
+});
+
+test('hashStore: key/value pairs over a hash; other keys kept; deferred writes land once', async () => {
+  let hash = '#main';
+  const writes = [];
+  const store = hashStore(
+    () => hash,
+    (h) => (writes.push(h), (hash = h)),
+    { defer: true },
+  );
+  store.set('a', 'gelu');
+  store.set('hidden', '64,64');
+  assert.equal(store.get('a'), 'gelu', 'seen before the write lands');
+  assert.deepEqual(writes, []);
+  await Promise.resolve();
+  assert.deepEqual(writes, ['#a=gelu&hidden=64,64'], 'one write; the bare #main is no setting');
+  hash = '#other=1&a=relu';
+  store.set('a', 'silu');
+  await Promise.resolve();
+  assert.equal(hash, '#other=1&a=silu');
+  assert.equal(store.get('missing'), null);
+});

@@ -1,0 +1,151 @@
+// The many-seeds study's settings, declared once: per setting its URL-hash key, the element's
+// attribute (embed/embed-attributes.js), the label of its field, and how it is read and checked
+// (state.js). The network's rows feed the Experiment config (defaults and ranges from the core);
+// the Transformer's take their ranges and defaults from the core's Transformer limits
+// (lmConfigLimitsJson: study_seeds, study_steps, study_defaults). Keys start with s (sl for the
+// Transformer) so that a study lives in the same URL as the twin lab.
+
+/** @typedef {import('../shared/types').SettingRow} SettingRow */
+
+/** The page's own bound on the network study's seeds (each seed is two runs in the pool). */
+const MAX_SEEDS = 100;
+
+/** @type {SettingRow[]} the network's study, in the order of its form */
+export const ROWS = [
+  {
+    key: 'sa',
+    attr: 'a',
+    label: 'seeds.field_a',
+    field: 'activation',
+    type: 'activation',
+    side: 'a',
+    initial: 'relu',
+  },
+  {
+    key: 'sb',
+    attr: 'b',
+    label: 'seeds.field_b',
+    field: 'activation',
+    type: 'activation',
+    side: 'b',
+    initial: 'gelu',
+  },
+  {
+    key: 'seeds',
+    attr: 'seeds',
+    label: 'seeds.field_seeds',
+    type: 'number',
+    limit: { min: 1, max: MAX_SEEDS, integer: true, min_open: false },
+    initial: 10,
+  },
+  { key: 'sseed', attr: 'seed', label: 'seeds.field_first_seed', field: 'seed', type: 'number' },
+  { key: 'sdata', attr: 'dataset', label: 'lab.field_data', field: 'dataset', type: 'enum' },
+  { key: 'sfactor', attr: 'factor', label: 'lab.field_factor', field: 'factor', type: 'number' },
+  { key: 'sn', attr: 'n', label: 'evidence.field_n', field: 'n', type: 'number' },
+  { key: 'snoise', attr: 'noise', label: 'evidence.field_noise', field: 'noise', type: 'number' },
+  {
+    key: 'shidden',
+    attr: 'layers',
+    label: 'evidence.field_hidden',
+    field: 'hidden',
+    type: 'layers',
+  },
+  { key: 'sinit', attr: 'init', label: 'lab.field_init', field: 'init', type: 'enum' },
+  { key: 'snorm', attr: 'norm', label: 'lab.field_norm', field: 'norm', type: 'enum' },
+  { key: 'sbatch', attr: 'batch', label: 'evidence.field_batch', field: 'batch', type: 'number' },
+  { key: 'slr', attr: 'lr', label: 'evidence.field_lr', field: 'lr', type: 'number' },
+  {
+    key: 'sepochs',
+    attr: 'epochs',
+    label: 'evidence.field_epochs',
+    field: 'epochs',
+    type: 'number',
+  },
+  {
+    key: 'sval',
+    attr: 'val-fraction',
+    label: 'evidence.field_val',
+    field: 'val_fraction',
+    type: 'number',
+    initial: 0.2,
+    // Every choice of the study is made on validation data, so it needs a validation set.
+    check: (v) => (v === 0 ? { kind: 'needs_val' } : null),
+  },
+  {
+    key: 'schoose',
+    attr: 'choose',
+    label: 'seeds.field_choose',
+    type: 'choice',
+    of: ['last', 'best'],
+    options: 'seeds.choose_',
+    initial: 'last',
+  },
+];
+
+export const MODELS = ['mlp', 'transformer'];
+
+/** @type {SettingRow[]} the model choice and the Transformer's study (checked with lmCore(core)) */
+export const LM_ROWS = [
+  {
+    key: 'smodel',
+    attr: 'model',
+    label: 'seeds.field_model',
+    type: 'choice',
+    of: MODELS,
+    options: 'seeds.model_',
+    initial: 'mlp',
+  },
+  {
+    key: 'sla',
+    attr: 'lm-a',
+    label: 'seeds.field_a',
+    type: 'choice',
+    of: 'act',
+    options: 'common.act_',
+    initial: 'gelu',
+  },
+  {
+    key: 'slb',
+    attr: 'lm-b',
+    label: 'seeds.field_b',
+    type: 'choice',
+    of: 'act',
+    options: 'common.act_',
+    initial: 'relu',
+  },
+  {
+    key: 'slseeds',
+    attr: 'lm-seeds',
+    label: 'seeds.field_seeds',
+    type: 'number',
+    limit: 'study_seeds',
+    initial: (lm) =>
+      /** @type {{seeds: number}} */ (/** @type {any} */ (lm.limits).study_defaults).seeds,
+  },
+  {
+    key: 'slseed',
+    attr: 'lm-seed',
+    label: 'seeds.field_first_seed',
+    type: 'number',
+    limit: 'seed',
+    initial: (lm) => lm.defaults.seed,
+  },
+  {
+    key: 'slsteps',
+    attr: 'lm-steps',
+    label: 'seeds.field_steps',
+    type: 'number',
+    limit: 'study_steps',
+    initial: (lm) =>
+      /** @type {{steps: number}} */ (/** @type {any} */ (lm.limits).study_defaults).steps,
+  },
+  {
+    key: 'slinit',
+    attr: 'lm-init',
+    label: 'lm.field_init',
+    type: 'choice',
+    of: 'init',
+    options: 'lm.init_',
+    initial: (lm) => /** @type {any} */ (lm.defaults).init,
+  },
+];
