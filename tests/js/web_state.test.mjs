@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { loadPageCore } from './core-helpers.mjs';
 import { createSettings, hashStore } from '../../web/js/shared/state.js';
 import { ROWS } from '../../web/js/twin/settings.js';
+import { TEXTS } from './grammar-texts.mjs';
 
 const core = await loadPageCore();
 
@@ -42,7 +43,8 @@ test('bad values are reported and fall back to the default', () => {
   assert.equal(s.values.n, core.defaults.n);
   assert.equal(s.errors.b.kind, 'activation');
   assert.equal(s.errors.epochs.kind, 'integer');
-  assert.equal(s.errors.hidden.kind, 'layers');
+  assert.equal(s.errors.hidden.kind, 'core');
+  assert.match(s.errors.hidden.detail, /^hidden must be widths like "64,64"/);
   assert.equal(M_valid(s), '');
 });
 
@@ -132,4 +134,26 @@ test('fine-tuning epochs are checked with the pretraining epochs they go on from
   assert.equal(s.errors.wk?.kind, 'core');
   assert.equal(s.values.wk, 20);
   assert.equal(s.set('wk', String(max - 6)), null);
+});
+
+// Issue 27: one grammar. The page's field, the URL hash and an element's attributes all reach
+// the same engine; for every text of the shared table it accepts and refuses a layer list as the
+// core's parseLayers does, which cli-grammar.test.mjs holds equal to the CLI's --hidden.
+test('layer lists: the page accepts and refuses what the CLI does, with the core message', () => {
+  for (const text of TEXTS) {
+    const want = JSON.parse(core.M.parseLayers(text));
+    const s = createSettings(core, ROWS, hashStore(''));
+    const error = s.set('hidden', text);
+    const shown = JSON.stringify(text);
+    if (want.ok) {
+      assert.equal(error, null, shown);
+      assert.deepEqual(s.values.hidden, want.layers, shown);
+    } else {
+      assert.equal(error?.kind, 'core', shown);
+      assert.equal(error?.detail, want.message, shown);
+    }
+    const fromHash = createSettings(core, ROWS);
+    fromHash.readHash(`#hidden=${encodeURIComponent(text)}`);
+    assert.equal(fromHash.errors.hidden === undefined, want.ok, `hash ${shown}`);
+  }
 });

@@ -37,10 +37,9 @@ export default async function createImages(root, { core, i18n, store = pageHash 
   const settings = { ...PAPER };
   /** @type {Record<string, string>} */
   const rejected = {};
-  const params = new URLSearchParams(store.read().replace(/^#/, ''));
   for (const [key, field] of Object.entries(KEYS)) {
-    const text = params.get(key);
-    if (text !== null) setField(field, text);
+    const text = store.get(key);
+    if (text !== null && text !== undefined) setField(field, text);
   }
 
   /**
@@ -255,12 +254,9 @@ export default async function createImages(root, { core, i18n, store = pageHash 
         .map(([k, f]) => [k, String(settings[f])]),
     );
 
+  /** Every setting to the store (the URL hash, or the element's values), as state.js writes. */
   function writeHash() {
-    const p = new URLSearchParams(store.read().replace(/^#/, ''));
-    for (const k of Object.keys(KEYS)) p.delete(k);
-    for (const [k, v] of Object.entries(embedSettings())) p.set(k, v);
-    const text = p.toString();
-    store.write(text ? `#${text}` : '');
+    for (const [k, f] of Object.entries(KEYS)) if (f in settings) store.set(k, String(settings[f]));
   }
 
   await i18n.apply(root);

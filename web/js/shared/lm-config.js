@@ -48,6 +48,7 @@ export function lmCore(core) {
     M: {
       validateConfigJson: (json) => M.lmValidateConfigJson(json),
       parseNumber: (text, kind) => M.parseNumber(text, kind),
+      parseLayers: (text) => M.parseLayers(text),
       showInput: (text) => M.showInput(text),
     },
     defaults,

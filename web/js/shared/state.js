@@ -17,9 +17,6 @@
 /** @typedef {import('./types').SettingsStore} SettingsStore */
 /** @typedef {import('./types').Config} Config */
 
-// "32x16": 16 hidden layers of 32 units (also written 32×16), alone or in a list ("64,32x2").
-const REPEAT = /^(\d+)\s*[x×]\s*(\d+)$/i;
-
 /**
  * The allowed values of an enum setting (data set, init, norm), as the core lists them.
  * @param {Core} core
@@ -59,18 +56,12 @@ export function parseSetting(row, text, core) {
       return low || x > max ? { kind: 'range', min: own.min, max: own.max } : x;
     }
     case 'layers': {
-      if (s === '') return [];
-      // Widths separated by commas, each one alone or repeated ("64", "32x16"), as the core reads.
-      const parts = s.split(',').map((p) => REPEAT.exec(p.trim()) ?? /^\d+$/.exec(p.trim()));
-      if (!parts.every((m) => m !== null)) return { kind: 'layers' };
-      const matches = /** @type {RegExpExecArray[]} */ (parts);
-      const count = matches.reduce((n, m) => n + (m[2] ? Number(m[2]) : 1), 0);
-      // Too many layers: hand the core the text itself, so its message names the limit.
-      const layersMax = /** @type {Core['limits']} */ (core.limits).hidden?.layers_max ?? 0;
-      if (count > layersMax) return s;
-      return matches.flatMap((m) =>
-        m[2] ? Array(Number(m[2])).fill(Number(m[1])) : [Number(m[0])],
+      // The core's one grammar, the CLI's --hidden: the page, the URL and the attributes accept
+      // and refuse the same texts, with the core's message ("32x16": 16 layers of 32; "64,32").
+      const read = /** @type {{ok: true, layers: number[]} | {ok: false, message: string}} */ (
+        JSON.parse(core.M.parseLayers(s))
       );
+      return read.ok ? read.layers : { kind: 'core', detail: read.message };
     }
     case 'activation':
       return /** @type {string[]} */ (core.activations).includes(s) ? s : { kind: 'activation' };

@@ -128,7 +128,6 @@ export interface SettingError {
   kind:
     | 'number'
     | 'integer'
-    | 'layers'
     | 'activation'
     | 'core'
     | 'needs_val'
@@ -333,12 +332,15 @@ export type LmLimits = { [field: string]: Range | undefined } & {
   eval_windows: number;
 };
 
-/** lm-config.js lmCore(): the Transformer's defaults and limits, shaped as state.js reads a core. */
-/** The core's reading of typed text (text_input.hpp): the one number grammar, the echo of input. */
+/** The core's reading of typed text (text_input.hpp): the one grammar, the echo of input. */
 export interface TextInput {
   parseNumber(text: string, kind: 'integer' | 'real' | 'any'): number | null;
+  /** JSON {ok, layers} | {ok: false, message}: a list of hidden widths, as the CLI's --hidden. */
+  parseLayers(text: string): string;
   showInput(text: string): string;
 }
+
+/** lm-config.js lmCore(): the Transformer's defaults and limits, shaped as state.js reads a core. */
 
 export interface LmCore {
   M: { validateConfigJson(json: string): string } & TextInput;
