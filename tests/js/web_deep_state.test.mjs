@@ -22,7 +22,9 @@ test('"32x16" is sixteen layers of 32, and reads back the same way', () => {
   assert.equal(s.config('a').dataset, 'circles');
   assert.equal(s.config('a').factor, 0.7);
   assert.match(s.toHash(''), /hidden=32x16/);
-  assert.equal(s.set('hidden', '8×3'), null); // the multiplication sign too
+  // The core's grammar, as the CLI's --hidden: the multiplication sign is not its x.
+  assert.equal(s.set('hidden', '8×3')?.kind, 'core');
+  assert.equal(s.set('hidden', '8x3'), null);
   assert.deepEqual(s.values.hidden, [8, 8, 8]);
   assert.equal(s.set('hidden', '64, 32x2'), null);
   assert.deepEqual(s.values.hidden, [64, 32, 32]);

@@ -102,7 +102,7 @@ test(
     const [imported] = await send({
       cmd: 'import',
       config: { ...small, activation: 'gelu' },
-      file: new Blob([state.json]), // the page hands the worker the chosen File
+      file: new Blob([state.bytes]), // the page hands the worker the chosen File
       grid: 8,
     });
     assert.deepEqual(imported.probe, pre.probe);

@@ -1,4 +1,4 @@
-// "Depth and scale": how the spread of the activation's input (pre_std, src/diagnostics.hpp)
+// "Depth and scale": how the spread of the activation's input (pre_std, src/mlp/diagnostics.hpp)
 // changes through 16 hidden layers of 32 at initialisation, ReLU and GELU, PyTorch's default init
 // and He's. The core computes it (Experiment.diagnosticsJson(), the lab's own config and data), so
 // the build draws the chart as static SVG (web/ship/prerender.mjs, STATIC_FIGURES) and the page

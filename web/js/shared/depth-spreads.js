@@ -1,6 +1,6 @@
 // The numbers behind "Depth and scale": the spread of the activation's input (pre_std,
-// src/diagnostics.hpp) in each of 16 hidden layers of 32 at initialisation, for ReLU and GELU under
-// PyTorch's default init and He's, on the lab's default data. Computed by the core
+// src/mlp/diagnostics.hpp) in each of 16 hidden layers of 32 at initialisation, for ReLU and
+// GELU under PyTorch's default init and He's, on the lab's default data. Computed by the core
 // (Experiment.diagnosticsJson(), the config the lab's "16 layers of 32" links set), once per
 // module. Read by the figure (depth/depth-spread.js) and by the prose's data-core placeholders
 // "depth.<act>.<init>.<layer>" (core-values.js).
