@@ -1,6 +1,7 @@
 #include "mlp/idx.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <tuple>
 
 namespace al {
@@ -107,8 +108,10 @@ std::optional<ImageSplit> read_image_subset(const std::uint8_t* bytes, std::size
                 std::to_string(image_side) + ")";
         return std::nullopt;
     }
-    const std::size_t w = rows * cols, need = 20 + (n_train + n_test) * (w + 1);
-    if (size != need) {
+    // (in 64 bits: WASM's size_t has 32, and counts near 2^32 would wrap past the size check)
+    const std::size_t w = rows * cols;
+    const std::uint64_t need = 20 + (std::uint64_t{n_train} + n_test) * (w + 1);
+    if (std::uint64_t{size} != need) {
         error = "image subset: " + std::to_string(size) + " bytes, expected " +
                 std::to_string(need) + " for " + std::to_string(n_train) + " + " +
                 std::to_string(n_test) + " images (" + (size < need ? "truncated" : "overlong") +

@@ -107,4 +107,14 @@ TEST_CASE("image subset: round trip, and refusals") {
     magic[0] = 'X';
     CHECK(!al::read_image_subset(magic.data(), magic.size(), error));
     CHECK(error.find("bad magic") != std::string::npos);
+    // A header whose counts wrap a 32-bit size (WASM's size_t): 0xffffffff + 2 images of 785
+    // bytes is 785 bytes modulo 2^32, so a file of 20 + 785 bytes used to pass the size check.
+    Bytes wrap = file;
+    wrap.resize(20 + 785);
+    wrap[4] = wrap[5] = wrap[6] = wrap[7] = 0xff;  // n_train = 0xffffffff
+    wrap[8] = wrap[9] = wrap[10] = 0;
+    wrap[11] = 2;  // n_test = 2
+    error.clear();
+    CHECK(!al::read_image_subset(wrap.data(), wrap.size(), error));
+    CHECK(error.find("truncated") != std::string::npos);
 }
