@@ -12,6 +12,7 @@ import { ATTRIBUTES } from '../../web/js/embed/embed-attributes.js';
 import * as seeds from '../../web/js/seeds/settings.js';
 import * as twin from '../../web/js/twin/settings.js';
 import * as swap from '../../web/js/swap/settings.js';
+import * as transformer from '../../web/js/transformer/settings.js';
 
 const core = await loadPageCore();
 const lm = lmCore(core);
@@ -33,7 +34,16 @@ const ROOMS = {
     { rows: seeds.LM_ROWS, core: lm },
   ],
   swap: [{ rows: swap.ROWS, core }],
+  transformer: [
+    { rows: transformer.PART_ROWS, core },
+    { rows: transformer.SAMPLE_ROWS, core: lm },
+    { rows: transformer.SWAP_ROWS, core: lm },
+    { rows: transformer.SCRATCH_ROWS, core: lm },
+  ],
 };
+
+// Settings of the page only, with no attribute: the swap's fine-tuning rate (the one measured).
+const PAGE_ONLY = new Set(['llr']);
 
 test('the element attributes are the rows’ attributes: one per row, unique, never `hidden`', () => {
   for (const [room, tables] of Object.entries(ROOMS)) {
@@ -41,7 +51,8 @@ test('the element attributes are the rows’ attributes: one per row, unique, ne
     const expected = Object.fromEntries(rows.filter((r) => r.attr).map((r) => [r.attr, r.key]));
     assert.deepEqual(ATTRIBUTES[room], expected, room);
     assert.equal(new Set(rows.map((r) => r.key)).size, rows.length, `${room}: keys unique`);
-    assert.equal(Object.keys(expected).length, rows.length, `${room}: every row has an attribute`);
+    const attributed = rows.filter((r) => !PAGE_ONLY.has(r.key)).length;
+    assert.equal(Object.keys(expected).length, attributed, `${room}: every row has an attribute`);
     assert.ok(!('hidden' in expected), `${room}: HTML's hidden attribute is not a setting`);
   }
 });
@@ -60,7 +71,7 @@ test('the form fields come from the rows: labels and option labels exist in en a
       const specs = fieldSpecs(settings, c);
       assert.deepEqual(
         specs.map((f) => f.key),
-        rows.filter((r) => r.label).map((r) => r.key),
+        rows.filter((r) => r.label && r.type !== 'list').map((r) => r.key),
         room,
       );
       for (const f of specs) {
@@ -89,6 +100,56 @@ test('the form fields come from the rows: labels and option labels exist in en a
     byKey.sa.options.map((o) => o.value),
     core.activations,
   );
+});
+
+test('the Transformer’s rows: its attributes as the embedder knows them; fields of its own rows', () => {
+  assert.deepEqual(ATTRIBUTES.transformer, {
+    parts: 'lparts',
+    prompt: 'lp',
+    temperature: 'lt',
+    length: 'ln',
+    'sample-seed': 'ls',
+    to: 'lto',
+    k: 'lk',
+    activations: 'lacts',
+    steps: 'lsteps',
+    seed: 'lseed',
+    init: 'linit',
+  });
+  const store = hashStore(
+    () => '#lp=&ln=1e2&lto=gelu&lk=2.5&lacts=relu&linit=xavier',
+    () => {},
+  );
+  const s = createSettings(lm, [...transformer.SWAP_ROWS, ...transformer.SAMPLE_ROWS], store);
+  s.readHash();
+  assert.equal(s.values.lp, '', 'an empty prompt is allowed (the core starts from a newline)');
+  assert.equal(s.errors.ln.kind, 'integer', 'the core’s grammar: no 1e2 where a count is meant');
+  assert.equal(s.errors.lto.kind, 'choice', 'the shipped model’s own activation swaps nothing');
+  assert.ok(!s.errors.lto.list.split(', ').includes('swiglu'), 'SwiGLU has another shape');
+  assert.equal(s.errors.lk.kind, 'integer');
+  assert.equal(s.values.ls, lm.defaults.seed);
+  s.set('lp', 'x'.repeat(lm.limits.sample_chars.max + 1));
+  assert.deepEqual(
+    { kind: s.errors.lp.kind, max: s.errors.lp.max },
+    { kind: 'long', max: lm.limits.sample_chars.max },
+  );
+  // The swap's form shows its own rows; the sampler's are the sampler's.
+  const keys = (rows, only) =>
+    fieldSpecs(createSettings(lm, rows, store), lm, only).map((f) => f.key);
+  assert.deepEqual(
+    keys([...transformer.SWAP_ROWS, ...transformer.SAMPLE_ROWS], transformer.SWAP_ROWS),
+    ['lto', 'lk', 'llr'],
+  );
+  assert.deepEqual(keys(transformer.SAMPLE_ROWS), ['lp', 'lt', 'ln', 'ls']);
+  assert.deepEqual(
+    keys([...transformer.SCRATCH_ROWS, ...transformer.SAMPLE_ROWS], transformer.SCRATCH_ROWS),
+    ['lsteps', 'lseed', 'linit'],
+  );
+  const scratch = createSettings(lm, transformer.SCRATCH_ROWS, store);
+  scratch.readHash();
+  assert.equal(scratch.errors.lacts.kind, 'count');
+  assert.equal(scratch.errors.linit.kind, 'choice');
+  assert.deepEqual(scratch.values.lacts, ['relu', 'gelu', 'swiglu']);
 });
 
 test('the study’s own rows: seeds and choice are read and refused like any setting', () => {

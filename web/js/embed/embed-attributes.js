@@ -12,10 +12,11 @@ import { changedSettings } from '../shared/state.js';
 import { LM_ROWS as SEEDS_LM_ROWS, ROWS as SEEDS_ROWS } from '../seeds/settings.js';
 import { ROWS as SWAP_ROWS } from '../swap/settings.js';
 import { ROWS as TWIN_ROWS } from '../twin/settings.js';
+import { ROWS as TRANSFORMER_ROWS } from '../transformer/settings.js';
 
 /**
  * attribute -> settings key, for the rows of a room's settings.js that have an attribute.
- * @param {import('../shared/types').SettingRow[]} rows
+ * @param {readonly import('../shared/types').SettingRow[]} rows
  */
 function attributesOfRows(rows) {
   /** @type {Record<string, string>} */
@@ -50,19 +51,7 @@ export const ATTRIBUTES = {
   seeds: attributesOfRows([...SEEDS_ROWS, ...SEEDS_LM_ROWS]),
   swap: attributesOfRows(SWAP_ROWS),
   // The whole "Inside a Transformer" figure (transformer/transformer.js: its four parts, or `parts`).
-  transformer: {
-    parts: 'lparts',
-    prompt: 'lp',
-    temperature: 'lt',
-    length: 'ln',
-    'sample-seed': 'ls',
-    to: 'lto',
-    k: 'lk',
-    activations: 'lacts',
-    steps: 'lsteps',
-    seed: 'lseed',
-    init: 'linit',
-  },
+  transformer: attributesOfRows(TRANSFORMER_ROWS),
 };
 
 /** Attributes every element understands. */

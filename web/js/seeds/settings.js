@@ -10,8 +10,8 @@
 /** The page's own bound on the network study's seeds (each seed is two runs in the pool). */
 const MAX_SEEDS = 100;
 
-/** @type {SettingRow[]} the network's study, in the order of its form */
-export const ROWS = [
+/** @satisfies {readonly SettingRow[]} the network's study, in the order of its form */
+export const ROWS = /** @type {const} */ ([
   {
     key: 'sa',
     attr: 'a',
@@ -80,12 +80,12 @@ export const ROWS = [
     options: 'seeds.choose_',
     initial: 'last',
   },
-];
+]);
 
 export const MODELS = ['mlp', 'transformer'];
 
-/** @type {SettingRow[]} the model choice and the Transformer's study (checked with lmCore(core)) */
-export const LM_ROWS = [
+/** @satisfies {readonly SettingRow[]} the model choice and the Transformer's study (lmCore(core)) */
+export const LM_ROWS = /** @type {const} */ ([
   {
     key: 'smodel',
     attr: 'model',
@@ -148,4 +148,4 @@ export const LM_ROWS = [
     options: 'lm.init_',
     initial: (lm) => /** @type {any} */ (lm.defaults).init,
   },
-];
+]);

@@ -93,19 +93,23 @@ export function createFields(container, fields, { idPrefix, onChange }) {
 /**
  * The form fields of a settings table, from its rows (those with a label), in their order: a
  * select for an activation, an enum (the core's list) or a choice; a text input otherwise
- * (numeric for the core's whole numbers, free text for layer lists).
- * @param {Settings} settings
+ * (numeric for the core's whole numbers, free text for layer lists and texts). A list is the
+ * figure's own (the Transformer's activation chips); `only`: the keys this form shows (a figure
+ * that shares rows with another shows its own).
+ * @param {Pick<Settings, 'rows'>} settings
  * @param {import('./types').SettingsCore} core
+ * @param {readonly {key: string}[]} [only]  rows as declared: their keys
  * @returns {FieldSpec[]}
  */
-export function fieldSpecs(settings, core) {
+export function fieldSpecs(settings, core, only) {
+  const shown = only && new Set(only.map((row) => row.key));
   /** @param {string[]} values @param {(v: string) => string} label */
   const select = (values, label) => ({
     kind: /** @type {const} */ ('select'),
     options: values.map((value) => ({ value, label: label(value) })),
   });
   return settings.rows.flatMap((row) => {
-    if (!row.label) return [];
+    if (!row.label || row.type === 'list' || (shown && !shown.has(row.key))) return [];
     const base = { key: row.key, label: row.label };
     if (row.type === 'activation')
       return [{ ...base, ...select([...core.activations], (a) => `common.act_${a}`) }];
@@ -118,7 +122,7 @@ export function fieldSpecs(settings, core) {
       return [
         { ...base, ...select(/** @type {string[]} */ (row.of), (v) => `${row.options}${v}`) },
       ];
-    if (row.type === 'layers') return [{ ...base, inputmode: 'text' }];
+    if (row.type === 'layers' || row.type === 'text') return [{ ...base, inputmode: 'text' }];
     const own = 'limit' in row && typeof row.limit === 'object' ? row.limit : undefined;
     const lim = own ?? core.limits[row.field ?? ''];
     return [lim?.integer ? { ...base, inputmode: 'numeric' } : base];

@@ -70,7 +70,8 @@ export function parseSetting(row, text, core) {
     case 'text': {
       const raw = String(text ?? ''); // spaces are characters of a prompt
       if (!raw.length && !row.allowEmpty) return { kind: 'empty' };
-      return [...raw].length > row.max ? { kind: 'long', max: row.max } : raw;
+      const max = Number(row.max); // (resolved: resolveRow)
+      return [...raw].length > max ? { kind: 'long', max } : raw;
     }
     case 'choice': {
       const of = /** @type {string[]} */ (row.of); // (resolved: resolveRow)
@@ -93,21 +94,23 @@ export function parseSetting(row, text, core) {
 
 /**
  * A row as declared (a module constant, before any core is loaded) -> as checked: a `limit` or an
- * `of` given as a name is that entry of the core's limits table, an `initial` given as a function
- * is asked of the core. So a room declares its rows once, and the element's attributes can be
- * derived from them before the core loads (embed/embed-attributes.js).
+ * `of` given as a name is that entry of the core's limits table (a text's `max`: that range's
+ * max), an `initial` or an `of` given as a function is asked of the core. So a room declares its
+ * rows once, and the element's attributes can be derived from them before the core loads
+ * (embed/embed-attributes.js).
  * @param {SettingRow} row
  * @param {SettingsCore} core
  * @returns {SettingRow}
  */
 export function resolveRow(row, core) {
-  const table = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (core.limits));
+  const table = /** @type {Record<string, any>} */ (/** @type {unknown} */ (core.limits));
   const out = /** @type {SettingRow & Record<string, unknown>} */ ({ ...row });
   if (typeof row.initial === 'function') out.initial = row.initial(core);
-  if ('limit' in row && typeof row.limit === 'string')
-    out.limit = /** @type {any} */ (table[row.limit]);
+  if (row.type === 'number' && typeof row.limit === 'string') out.limit = table[row.limit];
+  if (row.type === 'text' && typeof row.max === 'string') out.max = table[row.max].max;
+  if ('of' in row && typeof row.of === 'function') out.of = [...row.of(core)];
   if ('of' in row && typeof row.of === 'string')
-    out.of = row.of === 'activations' ? [...core.activations] : /** @type {any} */ (table[row.of]);
+    out.of = row.of === 'activations' ? [...core.activations] : table[row.of];
   return out;
 }
 
@@ -191,10 +194,12 @@ export const pageHash = hashStore(
  * integer | layers | activation | core (detail: the core's message) | range | empty | long | choice
  * | repeat | count). Rows without a `field` need an `initial`.
  * @param {SettingsCore} core  the MLP's, or lmCore(core)
- * @param {SettingRow[]} declared  the rows as a figure declares them (<room>/settings.js)
+ * @param {readonly SettingRow[]} declared  the rows as a figure declares them (<room>/settings.js)
  * @param {SettingsStore} [store]
+ * @param {Omit<import('./types').CheckContext, 'core'>} [context]  what the rows' checks need
+ *   besides the core (the Transformer's compute budget)
  */
-export function createSettings(core, declared, store = pageHash) {
+export function createSettings(core, declared, store = pageHash, context = {}) {
   const { M } = core;
   const rows = declared.map((row) => resolveRow(row, core));
   const byKey = new Map(rows.map((r) => [r.key, r]));
@@ -254,7 +259,7 @@ export function createSettings(core, declared, store = pageHash) {
     // a value other than the default (the core's defaults run).
     const own = /** @type {SettingValue} */ (value);
     if (!error && row.check && format(row, own) !== format(row, defaults[key]))
-      error = row.check(own, values);
+      error = row.check(own, values, { ...context, core });
     if (error) {
       errors[key] = { ...error, raw: M.showInput(String(text)) };
       values[key] = defaults[key];

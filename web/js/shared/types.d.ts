@@ -100,19 +100,73 @@ export type SettingRow = {
   addsTo?: string;
   /** The allowed range as the field's hint (else, for a field row, the core's range). */
   hint?: (i18n: I18n) => string;
-  /** A check beside the table's other values (a value other than the default): why not, or null. */
+  /**
+   * A check beside the table's other values (a value other than the default): why not, or null.
+   * `context`: the table's core and what its figure passed to createSettings (the budget).
+   */
   check?: (
     value: SettingValue,
     values: Record<string, SettingValue>,
+    context: CheckContext,
   ) => Omit<SettingError, 'raw'> | null;
 } & (
   | { type: 'layers' | 'activation' | 'enum' }
-  /** limit, of: given as a name, that entry of the core's limits ('activations': its list). */
+  /**
+   * limit, of, a text's max: given as a name, that entry of the core's limits ('activations': its
+   * list; a text's max: that range's max); `of` given as a function is asked of the core.
+   */
   | { type: 'number'; limit?: Range | string }
-  | { type: 'text'; max: number; allowEmpty?: boolean }
-  | { type: 'choice'; of: string[] | string }
-  | { type: 'list'; of: string[] | string; min: number; max: number }
+  | { type: 'text'; max: number | string; allowEmpty?: boolean }
+  | { type: 'choice'; of: Choices }
+  | { type: 'list'; of: Choices; min: number; max: number }
 );
+
+/** A choice's or a list's allowed values, or how the core gives them (state.js resolveRow). */
+export type Choices = readonly string[] | string | ((core: SettingsCore) => readonly string[]);
+
+/** What a row's check sees besides the values: the table's core and its figure's budget. */
+export interface CheckContext {
+  core: SettingsCore;
+  /** The Transformer's compute budget (shared/lm-budget.js), for its steps. */
+  budget?: LmBudget;
+}
+
+/** shared/lm-budget.js createLmBudget(): a run's check against the compute budget. */
+export type LmBudget = ReturnType<typeof import('./lm-budget.js').createLmBudget>;
+
+/** The values a choice or a list picks from, as its row declares them (`of`). */
+type ChoiceOf<O> = O extends readonly (infer C)[]
+  ? C
+  : O extends (core: never) => readonly (infer C)[]
+    ? C
+    : O extends 'act'
+      ? LmActivationName
+      : O extends 'init'
+        ? NonNullable<LmConfig['init']>
+        : O extends 'activations'
+          ? ActivationName
+          : string;
+
+/** The value one row holds once read (state.js parseSetting), from its declaration. */
+export type ValueOfRow<R> = R extends { type: 'number' }
+  ? number
+  : R extends { type: 'layers' }
+    ? number[]
+    : R extends { type: 'activation' }
+      ? ActivationName
+      : R extends { type: 'choice'; of: infer O }
+        ? ChoiceOf<O>
+        : R extends { type: 'list'; of: infer O }
+          ? ChoiceOf<O>[]
+          : string; // text, and an enum (the core's list, checked by the core)
+
+/**
+ * A table's values, key -> value, derived from its rows as a room declares them (`@type {const}`,
+ * so that keys and choices keep their literal types): <room>/settings.js is their one source.
+ */
+export type ValuesOf<Rows extends readonly SettingRow[]> = {
+  -readonly [R in Rows[number] as R['key']]: ValueOfRow<R>;
+};
 
 /** What a settings table is checked with: the MLP's core, or the Transformer's (lmCore). */
 export type SettingsCore = Core | LmCore;
@@ -158,36 +212,17 @@ export type Settings<V extends Record<string, SettingValue> = Record<string, Set
   'values' | 'defaults'
 > & { values: V; defaults: V };
 
-/** The many-seeds study's settings (seeds/settings.js ROWS). */
-export type SeedsValues = {
-  sa: ActivationName;
-  sb: ActivationName;
-  sdata: string;
-  sfactor: number;
-  sn: number;
-  snoise: number;
-  shidden: number[];
-  sinit: string;
-  snorm: string;
-  sbatch: number;
-  slr: number;
-  sepochs: number;
-  sseed: number;
-  sval: number;
-  seeds: number;
-  schoose: Choose;
-};
+/** The twin lab's settings (twin/settings.js ROWS). */
+export type TwinValues = ValuesOf<typeof import('../twin/settings.js').ROWS>;
 
-/** The swap's settings (swap/swap.js ROWS). */
-export type SwapValues = {
-  wa: ActivationName;
-  wb: ActivationName;
-  whidden: number[];
-  wepochs: number;
-  wlr: number;
-  wseed: number;
-  wk: number;
-};
+/** The many-seeds study's settings (seeds/settings.js ROWS). */
+export type SeedsValues = ValuesOf<typeof import('../seeds/settings.js').ROWS>;
+
+/** The Transformer's study, and the model choice (seeds/settings.js LM_ROWS). */
+export type SeedsLmValues = ValuesOf<typeof import('../seeds/settings.js').LM_ROWS>;
+
+/** The swap's settings (swap/settings.js ROWS). */
+export type SwapValues = ValuesOf<typeof import('../swap/settings.js').ROWS>;
 
 /**
  * Where settings live, as key/value pairs: the page's URL hash (state.js pageHash), or an embedded
@@ -349,16 +384,16 @@ export interface LmCore {
   activations: LmActivationName[];
 }
 
-/** The sampler's settings (lm-rows.js sampleRows). */
-export type LmSampleValues = { lp: string; lt: number; ln: number; ls: number };
+/** The sampler's settings (transformer/settings.js SAMPLE_ROWS). */
+export type LmSampleValues = ValuesOf<typeof import('../transformer/settings.js').SAMPLE_ROWS>;
 
-/** The swap's settings (lm-rows.js swapRows, with sampleRows). */
-export type LmSwapValues = LmSampleValues & { lto: LmActivationName; lk: number; llr: number };
+/** The swap's settings (transformer/settings.js SWAP_ROWS, with SAMPLE_ROWS). */
+export type LmSwapValues = LmSampleValues &
+  ValuesOf<typeof import('../transformer/settings.js').SWAP_ROWS>;
 
-/** The from-scratch runs' settings (lm-rows.js scratchRows, with sampleRows). */
-export type LmScratchValues = LmSampleValues & {
-  lacts: LmActivationName[];
-  lsteps: number;
-  lseed: number;
-  linit: NonNullable<LmConfig['init']>;
-};
+/** The from-scratch runs' settings (transformer/settings.js SCRATCH_ROWS, with SAMPLE_ROWS). */
+export type LmScratchValues = LmSampleValues &
+  ValuesOf<typeof import('../transformer/settings.js').SCRATCH_ROWS>;
+
+/** The parts the whole figure shows (transformer/settings.js PART_ROWS). */
+export type LmPartsValues = ValuesOf<typeof import('../transformer/settings.js').PART_ROWS>;

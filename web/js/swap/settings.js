@@ -2,8 +2,8 @@
 // attribute (embed/embed-attributes.js), the label of its field and the Experiment config field it
 // feeds (state.js; defaults and ranges from the core).
 
-/** @type {import('../shared/types').SettingRow[]} */
-export const ROWS = [
+/** @satisfies {readonly import('../shared/types').SettingRow[]} */
+export const ROWS = /** @type {const} */ ([
   {
     key: 'wa',
     attr: 'a',
@@ -43,4 +43,4 @@ export const ROWS = [
     extra: true,
     addsTo: 'wepochs',
   },
-];
+]);

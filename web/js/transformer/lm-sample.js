@@ -3,12 +3,12 @@
 // and seed are validated against the core's limits and live in the URL hash (or the element's
 // attributes) under lp, lt, ln, ls. What the model is (its FFN activation, like BERT's
 // hidden_act) is read from the core, not written here.
-import { createFields, followSettings, settingsFields } from '../shared/fields.js';
+import { createFields, fieldSpecs, followSettings, settingsFields } from '../shared/fields.js';
 import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 import { failed, nearView, pretrainedModel, showSample } from './lm-client.js';
 import { unknownCharacters } from './lm-stats.js';
-import { sampleRows } from './lm-rows.js';
+import { SAMPLE_ROWS } from './settings.js';
 import { closest, finder } from '../shared/dom.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
 
@@ -21,7 +21,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   const lm = lmCore(core);
   const params =
     /** @type {import('../shared/types').Settings<import('../shared/types').LmSampleValues>} */ (
-      createSettings(lm, sampleRows(lm), store)
+      createSettings(lm, SAMPLE_ROWS, store)
     );
   params.readHash();
   /** @type {ReturnType<typeof pretrainedModel> | null} */
@@ -38,16 +38,10 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
     </div>
     <figcaption data-i18n="lm.sample_caption"></figcaption>`;
   const $ = finder(root);
-  const fields = createFields(
-    $('.ev-form'),
-    [
-      { key: 'lp', label: 'lm.field_prompt', inputmode: 'text' },
-      { key: 'lt', label: 'lm.field_temperature' },
-      { key: 'ln', label: 'lm.field_length', inputmode: 'numeric' },
-      { key: 'ls', label: 'lm.field_seed', inputmode: 'numeric' },
-    ],
-    { idPrefix: 'lm-sample', onChange: change },
-  );
+  const fields = createFields($('.ev-form'), fieldSpecs(params, lm), {
+    idPrefix: 'lm-sample',
+    onChange: change,
+  });
   $('[data-field="lp"]').classList.add('lm-prompt');
 
   /** @type {(import('./protocol').LmInfo & {eval: import('../shared/types').LmEval}) | null} */

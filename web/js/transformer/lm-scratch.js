@@ -3,41 +3,22 @@
 // initial weights where the shapes agree, the same batches). Live validation-loss curves, a sample
 // of each model at every evaluation, and a table. The workers train in slices of ~0.1 s, so Pause
 // and Stop take effect within one slice.
-import { createFields, followSettings, settingsFields } from '../shared/fields.js';
+import { createFields, fieldSpecs, followSettings, settingsFields } from '../shared/fields.js';
 import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
-import { createLmWorker, showSample, throttled } from './lm-client.js';
+import { createLmWorker, throttled } from './lm-client.js';
+import { renderModels, scratchTakeaway } from './lm-scratch-view.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../shared/export.js';
-import { sampleRows, scratchRows } from './lm-rows.js';
+import { SAMPLE_ROWS, SCRATCH_ROWS } from './settings.js';
 import { createLmBudget } from '../shared/lm-budget.js';
 import { closest, finder, must } from '../shared/dom.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
-import { captionHtml, lowest, setTakeaway } from '../shared/takeaway.js';
+import { captionHtml } from '../shared/takeaway.js';
 
 /** @typedef {import('../shared/types').LmActivationName} LmActivationName */
-/**
- * One model of the comparison and its run.
- * @typedef {{
- *   act: LmActivationName,
- *   worker: ReturnType<typeof createLmWorker> | null,
- *   status: 'ready' | 'loading' | 'running' | 'done' | 'paused' | 'stopped' | 'diverged',
- *   step: number,
- *   steps: number,
- *   evals: import('../shared/types').LmEval[],
- *   sample: string,
- *   prompt?: string,
- *   seconds: number,
- *   started: boolean,
- *   error?: string,
- * }} Model
- */
-
+/** @typedef {import('./lm-scratch-view.js').Model} Model */
 const CURVE_POINTS = 20;
-// Every loss falls steeply from the uniform guess in the first steps; past this share of the run
-// the chart zooms in on the steps where the curves can be told apart.
-const ZOOM_FROM = 1 / 3;
-
 /**
  * @param {HTMLElement} root
  * @param {import('../shared/types').WidgetContext} ctx
@@ -54,7 +35,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   });
   const params =
     /** @type {import('../shared/types').Settings<import('../shared/types').LmScratchValues>} */ (
-      createSettings(lm, [...scratchRows(lm, budget), ...sampleRows(lm)], store)
+      createSettings(lm, [...SCRATCH_ROWS, ...SAMPLE_ROWS], store, { budget })
     );
   params.readHash();
   root.innerHTML = `
@@ -87,20 +68,12 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     </div>
     ${captionHtml('lm.scratch_caption')}`;
   const $ = finder(root);
-  const fields = createFields(
-    $('.ev-form'),
-    [
-      { key: 'lsteps', label: 'lm.field_steps', inputmode: 'numeric' },
-      { key: 'lseed', label: 'lm.field_train_seed', inputmode: 'numeric' },
-      {
-        key: 'linit',
-        label: 'lm.field_init',
-        kind: 'select',
-        options: lm.limits.init.map((v) => ({ value: v, label: `lm.init_${v}` })),
-      },
-    ],
-    { idPrefix: 'lm-scratch', onChange: change },
-  );
+  // Its own rows' fields (the activations are the chips above; the samples' prompt is the
+  // sampler's).
+  const fields = createFields($('.ev-form'), fieldSpecs(params, lm, SCRATCH_ROWS), {
+    idPrefix: 'lm-scratch',
+    onChange: change,
+  });
   const curve = createLinePlot($('[data-plot="curve"]'), {
     height: (w) => Math.max(180, Math.min(w * 0.45, 300)),
     fmt: (v, d) => i18n.num(v, d),
@@ -230,7 +203,10 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     // Screen readers hear the result once, at the end: the caption's sentence, or what failed.
     if (error) $('[data-announce]').textContent = $('[data-progress]').textContent;
     else if (phase === 'finished')
-      $('[data-announce]').textContent = takeawayOf().replace(/<[^>]*>/g, '');
+      $('[data-announce]').textContent = scratchTakeaway(i18n, models, phase, vocabulary).replace(
+        /<[^>]*>/g,
+        '',
+      );
   }
 
   /** @type {Record<string, () => void>} */
@@ -284,134 +260,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
           list: models.map((m) => `${nameOf(m.act)} ${m.step}`).join(' · '),
           steps: params.values.lsteps,
         });
-    const last = lastEval;
-    $('tbody').innerHTML = models
-      .map(
-        (
-          m,
-        ) => `<tr data-act="${m.act}" data-status="${m.status}"><th scope="row"><span class="legend-item" data-chip="${m.act.replace(/_/g, '-')}"><i class="swatch"></i>${nameOf(m.act)}</span></th>
-        <td class="num" data-col="step">${m.step} / ${m.steps}</td><td class="num" data-col="train">${i18n.num(last(m)?.train_loss, 3)}</td>
-        <td class="num" data-col="val">${i18n.num(last(m)?.val_loss, 3)}</td><td class="num" data-col="time">${i18n.t('lm.seconds', { s: i18n.num(m.seconds, 1) })}</td>
-        <td class="num" data-col="status">${i18n.t(`lm.status_${m.status}`)}</td></tr>`,
-      )
-      .join('');
-    const samples = $('[data-samples]');
-    if (samples.children.length !== models.length)
-      samples.innerHTML = models.map(() => `<div><h4></h4><p class="lm-text"></p></div>`).join('');
-    models.forEach((m, i) => {
-      const box = samples.children[i];
-      must(box, 'h4').textContent = i18n.t('lm.scratch_sample_title', {
-        name: nameOf(m.act),
-        step: last(m)?.step ?? 0,
-      });
-      showSample(must(box, '.lm-text'), m.prompt, m.sample || null);
-    });
-    renderCurve();
-    setTakeaway(root, takeawayOf());
-    renderLegend();
-  }
-
-  /** @param {Model} m */
-  const lastEval = (m) =>
-    /** @type {import('../shared/types').LmEval | undefined} */ (m.evals[m.evals.length - 1]);
-  /** ln of the alphabet size: the loss of a guess that gives every character the same chance. */
-  const uniform = () => (vocabulary ? Math.log(vocabulary) : NaN);
-
-  /**
-   * The loss chart. Once every model is past ZOOM_FROM of its steps, the x axis starts there and
-   * the y axis spans what remains, so that curves 0.01 nats apart no longer lie on one line.
-   */
-  function renderCurve() {
-    const steps = Math.max(1, params.values.lsteps);
-    const from = Math.round(steps * ZOOM_FROM);
-    const zoom = models.length > 0 && models.every((m) => (lastEval(m)?.step ?? 0) > from);
-    /** @param {Model} m */
-    const shown = (m) => m.evals.filter((e) => !zoom || e.step >= from);
-    const u = uniform();
-    /** @type {[number, number]} */
-    const xDomain = [zoom ? from : 0, steps];
-    const losses = models.flatMap((m) => shown(m).flatMap((e) => [e.val_loss, e.train_loss]));
-    const finite = losses.filter(Number.isFinite);
-    const lo = Math.min(...finite),
-      hi = Math.max(...finite, ...(zoom || !Number.isFinite(u) ? [] : [u]));
-    const pad = Math.max((hi - lo) * 0.08, 1e-3);
-    /** @type {import('../shared/types').Series[]} */
-    const series = models.flatMap((m) => [
-      { xs: shown(m).map((e) => e.step), ys: shown(m).map((e) => e.val_loss), color: m.act },
-      {
-        xs: shown(m).map((e) => e.step),
-        ys: shown(m).map((e) => e.train_loss),
-        color: m.act,
-        dash: [5, 4],
-        width: 1.2,
-      },
-    ]);
-    const guessFits = Number.isFinite(u) && !zoom;
-    if (guessFits)
-      series.push({ xs: xDomain, ys: [u, u], color: 'uniform', dash: [2, 4], width: 1 });
-    curve.update({
-      xDomain,
-      yDomain: finite.length ? [Math.max(0, lo - pad), hi + pad] : undefined,
-      series,
-      marks: guessFits
-        ? [
-            {
-              x: xDomain[1],
-              y: u,
-              color: 'uniform',
-              r: 0,
-              label: i18n.t('lm.uniform_mark'),
-              below: true,
-            },
-          ]
-        : [],
-      xLabel: i18n.t('lm.axis_step'),
-      yLabel: i18n.t('lm.axis_loss'),
-    });
-    $('[data-zoom]').textContent = zoom
-      ? i18n.t('lm.scratch_zoom_note', { from, u: i18n.num(u, 2), v: vocabulary })
-      : Number.isFinite(u)
-        ? i18n.t('lm.uniform_note', { u: i18n.num(u, 2), v: vocabulary })
-        : '';
-  }
-
-  /** The caption's first sentence: which activation ends lowest, and by how much. */
-  function takeawayOf() {
-    const best = lowest(
-      models.map((m) => ({ name: nameOf(m.act), loss: lastEval(m)?.val_loss ?? NaN })),
-    );
-    if (!best || !models.every((m) => m.evals.length)) return i18n.t('lm.scratch_takeaway_ready');
-    const loss = Math.min(...models.map((m) => lastEval(m)?.val_loss ?? Infinity));
-    const step = Math.min(...models.map((m) => lastEval(m)?.step ?? 0));
-    return i18n.t(
-      phase === 'finished' ? 'lm.scratch_takeaway_done' : 'lm.scratch_takeaway_running',
-      {
-        best: best.best,
-        next: best.next,
-        margin: i18n.num(best.margin, 3),
-        loss: i18n.num(loss, 3),
-        u: i18n.num(uniform(), 2),
-        step,
-      },
-    );
-  }
-
-  function renderLegend() {
-    const last = lastEval;
-    curve.canvas.setAttribute(
-      'aria-label',
-      i18n.t('lm.scratch_curve_label', {
-        list: models.map((m) => `${nameOf(m.act)} ${i18n.num(last(m)?.val_loss, 3)}`).join(', '),
-      }),
-    );
-    $('[data-legend]').innerHTML =
-      models
-        .map(
-          (m) =>
-            `<span class="legend-item" data-chip="${m.act.replace(/_/g, '-')}"><i class="swatch"></i>${nameOf(m.act)}</span>`,
-        )
-        .join('') +
-      `<span class="legend-item"><i class="line solid"></i>${i18n.t('lm.legend_val')}</span><span class="legend-item"><i class="line dashed"></i>${i18n.t('lm.legend_train')}</span>`;
+    renderModels(root, i18n, { models, phase, steps: params.values.lsteps, vocabulary, curve });
   }
 
   // The chips: the checked activations, in the core's order, as one setting (2 or 3 of them).

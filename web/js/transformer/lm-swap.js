@@ -2,29 +2,33 @@
 // GELU model, measures it, swaps the FFN activation keeping every weight and measures again; then A
 // fine-tunes K steps with the new activation while worker B, the control, fine-tunes the same K
 // steps (same batches) with GELU kept. Every loss and sample comes from the core, live.
-import { createFields, followSettings, presetButtons, settingsFields } from '../shared/fields.js';
+import {
+  createFields,
+  fieldSpecs,
+  followSettings,
+  presetButtons,
+  settingsFields,
+} from '../shared/fields.js';
 import { createSettings, pageHash } from '../shared/state.js';
-import { LM_FILES, lmCore } from '../shared/lm-config.js';
-import { createLmWorker, showSample, throttled } from './lm-client.js';
+import { lmCore } from '../shared/lm-config.js';
+import { createLmWorker, throttled } from './lm-client.js';
+import { renderResults, STAGES, swapVars } from './lm-swap-view.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { downloadPng, pngButton, stampedName } from '../shared/export.js';
-import { sampleRows, swapRows } from './lm-rows.js';
+import { SAMPLE_ROWS, SWAP_ROWS } from './settings.js';
 import { createLmBudget } from '../shared/lm-budget.js';
-import { closest, finder, must } from '../shared/dom.js';
+import { closest, finder } from '../shared/dom.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
-import { captionHtml, setTakeaway } from '../shared/takeaway.js';
+import { captionHtml } from '../shared/takeaway.js';
 
 /** @typedef {import('../shared/types').LmActivationName} LmActivationName */
-/** @typedef {import('../shared/types').LmEval} LmEval */
 /** @typedef {ReturnType<typeof createLmWorker>} LmWorker */
-/** @typedef {'before' | 'swapped' | 'tuned' | 'control'} Stage */
-/** @typedef {'a' | 'b'} Which  a: the swapped model; b: the control, GELU kept */
-/** @typedef {{step: number, val_loss: number}[]} Curve */
+/** @typedef {import('./lm-swap-view.js').Stage} Stage */
+/** @typedef {import('./lm-swap-view.js').Which} Which */
+/** @typedef {import('./lm-swap-view.js').LmSwapRun} LmSwapRun */
 
 /** @type {Record<string, LmActivationName>} */
 const PRESETS = { relu: 'relu', gelu_tanh: 'gelu_tanh', silu: 'silu' };
-/** @type {Stage[]} */
-const STAGES = ['before', 'swapped', 'tuned', 'control'];
 const CURVE_POINTS = 20; // evaluations along a fine-tuning run
 
 /**
@@ -34,9 +38,6 @@ const CURVE_POINTS = 20; // evaluations along a fine-tuning run
 export default async function createLmSwap(root, { core, i18n, store = pageHash }) {
   await i18n.need('lm', 'common', 'evidence');
   const lm = lmCore(core);
-  // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as tall), and
-  // the model's own activation would swap nothing.
-  const targets = lm.activations.filter((a) => a !== 'swiglu' && a !== LM_FILES.pretrainedKey);
   // Once the corpus is known, the steps are checked against the compute budget: read them again.
   const budget = createLmBudget(core.M, lm.limits, () => {
     if (run.busy) return;
@@ -46,11 +47,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   });
   const params =
     /** @type {import('../shared/types').Settings<import('../shared/types').LmSwapValues>} */ (
-      createSettings(
-        lm,
-        [...swapRows(lm, targets, budget, LM_FILES.pretrainedKey), ...sampleRows(lm)],
-        store,
-      )
+      createSettings(lm, [...SWAP_ROWS, ...SAMPLE_ROWS], store, { budget })
     );
   params.readHash();
   root.innerHTML = `
@@ -81,20 +78,11 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     </div>
     ${captionHtml('lm.swap_caption')}`;
   const $ = finder(root);
-  const fields = createFields(
-    $('.ev-form'),
-    [
-      {
-        key: 'lto',
-        label: 'lm.field_to',
-        kind: 'select',
-        options: targets.map((a) => ({ value: a, label: `common.act_${a}` })),
-      },
-      { key: 'lk', label: 'lm.field_k', inputmode: 'numeric' },
-      { key: 'llr', label: 'lm.field_lr' },
-    ],
-    { idPrefix: 'lm-swap', onChange: change },
-  );
+  // Its own rows' fields: the samples' prompt and length are the sampler's.
+  const fields = createFields($('.ev-form'), fieldSpecs(params, lm, SWAP_ROWS), {
+    idPrefix: 'lm-swap',
+    onChange: change,
+  });
   const curve = createLinePlot($('[data-plot="curve"]'), {
     height: (w) => Math.max(170, Math.min(w * 0.4, 260)),
     fmt: (v, d) => i18n.num(v, d),
@@ -103,20 +91,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
 
   /** @type {Record<Which, LmWorker | null>} */
   const workers = { a: null, b: null };
-  /**
-   * @type {{
-   *   busy: '' | 'swap' | 'tune',
-   *   error: string,
-   *   progress: {done: number, of: number} | null,
-   *   stages: Partial<Record<Stage, LmEval>>,
-   *   samples: Partial<Record<Stage, string>>,
-   *   rates: Partial<Record<Stage, import('./protocol').WordRate | null>>,
-   *   curves: Record<Which, Curve>,
-   *   to?: LmActivationName,
-   *   k?: number,
-   *   prompt?: string,
-   * }}
-   */
+  /** @type {LmSwapRun} */
   const run = {
     busy: '',
     error: '',
@@ -262,37 +237,18 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     render();
   }
 
-  /** @param {string} a */
-  const nameOf = (a) => i18n.t(`common.act_${a}`);
-  /** @param {number | undefined} x */
-  const loss = (x) => i18n.num(x, 3);
-  /** @param {number} x */
-  const signed = (x) => i18n.num(x, 3, { signDisplay: 'exceptZero' });
   /** @param {string} key */
   function announce(key) {
     $('[data-announce]').textContent = i18n.t(key, vars());
   }
-  function vars() {
-    const s = run.stages;
-    return {
-      from: nameOf(from ?? 'gelu'),
-      to: nameOf(run.to ?? params.values.lto),
-      k: run.k ?? params.values.lk,
-      before: loss(s.before?.val_loss),
-      after: loss(s.swapped?.val_loss),
-      jump: signed((s.swapped?.val_loss ?? NaN) - (s.before?.val_loss ?? NaN)),
-      tuned: loss(s.tuned?.val_loss),
-      control: loss(s.control?.val_loss),
-      gap: signed((s.tuned?.val_loss ?? NaN) - (s.control?.val_loss ?? NaN)),
-      message: run.error,
-    };
-  }
-
+  const vars = () => swapVars(i18n, run, params.values, from);
   const repaint = throttled(() => render());
   function render() {
     const busy = Boolean(run.busy),
       s = run.stages,
       v = vars();
+    /** @param {string} a */
+    const nameOf = (a) => i18n.t(`common.act_${a}`);
     root.dataset.busy = run.busy;
     $('[data-act="swap"]').textContent = i18n.t('lm.swap_step_swap', {
       from: v.from,
@@ -325,93 +281,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
                   ? 'lm.swap_status_swapped'
                   : 'lm.swap_status_idle',
             );
-    const parts = [];
-    if (s.swapped) parts.push(i18n.t('lm.swap_result_swap', v));
-    if (s.control) parts.push(i18n.t('lm.swap_result_tuned', v));
-    $('[data-result]').innerHTML = parts.join(' ');
-    setTakeaway(root, takeawayOf(v));
-    const titles = {
-      before: i18n.t('lm.swap_row_before', v),
-      swapped: i18n.t('lm.swap_row_swapped', v),
-      tuned: i18n.t('lm.swap_row_tuned', v),
-      control: i18n.t('lm.swap_row_control', v),
-    };
-    for (const stage of STAGES) {
-      const row = $(`tr[data-row="${stage}"]`),
-        m = s[stage];
-      must(row, 'th').textContent = titles[stage];
-      must(row, '[data-col="val"]').textContent = m ? loss(m.val_loss) : '–';
-      must(row, '[data-col="delta"]').textContent =
-        m && stage !== 'before' && s.before ? signed(m.val_loss - s.before.val_loss) : '–';
-      row.dataset.val = m ? String(m.val_loss) : '';
-      const box = $(`[data-sample="${stage}"]`);
-      must(box, 'h4').textContent = titles[stage];
-      showSample(must(box, '.lm-text'), run.prompt, run.samples[stage]);
-      const rate = run.rates[stage];
-      must(box, '[data-rate]').textContent =
-        m && rate && rate.rate !== null
-          ? i18n.t('lm.swap_sample_rate', {
-              loss: loss(m.val_loss),
-              rate: i18n.num(100 * rate.rate, 0),
-              words: i18n.num(rate.words, 0),
-            })
-          : '';
-      box.dataset.wordRate = rate?.rate == null ? '' : String(rate.rate);
-    }
-    renderCurve(v);
-  }
-
-  /**
-   * The caption's first sentence: the loss before and after the swap, then fine-tuned against
-   * the control, beside the uniform guess (lower is better).
-   * @param {ReturnType<typeof vars>} v
-   */
-  function takeawayOf(v) {
-    const s = run.stages;
-    if (!s.swapped) return i18n.t('lm.swap_takeaway_ready');
-    const u = { ...v, u: i18n.num(vocabulary ? Math.log(vocabulary) : NaN, 2) };
-    const swapped = i18n.t('lm.swap_takeaway_swapped', u);
-    return s.control ? `${swapped} ${i18n.t('lm.swap_takeaway_tuned', u)}` : swapped;
-  }
-
-  /** @param {ReturnType<typeof vars>} v */
-  function renderCurve(v) {
-    const k = Math.max(1, params.values.lk);
-    /** @type {import('../shared/types').Series[]} */
-    const series = [];
-    if (run.stages.before)
-      series.push({
-        xs: [0, k],
-        ys: [run.stages.before.val_loss, run.stages.before.val_loss],
-        color: 'gelu',
-        dash: [2, 4],
-        width: 1,
-      });
-    /**
-     * @param {Curve} c
-     * @param {string} color
-     * @param {number[]} [dash]
-     */
-    const line = (c, color, dash) => ({
-      xs: c.map((r) => r.step),
-      ys: c.map((r) => r.val_loss),
-      color,
-      dash,
-    });
-    if (run.curves.b.length) series.push(line(run.curves.b, 'gelu', [5, 4]));
-    if (run.curves.a.length) series.push(line(run.curves.a, run.to ?? params.values.lto));
-    curve.update({
-      xDomain: [0, k],
-      series,
-      xLabel: i18n.t('lm.axis_finetune_step'),
-      yLabel: i18n.t('lm.axis_val_loss'),
-    });
-    curve.canvas.setAttribute('aria-label', i18n.t('lm.swap_curve_label', v));
-    const chip = (run.to ?? params.values.lto).replace(/_/g, '-');
-    $('[data-legend]').innerHTML = [
-      `<span class="legend-item"><i class="line solid" data-chip="${chip}"></i>${i18n.t('lm.swap_legend_swapped', v)}</span>`,
-      `<span class="legend-item"><i class="line dashed" data-chip="gelu"></i>${i18n.t('lm.swap_legend_control', v)}</span>`,
-    ].join('');
+    renderResults(root, i18n, run, { values: params.values, vars: v, vocabulary, curve });
   }
 
   root.addEventListener('click', (e) => {

@@ -6,9 +6,7 @@
 // prose sits between them; those ignore lparts, which is the embed's, so that they do not fight
 // over one key. The parts still share the store (prompt etc.) and the one pretrained model.
 import { changedSettings, createSettings, pageHash } from '../shared/state.js';
-
-/** @type {Record<string, string>} */
-const PARTS = { block: 'lm-block', sample: 'lm-sample', swap: 'lm-swap', scratch: 'lm-scratch' };
+import { PART_ROWS, PARTS } from './settings.js';
 
 /**
  * @param {HTMLElement} root
@@ -16,24 +14,21 @@ const PARTS = { block: 'lm-block', sample: 'lm-sample', swap: 'lm-swap', scratch
  */
 export default async function createTransformer(root, ctx) {
   const store = ctx.store ?? pageHash;
-  const names = Object.keys(PARTS);
-  const params = /** @type {import('../shared/types').Settings<{lparts: string[]}>} */ (
-    createSettings(
-      ctx.core,
-      [{ key: 'lparts', type: 'list', of: names, min: 1, max: names.length, initial: names }],
-      store,
-    )
-  );
+  const params =
+    /** @type {import('../shared/types').Settings<import('../shared/types').LmPartsValues>} */ (
+      createSettings(ctx.core, PART_ROWS, store)
+    );
   params.readHash();
   const fixed = root.dataset.parts?.split(',');
-  if (fixed && !fixed.every((part) => part in PARTS))
-    throw new Error(`data-parts="${root.dataset.parts}": each part is one of ${names.join(', ')}`);
+  const isPart = (/** @type {string} */ p) => /** @type {readonly string[]} */ (PARTS).includes(p);
+  if (fixed && !fixed.every(isPart))
+    throw new Error(`data-parts="${root.dataset.parts}": each part is one of ${PARTS.join(', ')}`);
   const chosen = fixed ?? params.values.lparts;
   root.classList.add('lm-figure');
   const figures = chosen.map((part) => {
     const figure = document.createElement('figure');
     figure.className = 'widget';
-    figure.dataset.lmPart = PARTS[part]; // not data-widget: main.js mounts only the outer figure
+    figure.dataset.lmPart = `lm-${part}`; // not data-widget: main.js mounts only the outer figure
     figure.id = `lm-${part}`;
     return figure;
   });

@@ -4,8 +4,8 @@
 // selects are the sides' own, twin-side.js); the rest are shared. The hidden layers' attribute is `layers`, not `hidden` (HTML's global attribute
 // that hides an element).
 
-/** @type {import('../shared/types').SettingRow[]} */
-export const ROWS = [
+/** @satisfies {readonly import('../shared/types').SettingRow[]} */
+export const ROWS = /** @type {const} */ ([
   { key: 'a', attr: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
   { key: 'b', attr: 'b', field: 'activation', type: 'activation', side: 'b' },
   { key: 'data', attr: 'dataset', label: 'lab.field_data', field: 'dataset', type: 'enum' },
@@ -42,4 +42,4 @@ export const ROWS = [
   },
   // A view option, not a setting of the run: the linear pieces, shown without resetting training.
   { key: 'pieces', attr: 'pieces', type: 'choice', of: ['off', 'on'], initial: 'off' },
-];
+]);

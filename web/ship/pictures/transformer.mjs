@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { blockSvg } from '../../js/transformer/lm-block-svg.js';
-import { sampleRows } from '../../js/transformer/lm-rows.js';
+import { SAMPLE_ROWS } from '../../js/transformer/settings.js';
+import { resolveRow } from '../../js/shared/state.js';
 import { lmCore, LM_FILES, modelShape } from '../../js/shared/lm-config.js';
 import { barChartHeight, drawBarChart } from '../../js/plots/bar-chart.js';
 import { PICTURE_WIDTH, svgOf } from './draw.mjs';
@@ -35,9 +36,8 @@ export async function transformerRun(core, out) {
   const trained = JSON.parse(scratchRecords);
   const { config, text: textFile } = pretrained[LM_FILES.pretrainedKey];
   const corpus = await read(`data/${textFile}`);
-  const [prompt, temperature, chars, seed] = sampleRows(
-    lmCore(/** @type {import('../../js/shared/types').Core} */ (/** @type {unknown} */ (core))),
-  ).map((row) => row.initial);
+  const lm = lmCore(core);
+  const [prompt, temperature, chars, seed] = SAMPLE_ROWS.map((row) => resolveRow(row, lm).initial);
   const exp = new M.LmExperiment(JSON.stringify(config), corpus);
   try {
     if (exp.status() === 'invalid') throw new Error(`pictures: ${exp.error()}`);
