@@ -159,6 +159,8 @@ export async function embedCss(
   out,
   sheets = [
     'article.css',
+    'toc.css',
+    'depth.css',
     'figure.css',
     'twin.css',
     'series.css',

@@ -19,9 +19,10 @@ import { createSwapIo } from './swap-io.js';
 import { createWorkerClient, isAbort } from '../shared/worker-client.js';
 import { explainError, isWorkerFailure, messageOf } from '../shared/worker-error.js';
 import { setDisabled } from '../shared/focus.js';
-import { closest, finder, must } from '../shared/dom.js';
-import { createSwapBars, swapTakeaway } from './swap-diff.js';
-import { captionHtml, setTakeaway } from '../shared/takeaway.js';
+import { closest, finder } from '../shared/dom.js';
+import { createSwapBars } from './swap-diff.js';
+import { renderResults, STAGES } from './swap-view.js';
+import { captionHtml } from '../shared/takeaway.js';
 
 /** @typedef {import('../shared/types').ActivationName} ActivationName */
 /** @typedef {import('./protocol').SwapStageMessage} SwapStageMessage */
@@ -35,8 +36,6 @@ const PRESETS = {
   relu_gelu: ['relu', 'gelu'],
   gelu_tanh: ['gelu', 'gelu_tanh'],
 };
-/** @type {SwapStage[]} */
-const STAGES = ['pretrained', 'swapped', 'finetuned'];
 
 /**
  * @param {HTMLElement} root
@@ -255,111 +254,6 @@ export default async function createSwap(root, { core, i18n, store }) {
     io.sync();
   }
 
-  /** @param {number} x */
-  const pts = (x) => i18n.num(x * 100, 1, { signDisplay: 'exceptZero' });
-  /** @param {number} x */
-  const sig = (x) =>
-    i18n.num(x, 0, {
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 20,
-      maximumSignificantDigits: 3,
-    });
-
-  function renderBoards() {
-    const p = run.pretrained,
-      s = run.swapped,
-      f = run.finetuned;
-    const from = p?.activation ?? settings.values.wa,
-      to = s?.activation ?? settings.values.wb;
-    const titles = {
-      pretrained: i18n.t(p?.imported ? 'swap.board_imported' : 'swap.board_pretrained', {
-        fn: name(from),
-      }),
-      swapped: i18n.t('swap.board_swapped', { fn: name(to) }),
-      finetuned: i18n.t('swap.board_finetuned', {
-        k: f ? (f.curve?.length ?? 0) - 1 : settings.values.wk,
-      }),
-    };
-    for (const stage of STAGES) {
-      const el = $(`[data-board="${stage}"]`),
-        m = run[stage];
-      must(el, 'h3').textContent = titles[stage];
-      el.dataset.acc = m ? String(m.acc) : '';
-      must(el, '.swap-acc').innerHTML = m
-        ? i18n.t('swap.acc', { acc: i18n.pct(m.acc, 1) }) +
-          (stage !== 'pretrained' && p
-            ? ` <span class="${m.acc < p.acc - 0.01 ? 'swap-drop' : ''}">(${pts(m.acc - p.acc)} ${i18n.t('swap.points')})</span>`
-            : '')
-        : i18n.t('swap.acc_none');
-      must(el, '.boundary-wrap').setAttribute(
-        'aria-label',
-        m
-          ? i18n.t('swap.board_label', { title: titles[stage], acc: i18n.pct(m.acc, 1) })
-          : titles[stage],
-      );
-    }
-    const result = $('[data-result]');
-    const parts = [];
-    const maxDiff = s?.maxDiff ?? NaN; // (the swapped stage carries it)
-    if (p && s) {
-      parts.push(
-        i18n.t('swap.result_swap', {
-          from: name(p.activation),
-          to: name(s.activation),
-          before: i18n.pct(p.acc, 1),
-          after: i18n.pct(s.acc, 1),
-          delta: pts(s.acc - p.acc),
-        }),
-      );
-      parts.push(
-        i18n.t(maxDiff < 0.01 ? 'swap.result_maxdiff_small' : 'swap.result_maxdiff', {
-          max: sig(maxDiff),
-        }),
-      );
-    }
-    if (p && s && f)
-      parts.push(
-        i18n.t('swap.result_finetuned', {
-          k: (f.curve?.length ?? 0) - 1,
-          to: name(s.activation),
-          acc: i18n.pct(f.acc, 1),
-          delta: pts(f.acc - p.acc),
-        }),
-      );
-    if (p?.imported && !s)
-      parts.push(
-        i18n.t('swap.result_imported', { acc: i18n.pct(p.acc, 1), fn: name(p.activation) }),
-      );
-    result.innerHTML = parts.join(' ');
-    result.dataset.maxDiff = s ? String(s.maxDiff) : '';
-    bars.update(run, titles);
-    setTakeaway(root, swapTakeaway(i18n, run, name));
-  }
-
-  function renderCurve() {
-    const c = run.curve ?? [],
-      p = run.pretrained;
-    const k = Math.max(1, settings.values.wk, c.length ? c[c.length - 1].epoch : 0);
-    /** @type {import('../shared/types').Series[]} */
-    const series = [];
-    if (p)
-      series.push({
-        xs: [0, k],
-        ys: [p.acc, p.acc],
-        color: p.activation,
-        dash: [5, 4],
-        width: 1.5,
-      });
-    if (c.length)
-      series.push({
-        xs: c.map((r) => r.epoch),
-        ys: c.map((r) => r.val_acc ?? NaN),
-        color: run.swapped?.activation ?? settings.values.wb,
-      });
-    curve.update({ xDomain: [0, k], series, xLabel: i18n.t('swap.axis_epoch') });
-    curve.canvas.setAttribute('aria-label', i18n.t('swap.curve_label', { points: c.length }));
-  }
-
   function render() {
     const busy = Boolean(run.busy);
     root.dataset.busy = run.busy;
@@ -410,8 +304,7 @@ export default async function createSwap(root, { core, i18n, store }) {
     const png = (sel) => /** @type {HTMLButtonElement} */ ($(sel));
     for (const stage of STAGES) png(`[data-board="${stage}"] [data-png]`).disabled = !run[stage]; // nothing to save yet
     png('[data-png="curve"]').disabled = !run.curve?.length && !run.pretrained;
-    renderBoards();
-    renderCurve();
+    renderResults(root, i18n, run, settings.values, { bars, curve });
     io.render(run);
     labelPngButtons(root, i18n);
   }
