@@ -2,7 +2,9 @@
 // forbid script tags: embed.html#widget=twin&a=relu&b=gelu&epochs=40&lang=pt. The fragment's other
 // keys become the element's attributes (the same names as in the one-tag embed), so both routes
 // take the same settings. It tells the parent page its height, for hosts that resize iframes.
-import { ATTRIBUTES, COMMON_ATTRIBUTES, languageOf } from '../../activation-lab.js';
+// The elements themselves are defined by activation-lab.js, which embed.html loads first.
+import { ATTRIBUTES, COMMON_ATTRIBUTES } from './embed-attributes.js';
+import { languageOf } from '../shared/i18n.js';
 import { must } from '../shared/dom.js';
 
 const main = must(document, '#figure');
