@@ -238,7 +238,7 @@ export interface LmExperiment {
   setSteps(total: number): string;
   /** From now on a constant learning rate instead of warm-up and cosine; "" or an error. */
   setConstantLr(lr: number): string;
-  /** The weights as a PyTorch state_dict JSON (tiny_lm.py's names). */
+  /** The weights as a PyTorch state_dict JSON (the names of tests/fixtures/tiny_lm_torch.py). */
   stateJson(): string;
   /** Loads such a JSON, validated (names, shapes, finite numbers); AdamW restarts. "" or an error. */
   loadStateJson(json: string): string;

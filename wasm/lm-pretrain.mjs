@@ -3,7 +3,7 @@
 // own process and one after the other (a run has one core and a fresh heap):
 //   pretrained  the pretrained configuration (PRETRAINED below, larger than the core's
 //               from-scratch defaults) on the whole Jargon File lexicon (web/data/jargon.txt):
-//     web/data/lm-<act>.json      the weights, a PyTorch state_dict (tiny_lm.py's names)
+//     web/data/lm-<act>.json      the weights, a PyTorch state_dict (tests/fixtures/tiny_lm_torch.py's names)
 //     web/data/lm-pretrained.json {act: {config, text, steps, train_loss, val_loss, seconds}}: the
 //                                 configuration and text every user of the weights loads them
 //                                 with, the losses of the fixed evaluation windows (tests check

@@ -5,7 +5,7 @@
 // uses) inside a shadow root, so the host page's styles and the widget's cannot touch each other.
 // Every element on a page shares one load of the core (core.js memoises it); the widget's settings
 // come from the element's attributes instead of the URL hash (state.js stores), so the blog's URL
-// is never rewritten. Attributes: see ATTRIBUTES (js/embed-attributes.js) and the README.
+// is never rewritten. Attributes: see ATTRIBUTES (js/embed/embed-attributes.js) and the README.
 import { loadCore } from './js/shared/core.js';
 import { figureModule } from './js/shared/figures.js';
 import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed/embed-attributes.js';

@@ -15,7 +15,7 @@ const PREFIX = 'activation-lab-';
 const CACHE = PREFIX + VERSION;
 const scope = new URL(sw.registration.scope);
 
-// The smallest module using a SIMD128 instruction (as in js/core.js): the worker precaches only the
+// The smallest module using a SIMD128 instruction (as in js/shared/core.js): the worker precaches only the
 // build of the core that this browser will run.
 const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15,

@@ -28,8 +28,8 @@ void layernorm_backward(const float* x, const float* w, const float* mean, const
                         float* dx);
 
 // Causal multi-head self-attention core. qkv [B·T][3d] holds q, k, v side by side (as
-// tiny_lm.py's split); head h uses columns h·hs .. (h+1)·hs of each. probs [B][H][T][T] keeps the
-// softmax (zeros above the diagonal) for the backward; out [B·T][d] (heads side by side).
+// tiny_lm_torch.py's split); head h uses columns h·hs .. (h+1)·hs of each. probs [B][H][T][T] keeps
+// the softmax (zeros above the diagonal) for the backward; out [B·T][d] (heads side by side).
 // scratch: at least T·hs floats.
 void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::size_t d,
                        std::size_t heads, float* probs, float* out, float* scratch);

@@ -48,7 +48,7 @@ namespace al::lm {
 
 // The FFN's nonlinearity. swiglu is gated: w1 holds 2·H rows (gate first, then up), the hidden
 // value is silu(gate)·up, and H = round(2·ffn/3), which keeps the parameter count of a plain FFN
-// of width ffn (H = round(8d/3) for ffn = 4d, as tiny_lm.py).
+// of width ffn (H = round(8d/3) for ffn = 4d, as tiny_lm_torch.py).
 enum class FfnAct { relu, gelu, gelu_tanh, silu, swiglu };
 inline constexpr auto ffn_act_names = named_enum<FfnAct>({{FfnAct::relu, "relu"},
                                                           {FfnAct::gelu, "gelu"},
@@ -77,7 +77,7 @@ struct LmConfig {
     int warmup = 50;   // linear warm-up steps, then cosine decay to lr_floor·lr
     double lr_floor = 0.1;
     double beta1 = 0.9, beta2 = 0.99;  // AdamW
-    double weight_decay = 0.01;        // decoupled, on every parameter (as tiny_lm.py)
+    double weight_decay = 0.01;        // decoupled, on every parameter (as tiny_lm_torch.py)
     double clip = 1.0;                 // gradient-norm clip; 0 = none
     Init init = Init::bert;
     std::uint32_t seed = 0;  // initial weights and batches

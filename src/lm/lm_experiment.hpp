@@ -6,7 +6,7 @@
 // RandomState(seed ^ 0x5eed) (Corpus::batch; the initial weights use RandomState(seed)), the
 // mean cross-entropy, its gradient, clipping to total norm `clip` (PyTorch's clip_grad_norm_),
 // then AdamW at lr_at(s): linear warm-up lr·(s+1)/warmup for s < warmup, then cosine from lr
-// down to lr_floor·lr at s = steps (tiny_lm.py's schedule). set_constant_lr() replaces the
+// down to lr_floor·lr at s = steps (tiny_lm_torch.py's schedule). set_constant_lr() replaces the
 // schedule by a constant, for fine-tuning.
 //
 // Evaluation: the mean loss over eval_windows fixed windows of each split (Corpus::

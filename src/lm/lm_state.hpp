@@ -1,4 +1,4 @@
-// The language model's parameters as a PyTorch state_dict in JSON, tiny_lm.py's names:
+// The language model's parameters as a PyTorch state_dict in JSON, tiny_lm_torch.py's names:
 //   {"tok.weight": [[...] × d] × V, "pos.weight": ..., "blocks.0.ln1.weight": [...], ...}
 // Matrices [out][in] as nn.Linear stores them. In Python:
 //   model.load_state_dict({k: torch.tensor(v) for k, v in json.load(f).items()})

@@ -22,7 +22,7 @@ Model::Model(const LmConfig& config, int vocab)
       hidden_(static_cast<std::size_t>(ffn_hidden(config))),
       rows1_(static_cast<std::size_t>(ffn_rows(config))) {
     const std::size_t d = c_.d, L = c_.layers, T = c_.ctx, V = v_;
-    // state_dict order (tiny_lm.py registers ln1 and ln2 before qkv, proj, w1, w2).
+    // state_dict order (tiny_lm_torch.py registers ln1 and ln2 before qkv, proj, w1, w2).
     tok_ = add("tok.weight", V, d);
     pos_ = add("pos.weight", T, d);
     std::size_t wt = V * d;  // tokᵀ first in wt_

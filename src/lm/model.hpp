@@ -1,4 +1,4 @@
-// The decoder-only character Transformer (tiny_lm.py's TinyLM): tied token embedding, learned
+// The decoder-only character Transformer (tiny_lm_torch.py's TinyLM): tied token embedding, learned
 // positions, pre-LayerNorm blocks (LN → causal multi-head attention → residual; LN → FFN →
 // residual), final LN, logits = lnf(h)·tokᵀ, cross-entropy.
 //
@@ -35,7 +35,7 @@ class Model {
     const std::vector<float>& grads() const { return grads_; }
     std::vector<float>& grads() { return grads_; }
 
-    // tiny_lm.py's init, drawn from RandomState(seed) tensor by tensor in state_dict order:
+    // tiny_lm_torch.py's init, drawn from RandomState(seed) tensor by tensor in state_dict order:
     // matrices N(0, σ) (σ = 0.02·√(768/d) for bert, 0.02 for gpt2; proj and w2: σ/√(2·layers)),
     // biases 0, LayerNorm weights 1.
     void init(std::uint32_t seed, Init init);

@@ -1,6 +1,6 @@
-// The Transformer's many-seeds study (web/js/lm-study.js): its ranges and defaults come from the
-// core's limits table, and its longest run, for every FFN activation, stays within the run budget
-// (so a study the page accepts never meets "this run is too long" in a worker).
+// The Transformer's many-seeds study (web/js/seeds/lm-study.js): its ranges and defaults come from
+// the core's limits table, and its longest run, for every FFN activation, stays within the run
+// budget (so a study the page accepts never meets "this run is too long" in a worker).
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,5 +1,5 @@
 // The cost panel's statistics: median and interquartile range of interleaved rounds, and a ratio
-// only when the two ranges are apart (web/js/bench-stats.js).
+// only when the two ranges are apart (web/js/cost/bench-stats.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compare, median, quantile, spread } from '../../web/js/cost/bench-stats.js';

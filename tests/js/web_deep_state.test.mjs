@@ -1,6 +1,6 @@
 // The deep-network settings of the page against the real module: the "32x16" shorthand, the
 // enum rows (data set, init, norm) checked by the core, the shared presets, and the study's
-// epochs-to-95 % pairing (web/js/state.js, presets.js, study.js).
+// epochs-to-95 % pairing (web/js/shared/state.js, shared/presets.js, seeds/study.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPageCore } from './core-helpers.mjs';

@@ -1,4 +1,4 @@
-// The hints under the evidence widgets' fields (web/js/fields.js rangeHint), from the real
+// The hints under the evidence widgets' fields (web/js/shared/fields.js rangeHint), from the real
 // module's limits: a number field names its range, a choice (a select) names nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

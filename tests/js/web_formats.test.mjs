@@ -1,4 +1,4 @@
-// The page's file formats (web/js/formats.js) and the paired summary of a study (web/js/study.js)
+// The page's file formats (web/js/shared/formats.js) and the paired summary of a study (web/js/seeds/study.js)
 // through the real module: what a reader downloads is what PyTorch and a spreadsheet expect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The pure helpers of the Transformer figures (web/js/lm-stats.js), on hand-checkable inputs.
+// The pure helpers of the Transformer figures (web/js/transformer/lm-stats.js), on hand-checkable inputs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

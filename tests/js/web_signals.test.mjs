@@ -1,5 +1,5 @@
-// The signal panel's scales (web/js/signals.js) and the linear pieces of the boundary
-// (web/js/pieces.js), on hand-checkable inputs.
+// The signal panel's scales (web/js/twin/signals.js) and the linear pieces of the boundary
+// (web/js/shared/pieces.js), on hand-checkable inputs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

@@ -1,4 +1,4 @@
-// web/js/state.js against the real module: hash <-> settings, fallbacks, messages.
+// web/js/shared/state.js against the real module: hash <-> settings, fallbacks, messages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPageCore } from './core-helpers.mjs';

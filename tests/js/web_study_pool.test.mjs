@@ -1,4 +1,4 @@
-// trackPool (web/js/study.js), the pool wiring both many-seeds studies share (study.js for the MLP,
+// trackPool (web/js/seeds/study.js), the pool wiring both many-seeds studies share (study.js for the MLP,
 // lm-study.js for the Transformer), over a scripted stand-in for Worker: results carry their seed
 // and activation, errors are kept with theirs, progress counts units of work (epochs or steps),
 // and the study's state says how the pool ended.

@@ -1,4 +1,4 @@
-// The captions' first sentences choose what to say from the numbers (web/js/takeaway.js): which network reached 95 % first, which run ended lowest, and
+// The captions' first sentences choose what to say from the numbers (web/js/shared/takeaway.js): which network reached 95 % first, which run ended lowest, and
 // how much of the plane a swap flipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

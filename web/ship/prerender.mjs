@@ -2,8 +2,8 @@
 // (European Portuguese), from the one template web/index.html. Generic over the template: every
 // [data-i18n] element gets its string, every [data-i18n-attr] its attributes, every data-core
 // placeholder its number (computed here by the same WASM module the page runs, with the page's own
-// code, js/core-values.js), and every <figure data-widget="name"> its number ("Figure N.", 1..N in
-// page order: data-figure, printed by article.css, kept by js/figure-number.js when the figure
+// code, js/shared/core-values.js), and every <figure data-widget="name"> its number ("Figure N.", 1..N in
+// page order: data-figure, printed by article.css, kept by js/page/figure-number.js when the figure
 // mounts), its caption (name.caption) and, for readers without JavaScript, its picture
 // (pictures/: drawn here from real runs of the core) in <noscript>, or, for a figure that is a
 // table of the core's numbers (STATIC_FIGURES), the table itself. So a section or figure added to the template and the i18n tables is pre-rendered

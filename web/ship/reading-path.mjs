@@ -1,7 +1,7 @@
 // The words a reader meets on the article's reading path: the prose of <main> outside figures,
 // "More detail" asides (<details>, <aside>), the contents (<nav>), scripts and KaTeX's MathML, and
-// the stretches of those words between two figures. The same rules as the editors' counter
-// (shared/tools/reading-path.py): a word is a whitespace-separated token with a letter or digit.
+// the stretches of those words between two figures. A word is a whitespace-separated token with
+// a letter or digit (the editors' own counter, outside the repository, counts the same way).
 // Used at build time for the reading time (toc.mjs) and by the e2e budget test.
 
 const SKIP = new Set([

@@ -1,7 +1,7 @@
 // The table of contents, written at build time into each language's page where the template has
 // <!-- toc: ... -->: one plain link per <section id> and its <h2> (so it works without JavaScript),
 // and the estimated reading time, from the words on the reading path (reading-path.mjs).
-// js/toc.js then marks the reader's place and keeps the section across the language switch.
+// js/page/toc.js then marks the reader's place and keeps the section across the language switch.
 import { readingMinutes } from './reading-path.mjs';
 
 const MARKER = /<!-- toc:[^>]*-->/;
