@@ -3,7 +3,7 @@
 // measureText the layout itself used.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fitLabel } from '../../web/js/plots/axes.js';
+import { fitLabel, plotBox } from '../../web/js/plots/axes.js';
 import { drawLinePlot } from '../../web/js/plots/line-plot.js';
 import { createSvgContext, asCanvas } from '../../web/ship/pictures/svg-context.mjs';
 import { PICTURE_THEME } from '../../web/ship/pictures/theme.mjs';
@@ -15,6 +15,11 @@ test('fitLabel keeps a label inside [lo, hi], centred or right-aligned where the
   assert.equal(fitLabel(295, 30, 'center', 0, 300), 270); // the last x tick
   assert.equal(fitLabel(5, 30, 'center', 0, 300), 0);
   assert.equal(fitLabel(10, 400, 'center', 0, 300), 0); // wider than the room: starts at lo
+});
+
+test('plotBox: the area inside the margins, shared by the line plot, histogram and profile', () => {
+  const margin = { top: 10, right: 12, bottom: 22, left: 44 };
+  assert.deepEqual(plotBox(375, 200, margin), { x: 44, y: 10, w: 375 - 44 - 12, h: 200 - 10 - 22 });
 });
 
 test('a 375 px line plot up to 1500 draws every tick label whole inside the canvas', () => {

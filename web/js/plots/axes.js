@@ -7,6 +7,22 @@
 /** @typedef {import('../shared/types').AxesOptions} AxesOptions */
 
 /**
+ * The plot area of a w × h canvas inside its margins (CSS pixels).
+ * @param {number} w
+ * @param {number} h
+ * @param {{top: number, right: number, bottom: number, left: number}} margin
+ * @returns {Box}
+ */
+export function plotBox(w, h, margin) {
+  return {
+    x: margin.left,
+    y: margin.top,
+    w: w - margin.left - margin.right,
+    h: h - margin.top - margin.bottom,
+  };
+}
+
+/**
  * The linear map of domain [d0, d1] onto range [r0, r1].
  * @param {readonly number[]} domain
  * @param {readonly number[]} range

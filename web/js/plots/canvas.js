@@ -141,6 +141,25 @@ export function createCanvas(parent, { height, draw, className = 'plot-canvas' }
 }
 
 /**
+ * What a plot returns: its canvas, update(partial), which merges into its state and redraws, and
+ * destroy().
+ * @template {object} S
+ * @param {ReturnType<typeof createCanvas>} surface
+ * @param {S} state
+ */
+export function plotHandle(surface, state) {
+  return {
+    canvas: surface.canvas,
+    /** @param {Partial<S>} partial */
+    update(partial) {
+      Object.assign(state, partial);
+      surface.redraw();
+    },
+    destroy: () => surface.destroy(),
+  };
+}
+
+/**
  * The 2D context of a canvas. Null only for a canvas that already has another kind of context,
  * which these plots never create: say so loudly rather than fail later on null.
  * @param {HTMLCanvasElement} canvas

@@ -1,8 +1,8 @@
 // A histogram on canvas: bars of counts over equal bins, a shaded x interval behind them (e.g.
 // where GELU and ReLU differ) and, optionally, curves drawn on the same x axis with their own y
 // scale on the right (e.g. the two activations). Data in, pixels out; no text of its own.
-import { createCanvas, theme } from './canvas.js';
-import { drawAxes, linear } from './axes.js';
+import { createCanvas, plotHandle, theme } from './canvas.js';
+import { drawAxes, linear, plotBox } from './axes.js';
 
 const MARGIN = { top: 10, right: 12, bottom: 22, left: 44 };
 
@@ -40,12 +40,7 @@ export function createHistogram(parent, options) {
    */
   function draw(ctx, w, h) {
     const t = theme();
-    const box = {
-      x: MARGIN.left,
-      y: MARGIN.top,
-      w: w - MARGIN.left - MARGIN.right,
-      h: h - MARGIN.top - MARGIN.bottom,
-    };
+    const box = plotBox(w, h, MARGIN);
     const hist = state.hist;
     const lo = hist?.lo ?? -1,
       hi = hist?.hi ?? 1;
@@ -94,13 +89,5 @@ export function createHistogram(parent, options) {
   }
 
   const surface = createCanvas(parent, { height: state.height ?? ((w) => w * 0.55), draw });
-  return {
-    canvas: surface.canvas,
-    /** @param {Partial<HistogramState>} partial */
-    update(partial) {
-      Object.assign(state, partial);
-      surface.redraw();
-    },
-    destroy: () => surface.destroy(),
-  };
+  return plotHandle(surface, state);
 }

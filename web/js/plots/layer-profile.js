@@ -1,8 +1,8 @@
 // A small chart of one quantity across a network's hidden layers: layer 1 … L on x, the value on
 // y (the caller passes axis units, e.g. log10 for a log scale, with its own tick labels), one
 // line with dots per series. Data in, pixels out; no text of its own.
-import { createCanvas, theme } from './canvas.js';
-import { linear, ticks } from './axes.js';
+import { createCanvas, plotHandle, theme } from './canvas.js';
+import { linear, plotBox, ticks } from './axes.js';
 
 const MARGIN = { top: 6, right: 8, bottom: 18, left: 40 };
 
@@ -33,12 +33,7 @@ export function createLayerProfile(parent, { height = (w) => Math.max(110, w * 0
    */
   function draw(ctx, w, h) {
     const t = theme();
-    const box = {
-      x: MARGIN.left,
-      y: MARGIN.top,
-      w: w - MARGIN.left - MARGIN.right,
-      h: h - MARGIN.top - MARGIN.bottom,
-    };
+    const box = plotBox(w, h, MARGIN);
     const L = Math.max(1, state.layers);
     // One layer: a single column in the middle; more: layer 1 at the left edge, L at the right.
     const xs = linear(L === 1 ? [0, 2] : [1, L], [box.x + 4, box.x + box.w - 4]);
@@ -101,13 +96,5 @@ export function createLayerProfile(parent, { height = (w) => Math.max(110, w * 0
   }
 
   const surface = createCanvas(parent, { height, draw });
-  return {
-    canvas: surface.canvas,
-    /** @param {Partial<LayerProfileState>} partial */
-    update(partial) {
-      Object.assign(state, partial);
-      surface.redraw();
-    },
-    destroy: () => surface.destroy(),
-  };
+  return plotHandle(surface, state);
 }

@@ -1,7 +1,7 @@
 // A line plot on canvas: several series, optional marked points and a vertical cursor.
 // Data in, pixels out; no text of its own (labels and the formatter come from the caller).
-import { createCanvas, theme } from './canvas.js';
-import { drawAxes, linear } from './axes.js';
+import { createCanvas, plotHandle, theme } from './canvas.js';
+import { drawAxes, linear, plotBox } from './axes.js';
 
 const MARGIN = { top: 10, right: 12, bottom: 22, left: 44 };
 
@@ -37,12 +37,7 @@ function autoDomain(series, pad = 0.06) {
  * @param {import('../shared/types').Theme} t
  */
 export function drawLinePlot(ctx, w, h, state, t) {
-  const box = {
-    x: MARGIN.left,
-    y: MARGIN.top,
-    w: w - MARGIN.left - MARGIN.right,
-    h: h - MARGIN.top - MARGIN.bottom,
-  };
+  const box = plotBox(w, h, MARGIN);
   const auto = () => autoDomain(state.series);
   const xDomain = state.xDomain ?? [0, 1];
   const yDomain =
@@ -143,12 +138,7 @@ export function createLinePlot(parent, options) {
 
   const surface = createCanvas(parent, { height: state.height ?? ((w) => w * 0.6), draw });
   return {
-    canvas: surface.canvas,
-    /** @param {Partial<LinePlotState>} partial */
-    update(partial) {
-      Object.assign(state, partial);
-      surface.redraw();
-    },
+    ...plotHandle(surface, state),
     /** The x value under a client (pointer) x coordinate, clamped to the domain. */
     /** @param {number} clientX */
     xAt(clientX) {
@@ -156,6 +146,5 @@ export function createLinePlot(parent, options) {
       const [a, b] = xs.domain;
       return Math.min(Math.max(xs.invert(clientX - r.left), Math.min(a, b)), Math.max(a, b));
     },
-    destroy: () => surface.destroy(),
   };
 }

@@ -6,7 +6,13 @@
 import { changedSettings, createSettings } from '../shared/state.js';
 import { ROWS } from './settings.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
-import { createFields, fieldSpecs, presetButtons, settingsFields } from '../shared/fields.js';
+import {
+  createFields,
+  fieldSpecs,
+  presetButtons,
+  setPresetsDisabled,
+  showSettings,
+} from '../shared/fields.js';
 import { startStudy, summarize } from './study.js';
 import { SETUPS, setupTexts } from '../shared/presets.js';
 import { createSeedsView } from './seeds-view.js';
@@ -118,8 +124,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     if (lm) setTakeaway(root, '');
     else if (lead && !lead.innerHTML) setTakeaway(root, i18n.t('seeds.takeaway_ready'));
     caption.innerHTML = i18n.t(caption.dataset.i18n);
-    const { values, errors, hints } = settingsFields(settings, core, i18n);
-    fields.sync(values, { ...errors, ...extraErrors }, hints);
+    showSettings(fields, settings, core, i18n, extraErrors);
     const cfg = settings.config('a');
     if (lm) return ($('[data-protocol]').innerHTML = i18n.t('seeds.lm_protocol'));
     $('[data-protocol]').innerHTML = i18n.t('seeds.protocol', {
@@ -287,10 +292,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     setDisabled(running ? runBtn : cancelBtn, true, running ? cancelBtn : runBtn);
     fields.setDisabled(running);
     lmForm.setDisabled(running);
-    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
-      root.querySelectorAll('button[data-preset]')
-    ))
-      b.disabled = running;
+    setPresetsDisabled(root, running);
     root.dataset.state = study?.state ?? 'idle';
     const progress = /** @type {HTMLProgressElement} */ ($('progress')),
       text = $('[data-progress]');

@@ -142,6 +142,18 @@ export function presetButtons(ns, names) {
 }
 
 /**
+ * The preset buttons of a widget are off while it runs.
+ * @param {HTMLElement} root
+ * @param {boolean} disabled
+ */
+export function setPresetsDisabled(root, disabled) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
+    root.querySelectorAll('button[data-preset]')
+  ))
+    b.disabled = disabled;
+}
+
+/**
  * "min–max" of a config field from the core's limits (integers plain, others locale-formatted).
  * @param {import('./types').SettingsCore} core  the MLP's or the Transformer's
  * @param {I18n} i18n
@@ -216,6 +228,22 @@ export function settingsFields(settings, core, i18n) {
     else hints[row.key] = '';
   }
   return { values, errors, hints };
+}
+
+/**
+ * Shows a settings table in its form: each field's value, hint, and the message of its rejected
+ * input (or one of `extra`, a problem the figure found). Returns the messages, per key.
+ * @param {ReturnType<typeof createFields>} fields
+ * @param {Settings} settings
+ * @param {import('./types').SettingsCore} core
+ * @param {I18n} i18n
+ * @param {Texts} [extra]
+ */
+export function showSettings(fields, settings, core, i18n, extra = {}) {
+  const { values, errors, hints } = settingsFields(settings, core, i18n);
+  const messages = { ...errors, ...extra };
+  fields.sync(values, messages, hints);
+  return messages;
 }
 
 // The kinds only the Transformer's rows give: their messages are in the lm namespace (they name a

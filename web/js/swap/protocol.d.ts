@@ -50,6 +50,11 @@ export type SwapMessage =
       curve?: FinetuneCurve;
     }
   | SwapStageMessage
-  | { type: 'state'; bytes: Uint8Array<ArrayBuffer>; activation: ActivationName; hidden: number[] | null }
+  | {
+      type: 'state';
+      bytes: Uint8Array<ArrayBuffer>;
+      activation: ActivationName;
+      hidden: number[] | null;
+    }
   | { type: 'restored' }
   | { type: 'error'; cmd?: string; message: string; hidden?: number[] };

@@ -9,7 +9,8 @@ import {
   fieldSpecs,
   followSettings,
   presetButtons,
-  settingsFields,
+  setPresetsDisabled,
+  showSettings,
 } from '../shared/fields.js';
 import { ROWS } from './settings.js';
 import { createBoundary } from '../plots/boundary.js';
@@ -249,8 +250,7 @@ export default async function createSwap(root, { core, i18n, store }) {
   }
 
   function sync() {
-    const { values, errors, hints } = settingsFields(settings, core, i18n);
-    fields.sync(values, errors, hints);
+    showSettings(fields, settings, core, i18n);
     io.sync();
   }
 
@@ -279,10 +279,7 @@ export default async function createSwap(root, { core, i18n, store }) {
     for (const i of [0, 1, 2]) if (!off[i]) setDisabled(steps[i], false);
     for (const i of [0, 1, 2]) if (off[i]) setDisabled(steps[i], true, busy ? cancelBtn : after);
     if (!busy) setDisabled(cancelBtn, true, after);
-    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
-      root.querySelectorAll('button[data-preset]')
-    ))
-      b.disabled = busy;
+    setPresetsDisabled(root, busy);
     fields.setDisabled(busy);
     const pr = run.progress,
       progress = /** @type {HTMLProgressElement} */ ($('progress'));

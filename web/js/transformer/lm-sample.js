@@ -3,7 +3,7 @@
 // and seed are validated against the core's limits and live in the URL hash (or the element's
 // attributes) under lp, lt, ln, ls. What the model is (its FFN activation, like BERT's
 // hidden_act) is read from the core, not written here.
-import { createFields, fieldSpecs, followSettings, settingsFields } from '../shared/fields.js';
+import { createFields, fieldSpecs, followSettings, showSettings } from '../shared/fields.js';
 import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 import { failed, nearView, pretrainedModel, showSample } from './lm-client.js';
@@ -81,8 +81,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
   }
 
   function sync() {
-    const { values, errors, hints } = settingsFields(params, lm, i18n);
-    fields.sync(values, errors, hints);
+    showSettings(fields, params, lm, i18n);
   }
 
   async function write() {

@@ -3,7 +3,7 @@
 // initial weights where the shapes agree, the same batches). Live validation-loss curves, a sample
 // of each model at every evaluation, and a table. The workers train in slices of ~0.1 s, so Pause
 // and Stop take effect within one slice.
-import { createFields, fieldSpecs, followSettings, settingsFields } from '../shared/fields.js';
+import { createFields, fieldSpecs, followSettings, showSettings } from '../shared/fields.js';
 import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 import { createLmWorker, throttled } from './lm-client.js';
@@ -100,8 +100,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     reset();
   }
   function sync() {
-    const { values, errors, hints } = settingsFields(params, lm, i18n);
-    fields.sync(values, errors, hints);
+    const errors = showSettings(fields, params, lm, i18n);
     for (const box of chips())
       box.checked = params.values.lacts.includes(/** @type {LmActivationName} */ (box.value));
     $('#lm-scratch-lacts-err').textContent = errors.lacts;

@@ -7,7 +7,8 @@ import {
   fieldSpecs,
   followSettings,
   presetButtons,
-  settingsFields,
+  setPresetsDisabled,
+  showSettings,
 } from '../shared/fields.js';
 import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
@@ -126,8 +127,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     render();
   }
   function sync() {
-    const { values, errors, hints } = settingsFields(params, lm, i18n);
-    fields.sync(values, errors, hints);
+    showSettings(fields, params, lm, i18n);
   }
 
   const samplesArgs = () => ({
@@ -260,10 +260,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     button('swap').disabled = busy;
     button('tune').disabled = busy || !s.swapped;
     button('stop').disabled = run.busy !== 'tune';
-    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
-      root.querySelectorAll('button[data-preset]')
-    ))
-      b.disabled = busy;
+    setPresetsDisabled(root, busy);
     fields.setDisabled(busy);
     const p = run.progress,
       bar = /** @type {HTMLProgressElement} */ ($('progress'));
