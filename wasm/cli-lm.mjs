@@ -1,19 +1,24 @@
 // `activation-lab lm train|swap|sample`: the character Transformer (src/lm/) from the command
 // line. Flags -> config JSON (checked by the core) -> runs -> JSON (or text for sample).
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import {
+  activationFlag,
+  corpusPath,
+  dataPath,
+  experiment,
+  finite,
+  kindOf,
+  loadWeights,
+  modelOf,
+  readCorpus,
+  readWeights,
+  shippedWeights,
+} from './cli-lm-model.mjs';
 
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
 /** @typedef {import('./activation-lab').LmExperiment} LmExperiment */
 /** @typedef {{[flag: string]: string | undefined}} Flags */
-/**
- * What the CLI lends this module: its file access, number parsing and error exit.
- * @typedef {object} Io
- * @property {(path: string, flag: string, maxBytes: number) => string} readText
- * @property {(path: string, text: string, flag: string) => void} writeText
- * @property {(text: string, what: string, kind?: 'integer' | 'real' | 'any') => number} toNumber
- * @property {(message: string) => never} fail
- */
+/** @typedef {import('./cli-lm-model.mjs').Io} Io */
 
 export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FILE] [--save FILE] [--eval-every K]
            [--init-scale bert|gpt2] [--d D] [--layers L] [--heads H] [--ctx T] [--ffn F]
@@ -24,15 +29,6 @@ export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FIL
                                             swap and after fine-tuning, with its word rate)
   lm sample [--weights FILE] [--act A] [--prompt P] [--n 200] [--temperature T] [--seed S]
                                                                   text from a trained model`;
-
-// In a checkout the text lives in web/data/; the npm package ships it as the site has it, in dist/data/.
-const sourceData = new URL('../web/data/', import.meta.url);
-const dataDir = existsSync(sourceData) ? sourceData : new URL('../dist/data/', import.meta.url);
-/** A shipped data file (the texts, the word list, the pretrained models and their manifest). */
-export const dataPath = (/** @type {string} */ name) => fileURLToPath(new URL(name, dataDir));
-/** The from-scratch text (npm run pretrain trains on the whole lexicon, jargon.txt). */
-export const corpusPath = dataPath('corpus.txt');
-export const pretrainedPath = (/** @type {string} */ act) => dataPath(`lm-${act}.json`);
 
 // The word rate is the page's module (web/js/shared/; the package ships it as dist/js/shared/).
 const source = new URL('../web/js/shared/', import.meta.url);
@@ -104,73 +100,6 @@ export function runLm(M, sub, o, io) {
 }
 
 /**
- * @param {number} x
- * @param {string} flag
- * @param {Io} io
- */
-function finite(x, flag, io) {
-  if (!Number.isFinite(x)) io.fail(`${flag} must be a finite number`);
-  return x;
-}
-
-/**
- * The grammar of a field from its row of the core's limits: digits only where it is whole.
- * @param {{integer?: boolean} | undefined} limit
- * @returns {'integer' | 'real'}
- */
-const kindOf = (limit) => (limit?.integer ? 'integer' : 'real');
-
-/**
- * An experiment that must be valid, deleted by the caller.
- * @param {ActivationLab} M
- * @param {object} config
- * @param {string} text
- * @param {Io} io
- * @param {string} what
- */
-function experiment(M, config, text, io, what) {
-  const e = new M.LmExperiment(JSON.stringify(config), text);
-  if (e.error()) {
-    const error = e.error();
-    e.delete();
-    io.fail(`${what}: ${error}`);
-  }
-  return e;
-}
-
-/**
- * Loads weights into e (the caller deletes e, also when this fails).
- * @param {LmExperiment} e
- * @param {string} json
- * @param {string} flag
- * @param {Io} io
- */
-function loadWeights(e, json, flag, io) {
-  const error = e.loadStateJson(json);
-  if (error) io.fail(`${flag}: ${error}`);
-}
-
-/**
- * A text to learn, read no further than the core's max_text_bytes.
- * @param {ActivationLab} M
- * @param {Io} io
- * @param {string} path
- * @param {string} flag
- */
-const readCorpus = (M, io, path, flag) =>
-  io.readText(path, flag, JSON.parse(M.lmConfigLimitsJson()).max_text_bytes);
-
-/**
- * A weight file, read no further than the core's max_state_bytes.
- * @param {ActivationLab} M
- * @param {Io} io
- * @param {string} path
- * @param {string} flag
- */
-const readWeights = (M, io, path, flag) =>
-  io.readText(path, flag, JSON.parse(M.lmConfigLimitsJson()).max_state_bytes);
-
-/**
  * @param {ActivationLab} M
  * @param {Flags} o
  * @param {Io} io
@@ -214,88 +143,6 @@ function train(M, o, io) {
   } finally {
     e.delete();
   }
-}
-
-/**
- * @param {ActivationLab} M
- * @returns {import('./activation-lab').LmActivationName[]}
- */
-function names(M) {
-  return JSON.parse(M.lmConfigLimitsJson()).act;
-}
-
-/**
- * @param {ActivationLab} M
- * @param {string} value
- * @param {string} flag
- * @param {Io} io
- */
-function activationFlag(M, value, flag, io) {
-  const name = names(M).find((n) => n === value);
-  if (!name)
-    return io.fail(`${flag}: unknown activation '${value}' (expected ${names(M).join(', ')})`);
-  return name;
-}
-
-/**
- * The shipped pretrained model of `act`, or a failure that names the ones that are shipped.
- * @param {ActivationLab} M
- * @param {import('./activation-lab').LmActivationName} act
- * @param {string} what
- * @param {Io} io
- */
-function shippedWeights(M, act, what, io) {
-  const path = pretrainedPath(act);
-  if (existsSync(path)) return path;
-  const shipped = names(M).filter((a) => existsSync(pretrainedPath(a)));
-  return io.fail(
-    `${what}: no pretrained model for ${act} (there are: ${shipped.join(', ') || 'none'}; ` +
-      'train one with lm train --save FILE and pass --weights FILE)',
-  );
-}
-
-/**
- * The configurations and texts a weight file of `act` may have been trained with, in the order they
- * are tried: the pretrained one that web/data/lm-pretrained.json records (the shipped models),
- * then the core's defaults on the from-scratch text (what `lm train --save` writes by default).
- * @param {ActivationLab} M
- * @param {import('./activation-lab').LmActivationName} act
- * @returns {{config: {[key: string]: unknown}, text: string}[]}
- */
-function candidates(M, act) {
-  const out = [];
-  const manifest = dataPath('lm-pretrained.json');
-  if (existsSync(manifest)) {
-    const entry = JSON.parse(readFileSync(manifest, 'utf8'))[act];
-    if (entry) out.push({ config: { ...entry.config, act }, text: dataPath(entry.text) });
-  }
-  out.push({ config: { ...JSON.parse(M.lmDefaultConfigJson()), act }, text: corpusPath });
-  return out;
-}
-
-/**
- * The configuration and text that `weights` load with (see candidates), or the failure of the
- * last one tried.
- * @param {ActivationLab} M
- * @param {Io} io
- * @param {import('./activation-lab').LmActivationName} act
- * @param {string} weights
- * @param {string} what
- * @returns {{config: {[key: string]: unknown}, text: string}}
- */
-function modelOf(M, io, act, weights, what) {
-  let error = '';
-  for (const c of candidates(M, act)) {
-    const text = readCorpus(M, io, c.text, 'corpus');
-    const e = experiment(M, c.config, text, io, what);
-    try {
-      error = e.loadStateJson(weights);
-      if (!error) return { config: c.config, text };
-    } finally {
-      e.delete();
-    }
-  }
-  return io.fail(`--weights: ${error}`);
 }
 
 /**

@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import { loadModule } from './module.mjs';
-import { dataPath, pretrainedPath } from './cli-lm.mjs';
+import { dataPath, pretrainedPath } from './cli-lm-model.mjs';
 
 const self = fileURLToPath(import.meta.url);
 
