@@ -10,6 +10,7 @@ import { kernelRates, runBench } from '../../wasm/cli-bench.mjs';
 import { runLmBench, renderLm } from './lm.mjs';
 import { runDeepBench } from './deep.mjs';
 import { runImageBench, renderImages } from './images.mjs';
+import { renderImagesPage } from './images-page.mjs';
 
 // Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
 // about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
@@ -56,6 +57,13 @@ if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
     runBrowserBench(`${root}dist`).catch((e) => ({ error: e.message })),
   );
 }
+let imagesPage = null;
+if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
+  const { runImagesPageBench } = await import('./images-page.mjs');
+  imagesPage = await withProgress('images in the page (Chromium)', () =>
+    runImagesPageBench(`${root}dist`).catch((e) => ({ error: e.message })),
+  );
+}
 // Lighthouse (tests/bench/lighthouse.mjs installs it on demand); --no-lighthouse skips it.
 let lighthouse = null;
 if (existsSync('/usr/bin/chromium') && !process.argv.includes('--no-lighthouse')) {
@@ -71,6 +79,7 @@ const results = {
   native,
   lm,
   images,
+  imagesPage,
   browser,
   lighthouse,
 };
@@ -88,6 +97,7 @@ function render({
   native: n,
   lm: lmResult,
   images: im,
+  imagesPage: ip,
   browser: b,
   lighthouse: l,
 }) {
@@ -196,6 +206,7 @@ function render({
   );
   out.push(...renderLm(lmResult, goal));
   out.push(...renderImages(im, goal));
+  if (ip) out.push(...renderImagesPage(ip, goal));
   if (b) {
     out.push('');
     if (b.error) out.push(`Chromium: not measured (${b.error})`);

@@ -9,7 +9,12 @@
 // without it, a widget that returns `settings` (a state.js table) is read through changedSettings.
 // The dialog maps those keys to attributes with ATTRIBUTES[name] (keys it cannot map are dropped).
 import { changedSettings } from '../shared/state.js';
-import { LM_ROWS as SEEDS_LM_ROWS, ROWS as SEEDS_ROWS } from '../seeds/settings.js';
+import { ROWS as IMAGES_ROWS } from '../images/settings.js';
+import {
+  IMAGE_ROWS as SEEDS_IMAGE_ROWS,
+  LM_ROWS as SEEDS_LM_ROWS,
+  ROWS as SEEDS_ROWS,
+} from '../seeds/settings.js';
 import { ROWS as SWAP_ROWS } from '../swap/settings.js';
 import { ROWS as TWIN_ROWS } from '../twin/settings.js';
 
@@ -36,18 +41,13 @@ export const ATTRIBUTES = {
   'dip-zoom': {},
   'tanh-error': {},
   'coin-toss': {},
-  // The paper's test on images (images/images.js): its settings' hash keys.
-  images: {
-    dropout: 'idrop',
-    epochs: 'iepochs',
-    seed: 'iseed',
-    'n-train': 'intrain',
-    'n-test': 'intest',
-  },
+  // The paper's test on images (images/images.js): its rows' attributes.
+  images: attributesOfRows(IMAGES_ROWS),
   cost: {},
   twin: attributesOfRows(TWIN_ROWS),
-  // The network's study and the Transformer's (model="transformer"): their rows' attributes.
-  seeds: attributesOfRows([...SEEDS_ROWS, ...SEEDS_LM_ROWS]),
+  // The network's study, the Transformer's (model="transformer") and the paper's test on images
+  // (model="images"): their rows' attributes.
+  seeds: attributesOfRows([...SEEDS_ROWS, ...SEEDS_LM_ROWS, ...SEEDS_IMAGE_ROWS]),
   swap: attributesOfRows(SWAP_ROWS),
   // The whole "Inside a Transformer" figure (transformer/transformer.js: its four parts, or `parts`).
   transformer: {
