@@ -99,7 +99,8 @@ export const IFRAME_HEIGHTS = {
   'dip-zoom': [580, 570, 560],
   'tanh-error': [540, 500, 500],
   'coin-toss': [1000, 960, 960],
-  images: [1080, 990, 980],
+  // after a run: the gallery and the confusion matrix (measured 2773/2167/1907 px, pt 2922/2200/2028)
+  images: [3160, 2380, 2190],
   cost: [2530, 1740, 1630],
   twin: [3130, 1820, 1780],
   seeds: [3680, 2700, 2340], // the model choice, the Transformer presets and the list of studies
