@@ -186,6 +186,14 @@ export interface ImageConfig {
   init?: 'default' | 'he';
 }
 
+/** predictionsJson's answer: per image its class, the arg-max guess and that guess's probability. */
+export interface ImagePredictions {
+  first: number;
+  labels: number[];
+  guesses: number[];
+  probabilities: number[];
+}
+
 export interface ImageExperiment {
   /** Trains one epoch; false when done, diverged or invalid. */
   step(): boolean;
@@ -198,6 +206,13 @@ export interface ImageExperiment {
   evaluateJson(which: 'train' | 'test'): string; // {loss, acc}
   stateJson(): string;
   loadStateJson(json: string): string;
+  /**
+   * Test images first .. first + count - 1 under the current weights (dropout off), JSON
+   * ImagePredictions; RangeError when first + count > n_test or either is not whole.
+   */
+  predictionsJson(first: number, count: number): string;
+  /** The pixels (0..255, 28 × 28 row-major) of test image i < n_test. */
+  testPixels(i: number): Uint8Array;
   /** Tests: dropout masks [pass][hidden layer][unit] (0/1) for the coming training passes. */
   injectDropoutMasksJson(json: string): string;
   delete(): void;

@@ -606,6 +606,42 @@ class JsImageExperiment {
     std::string load_state_json(const std::string& text) {
         return run_ ? run_->load_state_json(text) : "the experiment is invalid: " + error_;
     }
+    // Test images first .. first + count − 1 under the current weights: {"first", "labels",
+    // "guesses" (arg-max, as test_acc counts), "probabilities" (softmax of the guess)}.
+    std::string predictions_json(double first, double count) {
+        const double n = run_ ? run_->config().n_test : 0;
+        if (!run_) throw_js("Error", "ImageExperiment: the experiment is invalid: " + error_);
+        if (!(first >= 0 && count >= 0 && first + count <= n && first == std::floor(first) &&
+              count == std::floor(count)))
+            throw_js("RangeError",
+                     "predictionsJson: first and count must be whole numbers with "
+                     "first + count ≤ n_test (" +
+                         std::to_string(int(n)) + ")");
+        al::json::Array labels, guesses, probabilities;
+        for (const al::ImagePrediction& p :
+             run_->predict_test(std::size_t(first), std::size_t(count))) {
+            labels.emplace_back(p.label);
+            guesses.emplace_back(p.guess);
+            probabilities.emplace_back(p.probability);
+        }
+        al::json::Object o{{"first", first},
+                           {"labels", al::json::Value(std::move(labels))},
+                           {"guesses", al::json::Value(std::move(guesses))},
+                           {"probabilities", al::json::Value(std::move(probabilities))}};
+        return al::json::write(al::json::Value(std::move(o)));
+    }
+    // The pixels (0..255, 28 × 28 row-major) of test image i, a fresh Uint8Array.
+    val test_pixels(double i) {
+        const double n = run_ ? run_->config().n_test : 0;
+        if (!run_) throw_js("Error", "ImageExperiment: the experiment is invalid: " + error_);
+        if (!(i >= 0 && i < n && i == std::floor(i)))
+            throw_js("RangeError", "testPixels: i must be a whole number below n_test (" +
+                                       std::to_string(int(n)) + ")");
+        const std::vector<std::uint8_t> px = run_->test_pixels(std::size_t(i));
+        val a = val::global("Uint8Array").new_(px.size());
+        a.call<void>("set", val(emscripten::typed_memory_view(px.size(), px.data())));
+        return a;
+    }
     // Tests: dropout masks for the coming training passes, JSON [pass][hidden layer][unit] of 0
     // or 1 (rows × width per layer, row-major); "" or why refused.
     std::string inject_dropout_masks_json(const std::string& text) {
@@ -706,5 +742,7 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
         .function("evaluateJson", &JsImageExperiment::evaluate_json)
         .function("stateJson", &JsImageExperiment::state_json)
         .function("loadStateJson", &JsImageExperiment::load_state_json)
+        .function("predictionsJson", &JsImageExperiment::predictions_json)
+        .function("testPixels", &JsImageExperiment::test_pixels)
         .function("injectDropoutMasksJson", &JsImageExperiment::inject_dropout_masks_json);
 }

@@ -114,7 +114,9 @@ std::optional<ImageConfig> image_config_from_json(std::string_view text, std::st
     return c;
 }
 
-std::string image_config_to_json(const ImageConfig& c) {
+namespace {
+
+json::Value image_config_value(const ImageConfig& c) {
     json::Array hidden;
     for (int w : c.hidden) hidden.emplace_back(w);
     json::Object o;
@@ -130,16 +132,33 @@ std::string image_config_to_json(const ImageConfig& c) {
     o.emplace_back("n_test", c.n_test);
     o.emplace_back("shuffle", c.shuffle);
     o.emplace_back("init", init_names.name(c.init));
-    return json::write(json::Value(std::move(o)));
+    return json::Value(std::move(o));
+}
+
+}  // namespace
+
+std::string image_config_to_json(const ImageConfig& c) {
+    return json::write(image_config_value(c));
 }
 
 std::string image_config_limits_json() {
     json::Object o;
     o.emplace_back("dropout", json::Object{{"min", 0.0}, {"max", 1.0}, {"max_open", true}});
-    for (const auto& [name, r] : {std::pair{"n_train", limits::images::n_train},
-                                  std::pair{"n_test", limits::images::n_test}})
-        o.emplace_back(name, json::Object{{"min", r.lo}, {"max", r.hi}, {"integer", true}});
+    const std::pair<const char*, Range> ranges[] = {{"n_train", limits::images::n_train},
+                                                    {"n_test", limits::images::n_test},
+                                                    {"epochs", limits::epochs},
+                                                    {"seed", limits::seed},
+                                                    {"lr", limits::lr},
+                                                    {"batch", limits::batch},
+                                                    {"seeds", limits::images::seeds}};
+    for (const auto& [name, r] : ranges) o.emplace_back(name, range_value(r));
+    o.emplace_back("hidden", json::Object{{"layers_max", limits::max_layers},
+                                          {"width_min", limits::width.lo},
+                                          {"width_max", limits::width.hi}});
     o.emplace_back("work_max", limits::max_work);
+    o.emplace_back("defaults", image_config_value(ImageConfig{}));
+    o.emplace_back("seeds_default", limits::images::seeds_default);
+    o.emplace_back("paper_dropout", limits::images::paper_dropout);
     return json::write(json::Value(std::move(o)));
 }
 

@@ -31,6 +31,12 @@ namespace limits::images {
 // dropout: [0, 1), checked by validate() (Range has no open upper end).
 inline constexpr Range n_train{1, 60000, false, true};
 inline constexpr Range n_test{1, 10000, false, true};
+// Seeds a page run goes through in turn (median curves, as the paper's figure): 3 by default,
+// the fewest with a median that is neither a mean nor one run; at most 5, the paper's count.
+inline constexpr Range seeds{1, 5, false, true};
+inline constexpr int seeds_default = 3;
+// The dropout probability of the paper's "with dropout" runs (Hendrycks & Gimpel 2016, §3.1).
+inline constexpr double paper_dropout = 0.5;
 // The work budget of config.hpp (parameters × training images ≤ max_work) bounds an epoch:
 // 784-128x8-10 (217,354 parameters) on 8,000 images is 1.74e9 of the 2e9.
 }  // namespace limits::images
@@ -45,7 +51,9 @@ std::string validate(const ImageConfig& c);
 // types and out-of-range values are errors (hidden: an array or "128x8").
 std::optional<ImageConfig> image_config_from_json(std::string_view text, std::string& error);
 std::string image_config_to_json(const ImageConfig& c);
-// {"dropout":{"min":0,"max":1,"max_open":true}, "n_train":{...}, "n_test":{...}, defaults}
+// {"dropout":{"min":0,"max":1,"max_open":true}, "n_train":{min, max, integer}, "n_test", "epochs",
+//  "seed", "lr", "batch", "seeds" (a page run's seeds), "hidden", "work_max", "defaults" (the
+//  config of ImageConfig{}), "seeds_default", "paper_dropout"}
 std::string image_config_limits_json();
 
 }  // namespace al

@@ -148,6 +148,33 @@ Metrics ImageExperiment::evaluate(Subset which) {
     return {sum / n, static_cast<double>(correct) / n};
 }
 
+std::vector<ImagePrediction> ImageExperiment::predict_test(std::size_t first, std::size_t count) {
+    std::vector<ImagePrediction> out;
+    if (first > test_y_.size() || count > test_y_.size() - first) return out;
+    out.reserve(count);
+    for (std::size_t i = first; i < first + count; i += max_rows_) {
+        const std::size_t rows = std::min(max_rows_, first + count - i);
+        const float* logits = net_.forward(test_x_.data() + i * width_, rows);
+        for (std::size_t r = 0; r < rows; ++r) {
+            const float* z = logits + r * image_classes;
+            const std::size_t guess = argmax_row(z, image_classes);
+            out.push_back({static_cast<int>(test_y_[i + r]), static_cast<int>(guess),
+                           softmax_probability(z, image_classes, guess)});
+        }
+    }
+    return out;
+}
+
+std::vector<std::uint8_t> ImageExperiment::test_pixels(std::size_t i) const {
+    std::vector<std::uint8_t> out;
+    if (i >= test_y_.size()) return out;
+    out.reserve(width_);
+    // x = byte / 255 in float32: x · 255 rounds back to the byte.
+    for (std::size_t j = 0; j < width_; ++j)
+        out.push_back(static_cast<std::uint8_t>(std::lround(test_x_[i * width_ + j] * 255.0f)));
+    return out;
+}
+
 std::string ImageExperiment::state_json() const { return state_dict_json(net_); }
 
 std::string ImageExperiment::load_state_json(std::string_view text) {

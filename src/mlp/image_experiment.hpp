@@ -13,6 +13,7 @@
 // run with status diverged and the weights of the epoch's start.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,13 @@ struct ImageEpoch {
     double train_loss, train_acc, test_loss, test_acc;
 };
 
+// One test image under the current weights (dropout off): its true class, the arg-max of its
+// logits (as accuracy counts it) and that class's softmax probability.
+struct ImagePrediction {
+    int label, guess;
+    double probability;
+};
+
 class ImageExperiment {
   public:
     // Precondition: validate(config) == "" and the sets hold at least n_train and n_test images
@@ -39,6 +47,10 @@ class ImageExperiment {
 
     bool step();                     // one epoch; false when done, diverged or invalid
     Metrics evaluate(Subset which);  // train or test (val: the test set has none, NaN)
+    // Test images first .. first + count − 1; empty when the range leaves the test set.
+    std::vector<ImagePrediction> predict_test(std::size_t first, std::size_t count);
+    // The pixels (0..255) of test image i < n_test, image_side² of them, row-major.
+    std::vector<std::uint8_t> test_pixels(std::size_t i) const;
     int epoch() const { return epoch_; }
     Status status() const { return status_; }
     const std::string& error() const { return error_; }

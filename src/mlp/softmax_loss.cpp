@@ -49,15 +49,23 @@ double softmax_ce_backward(const float* z, const float* labels, std::size_t rows
     return total;
 }
 
+std::size_t argmax_row(const float* z, std::size_t k) {
+    std::size_t best = 0;
+    for (std::size_t j = 1; j < k; ++j)
+        if (z[j] > z[best]) best = j;
+    return best;
+}
+
+double softmax_probability(const float* z, std::size_t k, std::size_t j) {
+    const double m = row_max(z, k);
+    return std::exp(double(z[j]) - m - log_sum_shifted(z, k, m));
+}
+
 std::size_t count_argmax_correct(const float* z, const float* labels, std::size_t rows,
                                  std::size_t k) {
     std::size_t correct = 0;
-    for (std::size_t r = 0; r < rows; ++r, z += k) {
-        std::size_t best = 0;
-        for (std::size_t j = 1; j < k; ++j)
-            if (z[j] > z[best]) best = j;
-        correct += best == label_of(labels[r]) ? 1 : 0;
-    }
+    for (std::size_t r = 0; r < rows; ++r, z += k)
+        correct += argmax_row(z, k) == label_of(labels[r]) ? 1 : 0;
     return correct;
 }
 

@@ -15,7 +15,13 @@ double softmax_ce_sum(const float* z, const float* labels, std::size_t rows, std
 double softmax_ce_backward(const float* z, const float* labels, std::size_t rows, std::size_t k,
                            float scale, float* dz);
 
-// Rows whose arg-max (the first, on ties: torch.argmax) is the label.
+// The index of a row's largest logit (the first, on ties: torch.argmax).
+std::size_t argmax_row(const float* z, std::size_t k);
+
+// Softmax probability of class j of one row of k logits, in double.
+double softmax_probability(const float* z, std::size_t k, std::size_t j);
+
+// Rows whose arg-max (argmax_row) is the label.
 std::size_t count_argmax_correct(const float* z, const float* labels, std::size_t rows,
                                  std::size_t k);
 

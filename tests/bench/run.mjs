@@ -11,6 +11,7 @@ import { runLmBench, renderLm } from './lm.mjs';
 import { runDeepBench } from './deep.mjs';
 import { runImageBench, renderImages } from './images.mjs';
 import { runNeuronMapsBench, renderNeuronMaps } from './neuron-maps.mjs';
+import { renderImagesPage } from './images-page.mjs';
 
 // Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
 // about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
@@ -58,6 +59,13 @@ if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
     runBrowserBench(`${root}dist`).catch((e) => ({ error: e.message })),
   );
 }
+let imagesPage = null;
+if (existsSync('/usr/bin/chromium') && existsSync(`${root}dist/index.html`)) {
+  const { runImagesPageBench } = await import('./images-page.mjs');
+  imagesPage = await withProgress('images in the page (Chromium)', () =>
+    runImagesPageBench(`${root}dist`).catch((e) => ({ error: e.message })),
+  );
+}
 // Lighthouse (tests/bench/lighthouse.mjs installs it on demand); --no-lighthouse skips it.
 let lighthouse = null;
 if (existsSync('/usr/bin/chromium') && !process.argv.includes('--no-lighthouse')) {
@@ -74,6 +82,7 @@ const results = {
   lm,
   images,
   neuronMaps,
+  imagesPage,
   browser,
   lighthouse,
 };
@@ -92,6 +101,7 @@ function render({
   lm: lmResult,
   images: im,
   neuronMaps: nm,
+  imagesPage: ip,
   browser: b,
   lighthouse: l,
 }) {
@@ -201,6 +211,7 @@ function render({
   out.push(...renderLm(lmResult, goal));
   out.push(...renderImages(im, goal));
   out.push(...renderNeuronMaps(nm, goal));
+  if (ip) out.push(...renderImagesPage(ip, goal));
   if (b) {
     out.push('');
     if (b.error) out.push(`Chromium: not measured (${b.error})`);

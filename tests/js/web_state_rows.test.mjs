@@ -13,9 +13,12 @@ import * as seeds from '../../web/js/seeds/settings.js';
 import * as twin from '../../web/js/twin/settings.js';
 import * as swap from '../../web/js/swap/settings.js';
 import * as transformer from '../../web/js/transformer/settings.js';
+import * as images from '../../web/js/images/settings.js';
+import { imagesCore } from '../../web/js/shared/image-config.js';
 
 const core = await loadPageCore();
 const lm = lmCore(core);
+const ic = imagesCore(core);
 
 /** i18n key ("ns.key") -> its text in `lang`, or undefined. */
 const texts = {};
@@ -32,6 +35,7 @@ const ROOMS = {
   seeds: [
     { rows: seeds.ROWS, core },
     { rows: seeds.LM_ROWS, core: lm },
+    { rows: seeds.IMAGE_ROWS, core: ic },
   ],
   swap: [{ rows: swap.ROWS, core }],
   transformer: [
@@ -40,6 +44,7 @@ const ROOMS = {
     { rows: transformer.SWAP_ROWS, core: lm },
     { rows: transformer.SCRATCH_ROWS, core: lm },
   ],
+  images: [{ rows: images.ROWS, core: ic }],
 };
 
 // Settings of the page only, with no attribute: the swap's fine-tuning rate (the one measured).
@@ -171,6 +176,36 @@ test('the study’s own rows: seeds and choice are read and refused like any set
   s.writeHash();
   assert.match(hash, /(^|&|#)seeds=3(&|$)/);
   assert.match(hash, /schoose=best/);
+});
+
+test('the images rows: defaults and limits from the core, values checked by it', () => {
+  const limits = JSON.parse(core.M.imageConfigLimitsJson());
+  let hash = '#iseeds=6&iepochs=0&idrop=1&iacts=relu,relu&intrain=900&intest=300';
+  const store = hashStore(
+    () => hash,
+    (h) => (hash = h),
+  );
+  const s = createSettings(ic, images.ROWS, store);
+  s.readHash();
+  assert.equal(s.values.iseeds, limits.seeds_default, "the core's default number of seeds");
+  assert.deepEqual(
+    [s.errors.iseeds.min, s.errors.iseeds.max],
+    [limits.seeds.min, limits.seeds.max],
+  );
+  assert.equal(s.values.iepochs, limits.defaults.epochs);
+  assert.match(s.errors.iepochs.detail, /^epochs must be an integer in \[1, 10000\]/);
+  assert.equal(s.values.idrop, limits.paper_dropout, "dropout 1 refused: the paper's p instead");
+  assert.match(s.errors.idrop.detail, /dropout must be a number in \[0, 1\)/);
+  assert.equal(s.errors.iacts.kind, 'repeat');
+  assert.deepEqual(s.values.iacts, ['relu', 'elu', 'gelu']);
+  assert.equal(s.values.intrain, 900);
+  assert.equal(s.values.intest, 300);
+  assert.equal(s.config().n_train, 900);
+  s.set('iacts', 'gelu,relu');
+  s.set('iseeds', '5');
+  s.writeHash();
+  assert.match(hash, /iacts=gelu,relu/);
+  assert.match(hash, /iseeds=5/);
 });
 
 test('hashStore: key/value pairs over a hash; other keys kept; deferred writes land once', async () => {

@@ -9,7 +9,12 @@
 // without it, a widget that returns `settings` (a state.js table) is read through changedSettings.
 // The dialog maps those keys to attributes with ATTRIBUTES[name] (keys it cannot map are dropped).
 import { changedSettings } from '../shared/state.js';
-import { LM_ROWS as SEEDS_LM_ROWS, ROWS as SEEDS_ROWS } from '../seeds/settings.js';
+import { ROWS as IMAGES_ROWS } from '../images/settings.js';
+import {
+  IMAGE_ROWS as SEEDS_IMAGE_ROWS,
+  LM_ROWS as SEEDS_LM_ROWS,
+  ROWS as SEEDS_ROWS,
+} from '../seeds/settings.js';
 import { ROWS as SWAP_ROWS } from '../swap/settings.js';
 import { ROWS as TWIN_ROWS } from '../twin/settings.js';
 import { ROWS as TRANSFORMER_ROWS } from '../transformer/settings.js';
@@ -37,18 +42,13 @@ export const ATTRIBUTES = {
   'dip-zoom': {},
   'tanh-error': {},
   'coin-toss': {},
-  // The paper's test on images (images/images.js): its settings' hash keys.
-  images: {
-    dropout: 'idrop',
-    epochs: 'iepochs',
-    seed: 'iseed',
-    'n-train': 'intrain',
-    'n-test': 'intest',
-  },
+  // The paper's test on images (images/images.js): its rows' attributes.
+  images: attributesOfRows(IMAGES_ROWS),
   cost: {},
   twin: attributesOfRows(TWIN_ROWS),
-  // The network's study and the Transformer's (model="transformer"): their rows' attributes.
-  seeds: attributesOfRows([...SEEDS_ROWS, ...SEEDS_LM_ROWS]),
+  // The network's study, the Transformer's (model="transformer") and the paper's test on images
+  // (model="images"): their rows' attributes.
+  seeds: attributesOfRows([...SEEDS_ROWS, ...SEEDS_LM_ROWS, ...SEEDS_IMAGE_ROWS]),
   swap: attributesOfRows(SWAP_ROWS),
   // The whole "Inside a Transformer" figure (transformer/transformer.js: its four parts, or `parts`).
   transformer: attributesOfRows(TRANSFORMER_ROWS),
@@ -88,7 +88,8 @@ export const IFRAME_HEIGHTS = {
   'dip-zoom': [580, 570, 560],
   'tanh-error': [540, 500, 500],
   'coin-toss': [1000, 960, 960],
-  images: [1080, 990, 980],
+  // after a run: the gallery and the confusion matrix (measured 2773/2167/1907 px, pt 2922/2200/2028)
+  images: [3160, 2380, 2190],
   cost: [2530, 1740, 1630],
   twin: [3130, 1820, 1780],
   seeds: [3680, 2700, 2340], // the model choice, the Transformer presets and the list of studies

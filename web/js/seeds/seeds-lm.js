@@ -80,8 +80,8 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
   return {
     params,
     sync,
-    /** @returns {'mlp' | 'transformer'} */
-    model: () => /** @type {'mlp' | 'transformer'} */ (params.values.smodel),
+    /** @returns {'mlp' | 'transformer' | 'images'} */
+    model: () => /** @type {'mlp' | 'transformer' | 'images'} */ (params.values.smodel),
     readHash() {
       params.readHash();
       delete extraErrors.slseeds;

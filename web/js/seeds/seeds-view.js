@@ -34,7 +34,7 @@ export function createSeedsView(root, { core, i18n }) {
       <tbody></tbody></table></div>
     <p class="ev-verdict" data-verdict></p>
     <div class="ev-speed" data-speed-box></div>
-    <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="seeds.curves_title"></h3>${pngButton('curves')}</div>
+    <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-curves-title data-i18n="seeds.curves_title"></h3>${pngButton('curves')}</div>
       <div class="plot-wrap" data-plot="curves"></div><div class="lab-legend" data-legend></div></div>
     <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">
       <span class="ev-export-label" data-i18n="evidence.export"></span>
@@ -137,13 +137,18 @@ export function createSeedsView(root, { core, i18n }) {
     /** @type {import('../shared/types').Series[]} */
     const series = [];
     let epochs = 1;
+    // The image runs have no validation set (image-study.js): their curves are training accuracy.
+    const images = /** @type {{model?: string}} */ (current).model === 'images';
+    const title = $('[data-curves-title]');
+    title.dataset.i18n = images ? 'seeds.images_curves_title' : 'seeds.curves_title';
+    title.textContent = i18n.t(title.dataset.i18n);
     for (const r of current.results.values()) {
       epochs = Math.max(epochs, r.history.length);
       // an activation against itself: each seed's one run, in that activation's colour
       const color = r.activation;
       series.push({
         xs: r.history.map((h) => h.epoch),
-        ys: r.history.map((h) => h.val_acc ?? NaN),
+        ys: r.history.map((h) => (images ? h.train_acc : h.val_acc) ?? NaN),
         color,
         width: 1,
       });

@@ -23,6 +23,8 @@ import { closest, finder, must } from '../shared/dom.js';
 import { createLmStudyForm, LM_PRESETS } from './seeds-lm.js';
 import { startLmStudy, summarizeLm } from './lm-study.js';
 import { createSeedsLmView } from './seeds-lm-view.js';
+import { createImageStudyForm } from './seeds-images.js';
+import { startImageStudy } from './image-study.js';
 
 /** @typedef {import('../shared/types').Core} Core */
 /** @typedef {import('./study.js').Study} Study */
@@ -62,6 +64,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
       <form class="ev-form" novalidate data-model-form data-i18n-attr="aria-label=seeds.model_form_label"></form>
       <form class="ev-form" novalidate data-mlp-form data-i18n-attr="aria-label=seeds.form_label"></form>
       <form class="ev-form" novalidate data-lm-form data-i18n-attr="aria-label=seeds.lm_form_label" hidden></form>
+      <form class="ev-form" novalidate data-images-form data-i18n-attr="aria-label=seeds.images_form_label" hidden></form>
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="run" data-i18n="seeds.run"></button>
         <button type="button" class="btn" data-act="cancel" data-i18n="seeds.cancel" disabled></button>
@@ -90,6 +93,13 @@ export default async function createSeeds(root, { core, i18n, store }) {
     { core, i18n, store: settings.store, onChange: () => sync() },
   );
   const lmView = createSeedsLmView($('[data-lm-results]'), { core, i18n });
+  // The paper's test on images: its own form and keys (si…); its results are the network's view.
+  const imageForm = createImageStudyForm($('[data-images-form]'), {
+    core,
+    i18n,
+    store: settings.store,
+    onChange: () => sync(),
+  });
   /** @param {any} [s] a study of either model */
   const isLm = (s = study) => s?.model === 'transformer';
   /** @param {any} [s] */
@@ -114,9 +124,12 @@ export default async function createSeeds(root, { core, i18n, store }) {
 
   function sync() {
     const lm = lmForm.model() === 'transformer';
-    $('[data-mlp-form]').hidden = lm;
+    const images = lmForm.model() === 'images';
+    $('[data-mlp-form]').hidden = lm || images;
     $('[data-lm-form]').hidden = !lm;
+    $('[data-images-form]').hidden = !images;
     lmForm.sync();
+    imageForm.sync();
     const caption = must(root, 'figcaption [data-i18n]');
     caption.dataset.i18n = lm ? 'seeds.lm_caption' : 'seeds.caption';
     // The MLP study's sentence says nothing about the Transformer's; before a run, what to look for.
@@ -127,6 +140,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     showSettings(fields, settings, core, i18n, extraErrors);
     const cfg = settings.config('a');
     if (lm) return ($('[data-protocol]').innerHTML = i18n.t('seeds.lm_protocol'));
+    if (images) return ($('[data-protocol]').innerHTML = i18n.t('seeds.images_protocol'));
     $('[data-protocol]').innerHTML = i18n.t('seeds.protocol', {
       val: i18n.pct(cfg.val_fraction, 0),
       test: i18n.pct(cfg.test_fraction, 0),
@@ -156,6 +170,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
   function run() {
     if (study?.state === 'running') return;
     if (lmForm.model() === 'transformer') return runLm();
+    if (lmForm.model() === 'images') return runImages();
     const base = settings.config('a');
     const acts = [settings.values.sa, settings.values.sb];
     const { seeds, schoose: choose } = settings.values;
@@ -180,6 +195,12 @@ export default async function createSeeds(root, { core, i18n, store }) {
     const spec = lmForm.spec();
     if (!spec) return announce(i18n.t('seeds.lm_not_started'));
     started(startLmStudy(spec, schedule));
+  }
+
+  function runImages() {
+    const spec = imageForm.spec();
+    if (!spec) return announce(i18n.t('seeds.lm_not_started'));
+    started(startImageStudy(spec, schedule));
   }
 
   /** Shows a study that just started (either model) and follows it to its end. */
@@ -227,27 +248,35 @@ export default async function createSeeds(root, { core, i18n, store }) {
     const c = s.base;
     // The learning rate as the reader's language writes it (0,001 in Portuguese).
     const lr = i18n.num(c.lr, 0, { maximumSignificantDigits: 6 });
-    const setup = lm
-      ? i18n.t('seeds.lm_setup', {
-          layers: c.layers,
-          d: c.d,
-          heads: c.heads,
-          ctx: c.ctx,
-          steps: c.steps,
-          lr,
-          init: i18n.t(`lm.init_${c.init}`),
-        })
-      : i18n.t('seeds.setup', {
-          data: i18n.t(`lab.dataset_${c.dataset}`),
-          init: i18n.t(`lab.init_${c.init}`),
-          norm: c.norm === 'layer' ? ' + LayerNorm' : '',
-          hidden: settings.format({ type: 'layers' }, c.hidden) || '–',
-          batch: c.batch,
-          noise: i18n.num(c.noise, 2),
-          lr,
-          epochs: c.epochs,
-          n: c.n,
-        });
+    const setup =
+      s.model === 'images'
+        ? i18n.t('seeds.images_setup', {
+            epochs: c.epochs,
+            dropout: i18n.num(c.dropout, 2),
+            n_train: c.n_train,
+            n_test: c.n_test,
+          })
+        : lm
+          ? i18n.t('seeds.lm_setup', {
+              layers: c.layers,
+              d: c.d,
+              heads: c.heads,
+              ctx: c.ctx,
+              steps: c.steps,
+              lr,
+              init: i18n.t(`lm.init_${c.init}`),
+            })
+          : i18n.t('seeds.setup', {
+              data: i18n.t(`lab.dataset_${c.dataset}`),
+              init: i18n.t(`lab.init_${c.init}`),
+              norm: c.norm === 'layer' ? ' + LayerNorm' : '',
+              hidden: settings.format({ type: 'layers' }, c.hidden) || '–',
+              batch: c.batch,
+              noise: i18n.num(c.noise, 2),
+              lr,
+              epochs: c.epochs,
+              n: c.n,
+            });
     past.push({ setup, acts: s.acts, sum, lm });
   }
 
@@ -292,6 +321,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     setDisabled(running ? runBtn : cancelBtn, true, running ? cancelBtn : runBtn);
     fields.setDisabled(running);
     lmForm.setDisabled(running);
+    imageForm.setDisabled(running);
     setPresetsDisabled(root, running);
     root.dataset.state = study?.state ?? 'idle';
     const progress = /** @type {HTMLProgressElement} */ ($('progress')),
@@ -333,6 +363,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
     if (study?.state === 'running') return;
     settings.readHash();
     lmForm.readHash();
+    imageForm.readHash();
     sync();
   });
   await i18n.apply(root);
@@ -341,7 +372,11 @@ export default async function createSeeds(root, { core, i18n, store }) {
   render();
   // The embed hook (embed-attributes.js): the changed rows of the model shown.
   const embedSettings = () =>
-    lmForm.model() === 'transformer' ? lmForm.embedSettings() : changedSettings(settings);
+    lmForm.model() === 'transformer'
+      ? lmForm.embedSettings()
+      : lmForm.model() === 'images'
+        ? { smodel: 'images', ...imageForm.embedSettings() }
+        : changedSettings(settings);
   // dispose: the element left the page; the pool's workers end with the study.
   const cancel = () => study?.cancel();
   return { settings, run, cancel, study: () => study, embedSettings, dispose: cancel };

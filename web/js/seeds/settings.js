@@ -82,7 +82,68 @@ export const ROWS = /** @type {const} */ ([
   },
 ]);
 
-export const MODELS = ['mlp', 'transformer'];
+export const MODELS = ['mlp', 'transformer', 'images'];
+
+/** The page's own bound on the images study's seeds (each seed is two runs of the paper's test). */
+const MAX_IMAGE_SEEDS = 20;
+
+/**
+ * @type {SettingRow[]} the images study (the paper's test, seeds/seeds-images.js), checked with
+ * imagesCore(core) (shared/image-config.js): its fields' defaults and ranges are the core's.
+ */
+export const IMAGE_ROWS = [
+  {
+    key: 'sia',
+    attr: 'images-a',
+    label: 'seeds.field_a',
+    type: 'choice',
+    of: 'activations',
+    options: 'common.act_',
+    initial: 'relu',
+  },
+  {
+    key: 'sib',
+    attr: 'images-b',
+    label: 'seeds.field_b',
+    type: 'choice',
+    of: 'activations',
+    options: 'common.act_',
+    initial: 'gelu',
+  },
+  {
+    key: 'siseeds',
+    attr: 'images-seeds',
+    label: 'seeds.field_seeds',
+    type: 'number',
+    limit: { min: 1, max: MAX_IMAGE_SEEDS, integer: true, min_open: false },
+    initial: 5, // the paper's count, and FINDINGS §4's
+  },
+  {
+    key: 'siseed',
+    attr: 'images-seed',
+    label: 'seeds.field_first_seed',
+    field: 'seed',
+    type: 'number',
+  },
+  {
+    key: 'siepochs',
+    attr: 'images-epochs',
+    label: 'evidence.field_epochs',
+    field: 'epochs',
+    type: 'number',
+  },
+  {
+    key: 'sidrop',
+    attr: 'images-dropout',
+    label: 'seeds.field_dropout',
+    field: 'dropout',
+    type: 'number',
+    initial: (c) =>
+      /** @type {{paper_dropout: number}} */ (/** @type {any} */ (c.limits)).paper_dropout,
+  },
+  { key: 'sintrain', attr: 'images-n-train', field: 'n_train', type: 'number' },
+  { key: 'sintest', attr: 'images-n-test', field: 'n_test', type: 'number' },
+];
 
 /** @satisfies {readonly SettingRow[]} the model choice and the Transformer's study (lmCore(core)) */
 export const LM_ROWS = /** @type {const} */ ([

@@ -1,0 +1,56 @@
+// A pool worker of the many-seeds study's images model (pool.js, image-study.js): trains one
+// network of the paper's test (the core's ImageExperiment) of one seed and one activation on the
+// image subset to its last epoch, and reports it in the shape of the network study's results
+// (protocol.d.ts SeedResult), so that the study's summary, verdict and view read it unchanged.
+// The image runs have no validation set: the final weights are the ones tested (choose 'last'),
+// and the per-epoch history carries no validation numbers.
+// It answers the pool's request {cmd:'train', task} (shared/worker-serve.js):
+//   task:     {id, config}   (an image config: the study's, with this seed and activation)
+//   progress: {epoch}        (after each epoch)
+//   result:   {type:'result', id, status, history, chosen_epoch, train, val, test, seconds}
+import { loadCore } from '../shared/core.js';
+import { fetchBytes } from '../shared/worker-error.js';
+import { serve } from '../shared/worker-serve.js';
+
+/** The subset the build writes (web/ship/images.mjs), relative to the site's root. */
+const SUBSET = 'data/fashion-mnist.bin';
+const core = loadCore();
+/** @type {Promise<Uint8Array> | undefined} fetched once per worker */
+let subset;
+
+serve({
+  /**
+   * @param {{task: {id: string, config: Record<string, unknown>}}} args
+   * @param {(fields: {epoch: number}) => void} progress
+   * @returns {Promise<import('./protocol').SeedResult>}
+   */
+  async train({ task: { id, config } }, progress) {
+    const { M } = await core;
+    subset ??= fetchBytes(SUBSET, new URL('../../', import.meta.url));
+    const run = new M.ImageExperiment(JSON.stringify(config), [await subset]);
+    try {
+      if (run.status() === 'invalid') throw new Error(run.error());
+      const t0 = performance.now();
+      const history = [];
+      while (run.step()) {
+        const e = JSON.parse(run.lastEpochJson());
+        history.push({ ...e, val_loss: null, val_acc: null, reached_95: null });
+        progress({ epoch: e.epoch });
+      }
+      const last = history.at(-1);
+      return {
+        type: 'result',
+        id,
+        status: run.status(),
+        history,
+        chosen_epoch: run.epoch(),
+        train: { loss: last?.train_loss ?? NaN, acc: last?.train_acc ?? NaN },
+        val: { loss: NaN, acc: NaN },
+        test: { loss: last?.test_loss ?? NaN, acc: last?.test_acc ?? NaN },
+        seconds: (performance.now() - t0) / 1000,
+      };
+    } finally {
+      run.delete();
+    }
+  },
+});
