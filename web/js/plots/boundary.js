@@ -105,7 +105,9 @@ export function createBoundary(parent) {
     /** @type {{segs: [Point, Point][], corners: Point[], n: number} | null} */
     outlines = null, // in pattern-grid coordinates
     /** @type {ArrayLike<number> | null} */
-    reference = null; // another grid of the same size: where its decision differs is shaded
+    reference = null, // another grid of the same size: where its decision differs is shaded
+    /** @type {{segs: [Point, Point][], n: number} | null} */
+    line = null; // one hidden unit's zero line (a map of the neuron maps), in its grid's coordinates
   const image = document.createElement('canvas');
 
   /**
@@ -272,6 +274,7 @@ export function createBoundary(parent) {
       }
     }
     if (data) ctx.drawImage(pointsLayer(t, data, w, h), 0, 0, w, h);
+    if (line) drawLine(ctx, line, w, h, t);
     ctx.strokeStyle = t.rule;
     ctx.lineWidth = 1;
     ctx.strokeRect(0.5, 0.5, w - 1, h - 1);
@@ -310,6 +313,32 @@ export function createBoundary(parent) {
     ctx.globalAlpha = 1;
   }
 
+  /**
+   * A unit's zero line: thick and dashed, in the text colour over a halo of the background.
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {{segs: [Point, Point][], n: number}} unit
+   * @param {number} w
+   * @param {number} h
+   * @param {Theme} t
+   */
+  function drawLine(ctx, unit, w, h, t) {
+    const sx = w / (unit.n - 1),
+      sy = h / (unit.n - 1);
+    ctx.beginPath();
+    for (const [[ax, ay], [bx, by]] of unit.segs) {
+      ctx.moveTo(ax * sx, h - ay * sy);
+      ctx.lineTo(bx * sx, h - by * sy);
+    }
+    ctx.setLineDash([7, 4]);
+    ctx.lineWidth = 5;
+    ctx.strokeStyle = t.bg;
+    ctx.stroke();
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = t.fg;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
   const aspect = () => (bounds[3] - bounds[2]) / (bounds[1] - bounds[0]);
   const surface = createCanvas(parent, { height: (w) => w * aspect(), draw });
   return {
@@ -325,6 +354,7 @@ export function createBoundary(parent) {
       grid = null;
       outlines = null;
       reference = null;
+      line = null;
       layerKey = '';
       painting = null;
       surface.relayout();
@@ -359,6 +389,25 @@ export function createBoundary(parent) {
         ? {
             segs: patternEdges(patterns, size),
             corners: corners && grid && n === size ? boundaryCorners(grid, patterns, size) : [],
+            n: size,
+          }
+        : null;
+      surface.redraw();
+    },
+    /**
+     * One hidden unit's zero line over the same region, from its map (size × size, after the
+     * activation): where it turns from zero or negative to positive; null hides it.
+     * @param {ArrayLike<number> | null} values
+     * @param {number} [size]
+     */
+    setLine(values, size = 0) {
+      line = values
+        ? {
+            segs: contour(
+              Array.from(values, (v) => (v > 0 ? v : v - 1e-12)),
+              size,
+              0,
+            ),
             n: size,
           }
         : null;

@@ -151,6 +151,8 @@ export default async function createSeeds(root, { core, i18n, store }) {
   function run() {
     if (study?.state === 'running') return;
     if (lmForm.model() === 'transformer') return runLm();
+    // On the custom data: the points drawn in the twin lab now (the same store's `pts`).
+    if (settings.values.sdata === 'custom') settings.set('pts', settings.store.get('pts') ?? '');
     const base = settings.config('a');
     const acts = [settings.values.sa, settings.values.sb];
     const { seeds, schoose: choose } = settings.values;

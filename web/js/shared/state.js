@@ -16,6 +16,24 @@
 /** @typedef {import('./types').SettingError} SettingError */
 /** @typedef {import('./types').SettingsStore} SettingsStore */
 /** @typedef {import('./types').Config} Config */
+import { MAX_LINK_POINTS, decodePoints, encodePoints } from './points-code.js';
+
+/**
+ * [[x0, x1, label], …] as JSON -> its points, or why not (the core checks their values).
+ * @param {string} text
+ * @returns {{points: import('./points-code.js').Point[]} | {error: string}}
+ */
+function pointsOfJson(text) {
+  try {
+    const points = JSON.parse(text);
+    const triple = (/** @type {unknown} */ p) =>
+      Array.isArray(p) && p.length === 3 && p.every((v) => typeof v === 'number');
+    if (Array.isArray(points) && points.every(triple)) return { points };
+  } catch {
+    // not JSON: the same answer as a list of something else
+  }
+  return { error: 'json' };
+}
 
 /**
  * The allowed values of an enum setting (data set, init, norm), as the core lists them.
@@ -86,6 +104,17 @@ export function parseSetting(row, text, core) {
         return { kind: 'count', min: row.min, max: row.max };
       return items;
     }
+    case 'points': {
+      // A drawn set: its link code (points-code.js), or the points as JSON ([[x0, x1, label], …],
+      // an imported set too large for a link); checked by the core as a custom data set.
+      if (!s) return [];
+      const read = s.startsWith('[') ? pointsOfJson(s) : decodePoints(s);
+      if ('error' in read) return { kind: 'points', detail: read.error };
+      const problem = core.M.validateConfigJson(
+        JSON.stringify({ ...core.defaults, dataset: 'custom', points: read.points }),
+      );
+      return problem ? { kind: 'core', detail: problem } : read.points;
+    }
     default:
       throw new Error(`state: unknown type ${/** @type {{type: string}} */ (row).type}`);
   }
@@ -118,6 +147,12 @@ export function resolveRow(row, core) {
  */
 export function format(row, value) {
   if (!Array.isArray(value)) return String(value);
+  if (row.type === 'points') {
+    const points = /** @type {import('./points-code.js').Point[]} */ (
+      /** @type {unknown} */ (value)
+    );
+    return points.length && points.length <= MAX_LINK_POINTS ? encodePoints(points) : '';
+  }
   const repeated = value.length > 2 && value.every((w) => w === value[0]);
   if (row.type === 'layers' && repeated) return `${value[0]}x${value.length}`;
   return value.join(',');
@@ -212,7 +247,13 @@ export function createSettings(core, declared, store = pageHash) {
     /** @type {Record<string, SettingValue>} */
     const config = { ...core.defaults };
     for (const row of rows)
-      if (row.field && !row.side && !row.extra) config[row.field] = values[row.key];
+      if (
+        row.field &&
+        !row.side &&
+        !row.extra &&
+        (!row.when || values[row.when.key] === row.when.is)
+      )
+        config[row.field] = values[row.key];
     return config;
   };
 
@@ -240,8 +281,8 @@ export function createSettings(core, declared, store = pageHash) {
     const value = parseSetting(row, text, core);
     /** @type {Omit<SettingError, 'raw'> | null} */
     let error = isError(value) ? value : null;
-    if (!error && row.field) {
-      // Alone among the core's defaults, or else beside the other rows' values: the work budget
+    if (!error && row.field && row.type !== 'points') {
+      // (points were checked by parseSetting, as a custom set.) Alone among the core's defaults, or else beside the other rows' values: the work budget
       // depends on n, and `hidden=512x16&n=480` is within it where the default n is not.
       const checked = row.addsTo ? Number(value) + Number(values[row.addsTo]) : value;
       const field = row.field;
@@ -341,13 +382,13 @@ export function createSettings(core, declared, store = pageHash) {
    */
   function toHash(hash) {
     const params = pairsOf(hash);
-    for (const row of rows) params.set(row.key, format(row, values[row.key]));
+    for (const row of rows) if (!row.borrowed) params.set(row.key, format(row, values[row.key]));
     return hashOf(params);
   }
 
   /** Every row's value to the store. */
   function writeHash() {
-    for (const row of rows) store.set(row.key, format(row, values[row.key]));
+    for (const row of rows) if (!row.borrowed) store.set(row.key, format(row, values[row.key]));
   }
 
   return {
