@@ -187,20 +187,13 @@ export function createDrawData(el, { core, i18n, settings, commit }) {
   function generatedSet(/** @type {string} */ dataset) {
     const config = /** @type {Record<string, unknown>} */ ({ ...settings.config('a'), dataset });
     delete config.points;
-    const exp = new M.Experiment(JSON.stringify(config));
-    try {
-      /** @type {Point[]} */
-      const out = [];
-      for (const split of /** @type {const} */ (['train', 'val', 'test'])) {
-        const d = exp.data(split);
-        for (let i = 0; i < d.length; i += 3) out.push([d[i], d[i + 1], d[i + 2] > 0.5 ? 1 : 0]);
-      }
-      // At most a link's worth, spread over the whole set: a set that can travel by link.
-      const stride = Math.max(1, Math.ceil(out.length / MAX_LINK_POINTS));
-      return out.filter((_, i) => i % stride === 0);
-    } finally {
-      exp.delete();
-    }
+    const d = M.makeData(JSON.stringify(config)); // (the lab's settings: valid for the core)
+    /** @type {Point[]} */
+    const out = [];
+    for (let i = 0; i < d.length; i += 3) out.push([d[i], d[i + 1], d[i + 2] > 0.5 ? 1 : 0]);
+    // At most a link's worth, spread over the whole set: a set that can travel by link.
+    const stride = Math.max(1, Math.ceil(out.length / MAX_LINK_POINTS));
+    return out.filter((_, i) => i % stride === 0);
   }
 
   /**

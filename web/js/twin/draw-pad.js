@@ -129,10 +129,7 @@ export function createDrawPad(parent, actions) {
     const at = toData(e);
     if (!press.erasing) {
       const [x0, x1, y0, y1] = view;
-      if (at.x >= x0 && at.x <= x1 && at.y >= y0 && at.y <= y1) {
-        cursor = { x: at.x, y: at.y };
-        actions.add(at.x, at.y, e.shiftKey);
-      }
+      if (at.x >= x0 && at.x <= x1 && at.y >= y0 && at.y <= y1) actions.add(at.x, at.y, e.shiftKey);
     }
     press = null;
     actions.gestureEnd();
