@@ -271,8 +271,10 @@ test('the neuron maps: ReLU units exactly zero somewhere, GELU units negative so
   // 50 ms is the goal on an idle machine; a machine shared by other jobs gets slack (robust.test)
   console.log(`longest main-thread task with 2 × 64 maps: ${longest} ms`);
   assert.ok(longest <= 200, `longest task ${longest} ms`);
-  const violations = await axeViolations(page);
-  assert.deepEqual(violations, []);
+  assert.deepEqual(await axeViolations(page), [], 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page.locator(`${lab} [data-maps]`), 'draw-maps-dark');
+  assert.deepEqual(await axeViolations(page), [], 'dark');
   assert.deepEqual(problems, []);
   await context.close();
 });
