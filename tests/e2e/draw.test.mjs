@@ -278,3 +278,64 @@ test('the neuron maps: ReLU units exactly zero somewhere, GELU units negative so
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+/** embed.html with `fragment`, a CSV served at mine.csv of the page's origin, no service worker. */
+async function openEmbed(fragment, csv) {
+  const context = await env.browser.newContext({ serviceWorkers: 'block' });
+  await context.route(`${env.url}mine.csv`, (route) =>
+    route.fulfill({ body: csv, contentType: 'text/csv' }),
+  );
+  const page = await context.newPage();
+  const problems = [],
+    offOrigin = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  context.on('request', (r) => {
+    if (!r.url().startsWith(new URL(env.url).origin)) offOrigin.push(r.url());
+  });
+  await page.goto(`${env.url}embed.html${fragment}`);
+  await page.waitForSelector('activation-lab-twin[ready]');
+  return { page, context, problems, offOrigin };
+}
+/** In the page: the text of `sel` inside the twin element's shadow root. */
+const shadowText = (page, sel) =>
+  page.evaluate(
+    (s) =>
+      document.querySelector('activation-lab-twin')?.shadowRoot?.querySelector(s)?.textContent ??
+      '',
+    sel,
+  );
+
+test('an embed reads points from a CSV of its own origin and refuses another origin', async () => {
+  const csv = `x0,x1,label\n${Array.from({ length: 24 }, (_, i) => `${(i % 6) / 4 - 0.5},${Math.floor(i / 6) / 4},${i % 2}`).join('\n')}\n`;
+  const own = await openEmbed(
+    '#widget=twin&dataset=custom&points-src=mine.csv&layers=8&epochs=2&lang=en',
+    csv,
+  );
+  await own.page.waitForFunction(() =>
+    /^24 points/.test(
+      document.querySelector('activation-lab-twin')?.shadowRoot?.querySelector('[data-draw-status]')
+        ?.textContent ?? '',
+    ),
+  );
+  assert.equal(await own.page.locator('activation-lab-twin #lab-data').inputValue(), 'custom');
+  assert.equal(await shadowText(own.page, '#lab-data-err'), '');
+  assert.deepEqual(own.problems, []);
+  await own.context.close();
+
+  const other = await openEmbed(
+    '#widget=twin&dataset=custom&points-src=https://example.com/x.csv&lang=en',
+    csv,
+  );
+  await other.page.waitForFunction(() =>
+    /not on this page's site/.test(
+      document.querySelector('activation-lab-twin')?.shadowRoot?.querySelector('[data-draw-msg]')
+        ?.textContent ?? '',
+    ),
+  );
+  assert.deepEqual(other.offOrigin, [], 'no request to another origin');
+  assert.deepEqual(other.problems, []);
+  await other.context.close();
+});

@@ -65,7 +65,8 @@ export function createViews(root, { core, i18n, settings, sides, changed }) {
   function show() {
     toggle.checked = mapsOn();
     mapsEl.hidden = !mapsOn();
-    drawEl.hidden = settings.values.data !== CUSTOM;
+    // (an embed's points-src too: its file is on its way, or its message says why not)
+    drawEl.hidden = settings.values.data !== CUSTOM && !settings.values.ptsrc;
   }
 
   /** A CSV of the page's own origin (the element's points-src): read once per address. */
