@@ -243,17 +243,17 @@ export function createSettings(core, declared, store = pageHash) {
   /** @type {Record<string, SettingError>} */
   const errors = {};
 
-  const shared = () => {
+  /**
+   * The config fields of the rows that are not a side's, from `v` (the values, or the values with
+   * one row changed: a row fed only beside another's value follows it).
+   * @param {Record<string, SettingValue>} [v]
+   */
+  const shared = (v = values) => {
     /** @type {Record<string, SettingValue>} */
     const config = { ...core.defaults };
     for (const row of rows)
-      if (
-        row.field &&
-        !row.side &&
-        !row.extra &&
-        (!row.when || values[row.when.key] === row.when.is)
-      )
-        config[row.field] = values[row.key];
+      if (row.field && !row.side && !row.extra && (!row.when || v[row.when.key] === row.when.is))
+        config[row.field] = v[row.key];
     return config;
   };
 
@@ -282,13 +282,17 @@ export function createSettings(core, declared, store = pageHash) {
     /** @type {Omit<SettingError, 'raw'> | null} */
     let error = isError(value) ? value : null;
     if (!error && row.field && row.type !== 'points') {
-      // (points were checked by parseSetting, as a custom set.) Alone among the core's defaults, or else beside the other rows' values: the work budget
-      // depends on n, and `hidden=512x16&n=480` is within it where the default n is not.
+      // (Points were checked by parseSetting, as a custom set.) Alone among the core's defaults,
+      // or else beside the other rows' values: the work budget depends on n, and
+      // `hidden=512x16&n=480` is within it where the default n is not; the custom data set needs
+      // the drawn points beside it.
       const checked = row.addsTo ? Number(value) + Number(values[row.addsTo]) : value;
       const field = row.field;
       const check = (/** @type {object} */ base) =>
         M.validateConfigJson(JSON.stringify({ ...base, [field]: checked }));
-      const message = check(core.defaults) && check(shared());
+      const message =
+        check(core.defaults) &&
+        check(shared({ ...values, [key]: /** @type {SettingValue} */ (value) }));
       if (message) error = { kind: 'core', detail: message };
     }
     // The row's own check beside the other rows' values (the Transformer's compute budget), for
