@@ -27,9 +27,10 @@ json::Value range_value(const Range& r) {
         {"min", r.lo}, {"max", r.hi}, {"min_open", r.lo_open}, {"integer", r.integer}};
 }
 
-std::optional<json::Value> parse_settings_json(std::string_view text, std::string& error) {
+std::optional<json::Value> parse_settings_json(std::string_view text, std::string& error,
+                                               std::size_t max_bytes) {
     json::Limits limits;
-    limits.max_bytes = 1u << 16;  // a config is a few hundred bytes
+    limits.max_bytes = max_bytes;  // a config is a few hundred bytes, unless it carries data
     limits.max_depth = 4;
     return json::parse(text, error, limits);
 }

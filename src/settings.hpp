@@ -39,9 +39,12 @@ std::string check_range(std::string_view field, double x, const Range& r);
 // {"min":lo,"max":hi,"min_open":…,"integer":…}: a range as the page's limits tables give it.
 json::Value range_value(const Range& r);
 
-// A settings object's JSON text parsed with a config's bounds (64 KiB, depth 4): nullopt and the
-// parser's message on bad JSON. Whether the value is an object is the caller's first check.
-std::optional<json::Value> parse_settings_json(std::string_view text, std::string& error);
+// A settings object's JSON text parsed with a config's bounds (max_bytes, 64 KiB by default;
+// depth 4): nullopt and the parser's message on bad JSON. Whether the value is an object is the
+// caller's first check.
+inline constexpr std::size_t settings_max_bytes = std::size_t{1} << 16;
+std::optional<json::Value> parse_settings_json(std::string_view text, std::string& error,
+                                               std::size_t max_bytes = settings_max_bytes);
 
 // "config must be a JSON object (got array)".
 std::string not_an_object_error(const json::Value& v);

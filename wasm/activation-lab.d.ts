@@ -5,7 +5,9 @@
 export type ActivationName = 'relu' | 'gelu' | 'gelu_tanh' | 'silu' | 'elu' | 'identity';
 export type Which = 'train' | 'val' | 'test';
 export type Status = 'ready' | 'running' | 'done' | 'diverged' | 'invalid';
-export type DataSetName = 'moons' | 'circles' | 'xor' | 'checkerboard' | 'spirals';
+export type DataSetName = 'moons' | 'circles' | 'xor' | 'checkerboard' | 'spirals' | 'custom';
+/** One point of a data set: x0, x1, label (0 or 1). */
+export type Point = [number, number, number];
 export type InitName = 'default' | 'he';
 export type NormName = 'none' | 'layer';
 
@@ -32,6 +34,11 @@ export interface Config {
   norm?: NormName;
   /** Per-layer statistics in every epoch record (EpochStats.layers). */
   diagnostics?: boolean;
+  /**
+   * dataset 'custom' only, and required by it: the data, in this order (n is their number;
+   * noise and factor do not apply). Limits: configLimitsJson().points.
+   */
+  points?: Point[];
 }
 
 /** Statistics of one hidden layer on the training set (src/mlp/diagnostics.hpp). */
@@ -108,6 +115,34 @@ export interface Experiment {
   diagnosticsJson(): string;
   /** The same grid in pieces: fills cells [first, first + count) and returns the view of all of it. */
   gridCells(
+    nx: number,
+    ny: number,
+    xmin: number,
+    xmax: number,
+    ymin: number,
+    ymax: number,
+    first: number,
+    count: number,
+  ): Float32Array;
+  /**
+   * A view into WASM memory (copy it before the next call): the neuron maps of hidden layer
+   * `layer` (0-based), the output of each unit (after its LayerNorm and activation) at each cell
+   * of grid()'s grid; unit-major: value [u * nx * ny + k] is unit u at cell k (grid()'s order).
+   * Length width(layer) × nx × ny (at most 2^22). One batched forward pass up to that layer.
+   * RangeError for a bad layer or grid.
+   */
+  neuronMaps(
+    layer: number,
+    nx: number,
+    ny: number,
+    xmin: number,
+    xmax: number,
+    ymin: number,
+    ymax: number,
+  ): Float32Array;
+  /** The same maps in pieces (as gridCells): cells [first, first + count) of every unit. */
+  neuronMapsCells(
+    layer: number,
     nx: number,
     ny: number,
     xmin: number,
@@ -308,6 +343,13 @@ export interface ActivationLab {
   makeMoons(n: number, noise: number, seed: number): Float64Array;
   /** The data set of a config (validated; throws RangeError): x0, x1, label triples. */
   makeData(configJson: string): Float64Array;
+  /**
+   * A CSV file of points (optional header x0,x1,label; one point per line) read as `train --data
+   * FILE.csv` reads it: '{"points":[[x0,x1,label],...]}' or '{"error":"line 3: ..."}'. Never throws.
+   */
+  pointsFromCsvJson(text: string): string;
+  /** Points (a config's "points" as JSON) as that CSV, %.17g; RangeError for points a config refuses. */
+  pointsToCsv(pointsJson: string): string;
   /** Paired statistics of two equal-length lists as JSON. */
   pairedSummaryJson(aJson: string, bJson: string): string;
   Experiment: { new (configJson: string): Experiment };

@@ -23,6 +23,7 @@
 #include "mlp/idx.hpp"
 #include "mlp/image_experiment.hpp"
 #include "mlp/moons.hpp"
+#include "mlp/points_csv.hpp"
 #include "mlp/state_dict.hpp"
 #include "named_enum.hpp"
 #include "simd/arch.hpp"
@@ -195,7 +196,9 @@ val make_data(const std::string& config_json) {
     const auto c = al::config_from_json(config_json, error);
     if (!c) throw_js("RangeError", "makeData: " + error);
     const al::Points p =
-        al::make_data(c->dataset, std::size_t(c->n), c->noise, c->factor, c->data_seed);
+        c->dataset == al::DataSet::custom
+            ? c->points
+            : al::make_data(c->dataset, std::size_t(c->n), c->noise, c->factor, c->data_seed);
     std::vector<double> rows(p.size() * 3);
     for (std::size_t i = 0; i < p.size(); ++i) {
         rows[3 * i] = p.x[2 * i];
@@ -205,6 +208,33 @@ val make_data(const std::string& config_json) {
     val out = val::global("Float64Array").new_(rows.size());
     out.call<void>("set", val(emscripten::typed_memory_view(rows.size(), rows.data())));
     return out;
+}
+
+// {"points":[[x0,x1,label],...]} or {"error":"line 3: …"}: a CSV file of points read as the CLI's
+// `train --data FILE.csv` reads it (src/mlp/points_csv.hpp). Never throws for bad input.
+std::string points_from_csv_json(const std::string& text) {
+    std::string error;
+    const auto p = al::points_from_csv(text, error);
+    al::json::Object o;
+    if (p)
+        o.emplace_back("points", al::points_value(*p));
+    else
+        o.emplace_back("error", error);
+    return al::json::write(al::json::Value(std::move(o)));
+}
+
+// A config's "points" ([[x0,x1,label],...] as JSON text) as the CSV `data` writes (%.17g);
+// points a config would refuse raise a RangeError with the config's message.
+std::string points_to_csv(const std::string& points_json) {
+    std::string error;
+    al::json::Limits bounds;
+    bounds.max_bytes = al::config_max_bytes;
+    bounds.max_depth = 3;
+    auto v = al::json::parse(points_json, error, bounds);
+    std::optional<al::Points> p = v ? al::points_from_value(*v, error) : std::nullopt;
+    if (p && !(error = al::check_config_points(*p)).empty()) p.reset();
+    if (!p) throw_js("RangeError", "pointsToCsv: " + error);
+    return al::points_to_csv(*p);
 }
 
 std::vector<double> numbers_from_json(const std::string& text, const char* what) {
@@ -357,6 +387,33 @@ class JsExperiment {
         return val(emscripten::typed_memory_view(grid_.size(), grid_.data()));
     }
 
+    // The neuron maps of hidden layer `layer` (0-based): width × nx × ny floats, unit-major, each
+    // unit's cells in grid()'s order (Experiment::fill_neuron_maps). A view of one buffer.
+    val neuron_maps(int layer, int nx, int ny, float xmin, float xmax, float ymin, float ymax) {
+        const std::size_t cells = check_maps("neuronMaps", layer, nx, ny, xmin, xmax, ymin, ymax);
+        maps_.assign(cells * width(layer), NAN);
+        maps_layer_ = layer;
+        run_->fill_neuron_maps(std::size_t(layer), nx, ny, xmin, xmax, ymin, ymax, maps_.data());
+        return val(emscripten::typed_memory_view(maps_.size(), maps_.data()));
+    }
+
+    // The same maps in pieces, as gridCells: cells [first, first + count) of every unit; the other
+    // values keep theirs (NaN when the layer or the grid's size changed).
+    val neuron_maps_cells(int layer, int nx, int ny, float xmin, float xmax, float ymin, float ymax,
+                          double first, double count) {
+        const std::size_t cells =
+            check_maps("neuronMapsCells", layer, nx, ny, xmin, xmax, ymin, ymax);
+        if (!(first >= 0 && count >= 0 && first + count <= double(cells) &&
+              first == std::floor(first) && count == std::floor(count)))
+            throw_js("RangeError", "neuronMapsCells: cells out of range");
+        if (maps_.size() != cells * width(layer) || maps_layer_ != layer)
+            maps_.assign(cells * width(layer), NAN);
+        maps_layer_ = layer;
+        run_->fill_neuron_maps(std::size_t(layer), nx, ny, xmin, xmax, ymin, ymax, maps_.data(),
+                               std::size_t(first), std::size_t(count));
+        return val(emscripten::typed_memory_view(maps_.size(), maps_.data()));
+    }
+
     std::string diagnostics_json() {
         return run_ ? al::json::write(layers_value(run_->diagnose())) : "[]";
     }
@@ -419,7 +476,30 @@ class JsExperiment {
   private:
     std::unique_ptr<al::Experiment> run_;
     std::string error_;
-    std::vector<float> grid_;
+    std::vector<float> grid_, maps_;
+    int maps_layer_ = -1;
+    // At most this many values in the neuron maps (16 MB): 512 units × 90 × 90 cells.
+    static constexpr std::size_t max_map_values = std::size_t{1} << 22;
+
+    std::size_t width(int layer) const { return run_->network().layer(std::size_t(layer)).out(); }
+    // The grid's cells, or a RangeError for a bad layer, grid or size.
+    std::size_t check_maps(const char* what, int layer, int nx, int ny, float xmin, float xmax,
+                           float ymin, float ymax) {
+        check_grid(what, nx, ny, xmin, xmax, ymin, ymax);
+        if (!run_)
+            throw_js("RangeError", std::string(what) + ": the experiment is invalid: " + error_);
+        const int hidden = int(run_->network().num_hidden());
+        if (layer < 0 || layer >= hidden)
+            throw_js("RangeError",
+                     std::string(what) + ": layer must be in [0, " + std::to_string(hidden - 1) +
+                         "] (the hidden layers, 0-based; got " + std::to_string(layer) + ")");
+        const std::size_t cells = std::size_t(nx) * std::size_t(ny);
+        if (cells * width(layer) > max_map_values)
+            throw_js("RangeError", std::string(what) + ": width × nx × ny must be at most " +
+                                       std::to_string(max_map_values) + " (got " +
+                                       std::to_string(cells * width(layer)) + ")");
+        return cells;
+    }
     std::vector<std::uint32_t> patterns_;
     std::vector<float> rows_[3];
     al::Experiment::EvalCursor cursor_;
@@ -581,6 +661,8 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     function("validateMoons", &validate_moons);
     function("makeMoons", &make_moons);
     function("makeData", &make_data);
+    function("pointsFromCsvJson", &points_from_csv_json);
+    function("pointsToCsv", &points_to_csv);
     function("pairedSummaryJson", &paired_summary_json);
 
     class_<JsExperiment>("Experiment")
@@ -603,6 +685,8 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
         .function("patternGrid", &JsExperiment::pattern_grid)
         .function("diagnosticsJson", &JsExperiment::diagnostics_json)
         .function("gridCells", &JsExperiment::grid_cells)
+        .function("neuronMaps", &JsExperiment::neuron_maps)
+        .function("neuronMapsCells", &JsExperiment::neuron_maps_cells)
         .function("data", &JsExperiment::data)
         .function("predict", &JsExperiment::predict)
         .function("setActivation", &JsExperiment::set_activation)

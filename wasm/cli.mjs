@@ -16,6 +16,7 @@ import {
   imageConfigFromFlags,
 } from './cli-train.mjs';
 import { IMAGE_DATA, imageFiles, runImageTraining } from './cli-images.mjs';
+import { GENERATOR_FLAGS, isPointsFile, readPointsFile } from './cli-points.mjs';
 import { LM_USAGE, lmFlags, runLm } from './cli-lm.mjs';
 import { readBounded } from './cli-read.mjs';
 
@@ -33,6 +34,7 @@ const USAGE = `usage: activation-lab <command> [options]
         [--noise S] [--data-seed K] [--data SET] [--factor F] [--test-fraction F]
         [--val-fraction F] [--no-shuffle] [--init default|he|FILE] [--norm none|layer]
         [--diagnostics] [--save FILE]                                   one run -> JSON
+  train --data FILE.csv [the flags above but --n, --noise, --factor]    a file's points (x0,x1,label)
   train --data fashion-mnist [--images DIR] [--n-train N] [--n-test M] [--hidden 128x8]
         [--act A] [--dropout P] [--batch B] [--lr R] [--epochs E] [--seed S] [--init FILE]
         [--no-shuffle] [--save FILE]                                    images, 10 classes -> JSON
@@ -226,9 +228,25 @@ const commands = {
       throw new UsageError(`train: --${imageOnly} applies to --data fashion-mnist only`);
     const M = await loadModule();
     const limits = JSON.parse(M.configLimitsJson());
+    const file = isPointsFile(o.data, limits.dataset.values) ? o.data : undefined;
+    if (o.data === 'custom')
+      throw new UsageError('train: --data custom takes its points from a file: --data FILE.csv');
+    const generator = GENERATOR_FLAGS.find((f) => file && o[/** @type {'n'} */ (f)] !== undefined);
+    if (generator)
+      throw new UsageError(
+        `train: --${generator} does not apply to --data FILE.csv (the points are the file's)`,
+      );
     const config = configFromFlags(o, (text, flag, key) =>
       toNumber(M, text, flag, limits[key]?.integer ? 'integer' : 'real'),
     );
+    if (file !== undefined) {
+      try {
+        config.points = readPointsFile(M, file, quote);
+      } catch (e) {
+        throw new UsageError(messageOf(e));
+      }
+      config.dataset = 'custom';
+    }
     const error = M.validateConfigJson(JSON.stringify(config));
     if (error) throw new UsageError(`train: ${error}`);
     const init =

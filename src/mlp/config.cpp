@@ -55,7 +55,18 @@ std::string validate(const Config& c) {
     if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
     if (!(e = check_range("batch", c.batch, limits::batch)).empty()) return e;
     if (!(e = check_range("epochs", c.epochs, limits::epochs)).empty()) return e;
-    if (!(e = check_range("n", c.n, limits::n)).empty()) return e;
+    if (c.dataset != DataSet::custom && c.points.size() > 0)
+        return std::string("points applies to dataset custom only (dataset is ") +
+               dataset_names.name(c.dataset) + ")";
+    if (c.dataset == DataSet::custom) {
+        if (c.points.size() == 0) return "dataset custom needs points: an array of [x0, x1, label]";
+        if (!(e = check_config_points(c.points)).empty()) return e;
+        if (c.n < 0 || static_cast<std::size_t>(c.n) != c.points.size())
+            return "n must be the number of points (" + std::to_string(c.points.size()) +
+                   ") for dataset custom (got " + std::to_string(c.n) + ")";
+    } else if (!(e = check_range("n", c.n, limits::n)).empty()) {
+        return e;
+    }
     if (!(e = check_range("noise", c.noise, limits::noise)).empty()) return e;
     if (!(e = check_range("test_fraction", c.test_fraction, limits::test_fraction)).empty())
         return e;
@@ -97,7 +108,7 @@ std::string unknown_key_error(const std::string& key) {
         if (!allowed.empty()) allowed += ", ";
         allowed += f.first;
     }
-    return "unknown config key " + quote_input(key, '"') + " (allowed: " + allowed + ")";
+    return "unknown config key " + quote_input(key, '"') + " (allowed: " + allowed + ", points)";
 }
 
 }  // namespace
@@ -164,19 +175,24 @@ std::optional<Config> config_from_value(const json::Value& v, std::string& error
             ok = read_number(x, "factor", c.factor, error);
         } else if (k == "diagnostics") {
             ok = read_bool(x, "diagnostics", c.diagnostics, error);
+        } else if (k == "points") {
+            std::optional<Points> p = points_from_value(x, error);
+            if (!p) return std::nullopt;
+            c.points = std::move(*p);
         } else {
             error = unknown_key_error(k);
             return std::nullopt;
         }
         if (!ok) return std::nullopt;
     }
+    if (c.dataset == DataSet::custom) c.n = static_cast<int>(c.points.size());
     error = validate(c);
     if (!error.empty()) return std::nullopt;
     return c;
 }
 
 std::optional<Config> config_from_json(std::string_view text, std::string& error) {
-    const std::optional<json::Value> v = parse_settings_json(text, error);
+    const std::optional<json::Value> v = parse_settings_json(text, error, config_max_bytes);
     if (!v) return std::nullopt;
     return config_from_value(*v, error);
 }
@@ -203,6 +219,7 @@ json::Value config_to_value(const Config& c) {
     o.emplace_back("init", init_names.name(c.init));
     o.emplace_back("norm", norm_names.name(c.norm));
     o.emplace_back("diagnostics", c.diagnostics);
+    if (c.dataset == DataSet::custom) o.emplace_back("points", points_value(c.points));
     return json::Value(std::move(o));
 }
 
@@ -236,6 +253,11 @@ std::string config_limits_json() {
                                            {"flip_noise_max", limits::flip_noise.hi}});
     o.emplace_back("init", json::Object{{"values", name_array(init_names)}});
     o.emplace_back("norm", json::Object{{"values", name_array(norm_names)}});
+    o.emplace_back("points", json::Object{{"min", limits::points.lo},
+                                          {"max", limits::points.hi},
+                                          {"coord_max", limits::coord_max},
+                                          {"csv_max_bytes",
+                                           static_cast<double>(limits::points_csv_max_bytes)}});
     return json::write(json::Value(std::move(o)));
 }
 

@@ -10,6 +10,7 @@
 
 #include "activation.hpp"
 #include "json.hpp"
+#include "mlp/custom_points.hpp"
 #include "mlp/datasets.hpp"
 #include "mlp/model_options.hpp"
 #include "settings.hpp"
@@ -23,7 +24,7 @@ struct Config {
     int batch = 32;                            // 1–100000; above the training set: full batch
     int epochs = 100;                          // 1–10000
     std::uint32_t seed = 0;                    // initial weights and batch order
-    int n = 2000;                              // data points, 10–100000
+    int n = 2000;                              // data points, 10–100000; custom: points.size()
     double noise = 0.2;                        // [0, 2]; xor, checkerboard: flipped, [0, 0.5]
     std::uint32_t data_seed = 42;              // the data set and the splits
     double test_fraction = 0.2;                // [0.05, 0.9]
@@ -35,6 +36,8 @@ struct Config {
     Init init = Init::standard;                // model_options.hpp
     Norm norm = Norm::none;
     bool diagnostics = false;  // per-layer signal statistics after every epoch (diagnostics.hpp)
+    // dataset custom only: the data, in order (custom_points.hpp); noise and factor do not apply.
+    Points points;
 };
 
 Config default_config();
@@ -67,7 +70,8 @@ inline constexpr double max_held_out = 0.9;  // test_fraction + val_fraction
 // "hidden":{"layers_max":16,"width_min":1,"width_max":512}, "held_out_max":0.9,
 // "work_max":2e9, "activation":{"values":[...]}, "dataset":{"values":[...],
 // "flip_noise":["xor","checkerboard"],"flip_noise_max":0.5}, "init":{"values":["default","he"]},
-// "norm":{"values":["none","layer"]}}
+// "norm":{"values":["none","layer"]},
+// "points":{"min":10,"max":2000,"coord_max":10,"csv_max_bytes":262144}}
 std::string config_limits_json();
 
 // Trainable parameters of the config's network (Linear weights and biases, LayerNorm γ and β).
@@ -96,12 +100,18 @@ std::optional<std::vector<int>> parse_hidden_layers(std::string_view text, std::
 // From a JSON object of the fields above (snake_case keys). Missing keys take the defaults;
 // unknown keys, wrong types, non-integers for integer fields and out-of-range values are errors.
 // `hidden` is an array of widths or a string such as "64,64" or "32x16" (hidden_spec.hpp);
-// `dataset`, `init`, `norm` are names; `diagnostics` a boolean.
+// `dataset`, `init`, `norm` are names; `diagnostics` a boolean. `points` ([[x0, x1, label], ...])
+// goes with dataset custom and only with it; n is then the number of points (a given n is
+// read and replaced). The text may hold up to config_max_bytes (the points make it long).
 // The result is validated. On error: nullopt and a message naming the field.
 std::optional<Config> config_from_json(std::string_view text, std::string& error);
 std::optional<Config> config_from_value(const json::Value& v, std::string& error);
 
-// Every field, in the order above (hidden always as an array).
+// 64 KiB for the settings, and 128 bytes per point for dataset custom's points.
+inline constexpr std::size_t config_max_bytes =
+    settings_max_bytes + static_cast<std::size_t>(limits::points.hi) * 128;
+
+// Every field, in the order above (hidden always as an array); points only for dataset custom.
 std::string config_to_json(const Config& c);
 json::Value config_to_value(const Config& c);
 

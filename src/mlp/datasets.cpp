@@ -97,6 +97,7 @@ Points make_data(DataSet d, std::size_t n, double noise, double factor, std::uin
         case DataSet::xor_: return make_xor(n, noise, seed);
         case DataSet::checkerboard: return make_checkerboard(n, noise, seed);
         case DataSet::spirals: return make_spirals(n, noise, seed);
+        case DataSet::custom: return {};
     }
     return {};
 }

@@ -11,6 +11,7 @@
 //   xor           X = rng.uniform(−1, 1, size=(n, 2)) (row by row), label (x0 > 0) xor (x1 > 0).
 //   checkerboard  X as xor, label (⌊2(x0 + 1)⌋ + ⌊2(x1 + 1)⌋) mod 2: a 4×4 board of squares of
 //                 side ½.
+//   custom        no generator: the config's own points (custom_points.hpp), in their order.
 //   spirals       two arms of 1.5 turns reaching radius 1: n_a = n/2 points of arm 0 (label 0),
 //                 n_b = n − n_a of arm 1 (label 1). Point i of an arm of m points has
 //                 s = (i + 1)/m, θ = (3π)·s, and sits at (s·cos θ, s·sin θ) on arm 0 and at its
@@ -30,14 +31,15 @@
 
 namespace al {
 
-enum class DataSet { moons, circles, xor_, checkerboard, spirals };
+enum class DataSet { moons, circles, xor_, checkerboard, spirals, custom };
 
-// "moons", "circles", "xor", "checkerboard", "spirals".
+// "moons", "circles", "xor", "checkerboard", "spirals", "custom".
 inline constexpr auto dataset_names = named_enum<DataSet>({{DataSet::moons, "moons"},
                                                            {DataSet::circles, "circles"},
                                                            {DataSet::xor_, "xor"},
                                                            {DataSet::checkerboard, "checkerboard"},
-                                                           {DataSet::spirals, "spirals"}});
+                                                           {DataSet::spirals, "spirals"},
+                                                           {DataSet::custom, "custom"}});
 inline constexpr auto all_datasets = dataset_names.values();
 
 // True where `noise` is a fraction of flipped labels (xor, checkerboard), not a scale.
@@ -49,7 +51,7 @@ Points make_checkerboard(std::size_t n, double flip, std::uint32_t seed);
 Points make_spirals(std::size_t n, double noise, std::uint32_t seed);
 
 // The data set `d` (factor is used by circles only). Preconditions as the config checks them
-// (config.hpp); outside them the result is empty.
+// (config.hpp); outside them, and for custom (no generator), the result is empty.
 Points make_data(DataSet d, std::size_t n, double noise, double factor, std::uint32_t seed);
 
 }  // namespace al

@@ -66,8 +66,10 @@ Experiment::Experiment(const Config& config)
       shuffle_rng_(config_.seed ^ shuffle_stream),
       diagnostics_(set_sizes(config_).train),
       adam_at_start_(adam_) {
-    const Points moons = make_data(config_.dataset, static_cast<std::size_t>(config_.n),
-                                   config_.noise, config_.factor, config_.data_seed);
+    const Points moons = config_.dataset == DataSet::custom
+                             ? config_.points
+                             : make_data(config_.dataset, static_cast<std::size_t>(config_.n),
+                                         config_.noise, config_.factor, config_.data_seed);
     const Split split = train_test_split(static_cast<std::size_t>(config_.n), config_.test_fraction,
                                          config_.data_seed);
     test_ = gather(moons, split.test);
@@ -282,6 +284,26 @@ void Experiment::fill_grid(int nx, int ny, float xmin, float xmax, float ymin, f
         for (std::size_t r = 0; r < rows; ++r)
             grid_point(k0 + r, r, nx, ny, xmin, xmax, ymin, ymax);
         predict(xbuf_.data(), rows, out + k0);  // rows ≤ max_rows_: one forward pass
+    }
+}
+
+void Experiment::fill_neuron_maps(std::size_t layer, int nx, int ny, float xmin, float xmax,
+                                  float ymin, float ymax, float* out, std::size_t first,
+                                  std::size_t count) {
+    if (nx <= 0 || ny <= 0 || layer >= net_.num_hidden()) return;
+    const std::size_t cells = static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny);
+    if (first >= cells) return;
+    const std::size_t total = first + std::min(count, cells - first);
+    const std::size_t width = net_.layer(layer).out();
+    for (std::size_t k0 = first; k0 < total; k0 += max_rows_) {
+        const std::size_t rows = std::min(max_rows_, total - k0);
+        for (std::size_t r = 0; r < rows; ++r)
+            grid_point(k0 + r, r, nx, ny, xmin, xmax, ymin, ymax);
+        const float* h = net_.hidden_output(xbuf_.data(), rows, layer);  // rows × width
+        for (std::size_t u = 0; u < width; ++u) {
+            float* map = out + u * cells + k0;
+            for (std::size_t r = 0; r < rows; ++r) map[r] = h[r * width + u];
+        }
     }
 }
 

@@ -4,7 +4,8 @@
 // an epoch: the work of an epoch is cut at fixed places (chunk boundaries), so the result is the
 // same bit for bit however it is sliced.
 //
-// Data: make_data(dataset, n, noise, factor, data_seed) (datasets.hpp; make_moons by default); test
+// Data: make_data(dataset, n, noise, factor, data_seed) (datasets.hpp; make_moons by default), or
+// for dataset custom the config's points in their order (n = their number); either way, test
 // = train_test_split(n, test_fraction, data_seed).test, never used for training. If val_fraction >
 // 0, the validation set is carved from the training part by a second split with scikit-learn's own
 // call,
@@ -131,6 +132,14 @@ class Experiment {
     // the cells [first, first + count) of that order are written (a grid in pieces).
     void fill_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax, float* out,
                    std::size_t first = 0, std::size_t count = SIZE_MAX);
+    // The neuron maps: the output of hidden layer `layer` (after its LayerNorm, if any, and the
+    // activation) at each cell of fill_grid()'s grid, unit by unit: out[u·nx·ny + k] is unit u at
+    // cell k (fill_grid's order), so `out` holds width·nx·ny floats. Batched: one forward pass,
+    // up to that layer, per chunk_rows() cells. With first/count, only the cells
+    // [first, first + count) of every unit are written. Precondition: layer < hidden layers.
+    void fill_neuron_maps(std::size_t layer, int nx, int ny, float xmin, float xmax, float ymin,
+                          float ymax, float* out, std::size_t first = 0,
+                          std::size_t count = SIZE_MAX);
     // prob[i] = σ(logit(xy[2i], xy[2i+1])) for i < n.
     void predict(const float* xy, std::size_t n, float* prob);
 

@@ -95,11 +95,11 @@ void Mlp::refresh() {
 
 void Mlp::zero_grads() { std::fill(grads_.begin(), grads_.end(), 0.0f); }
 
-const float* Mlp::forward(const float* x, std::size_t rows, LayerObserver* observer) {
+const float* Mlp::hidden_forward(const float* x, std::size_t rows, std::size_t last,
+                                 LayerObserver* observer) {
     // No derivative: each hidden layer's product goes straight into h, activated in place.
     const float* in = x;
-    const std::size_t hidden = h_.size();
-    for (std::size_t l = 0; l < hidden; ++l) {
+    for (std::size_t l = 0; l <= last && l < h_.size(); ++l) {
         float* h = h_[l].data.data();
         const std::size_t w = layers_[l].out();
         layers_[l].forward(in, rows, h);
@@ -109,8 +109,18 @@ const float* Mlp::forward(const float* x, std::size_t rows, LayerObserver* obser
         if (observer) observer->output(l, h, rows, w);
         in = h;
     }
+    return in;
+}
+
+const float* Mlp::forward(const float* x, std::size_t rows, LayerObserver* observer) {
+    const std::size_t hidden = h_.size();
+    const float* in = hidden_forward(x, rows, hidden, observer);
     layers_[hidden].forward(in, rows, z_[hidden].data.data());
     return z_[hidden].data.data();
+}
+
+const float* Mlp::hidden_output(const float* x, std::size_t rows, std::size_t layer) {
+    return hidden_forward(x, rows, layer, nullptr);
 }
 
 const float* Mlp::forward_train(const float* x, std::size_t rows, LayerObserver* observer) {

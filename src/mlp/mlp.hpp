@@ -104,6 +104,11 @@ class Mlp {
     // An observer, if given, sees each hidden layer's pre-activation and output.
     const float* forward(const float* x, std::size_t rows, LayerObserver* observer = nullptr);
 
+    // The output of hidden layer `layer` < num_hidden() (after its LayerNorm, if any, and the
+    // activation): rows × width values, row-major, the same bits forward() computes on its way.
+    // Runs only the layers up to that one. Valid until the next pass. (The neuron maps.)
+    const float* hidden_output(const float* x, std::size_t rows, std::size_t layer);
+
     // The same logits (bit for bit), for training: also keeps each hidden layer's act'(z), computed
     // with the activation in one pass, for backward().
     const float* forward_train(const float* x, std::size_t rows, LayerObserver* observer = nullptr);
@@ -127,6 +132,10 @@ class Mlp {
     std::uint32_t drop_threshold_ = 0;  // a unit is kept iff its u32 ≥ this
     RandomState drop_rng_{0};
     std::deque<std::vector<std::vector<std::uint8_t>>> injected_;  // queued passes
+
+    // Hidden layers 0..last of the evaluation pass; their output, or x when last is past them.
+    const float* hidden_forward(const float* x, std::size_t rows, std::size_t last,
+                                LayerObserver* observer);
 
     // Zeroes the dropped units of h (rows × width) and scales the kept ones, and the stored
     // act'(z) alike, so that backward() needs no mask of its own.

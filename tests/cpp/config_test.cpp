@@ -200,10 +200,12 @@ TEST_CASE("parse_hidden_layers: the --hidden grammar with its limits, one-line m
 TEST_CASE("data set, init, norm, diagnostics and factor keys") {
     CHECK(json_error("{\"dataset\":\"spirals\",\"init\":\"he\",\"norm\":\"layer\","
                      "\"diagnostics\":true}") == "(ok)");
-    CHECK(json_error("{\"dataset\":\"iris\"}") ==
-          "dataset must be one of moons, circles, xor, checkerboard, spirals (got \"iris\")");
-    CHECK(json_error("{\"dataset\":3}") ==
-          "dataset must be one of moons, circles, xor, checkerboard, spirals (got a number)");
+    CHECK(
+        json_error("{\"dataset\":\"iris\"}") ==
+        "dataset must be one of moons, circles, xor, checkerboard, spirals, custom (got \"iris\")");
+    CHECK(
+        json_error("{\"dataset\":3}") ==
+        "dataset must be one of moons, circles, xor, checkerboard, spirals, custom (got a number)");
     CHECK(json_error("{\"init\":\"xavier\"}") ==
           "init must be one of default, he (got \"xavier\")");
     CHECK(json_error("{\"norm\":\"batch\"}") == "norm must be one of none, layer (got \"batch\")");
@@ -252,10 +254,9 @@ TEST_CASE("limits JSON lists the enums, the layer cap and the budget") {
     CHECK(j.find("\"hidden\":{\"layers_max\":16,\"width_min\":1,\"width_max\":512}") !=
           std::string::npos);
     CHECK(j.find("\"work_max\":2000000000") != std::string::npos);
-    CHECK(
-        j.find("\"dataset\":{\"values\":[\"moons\",\"circles\",\"xor\",\"checkerboard\","
-               "\"spirals\"],\"flip_noise\":[\"xor\",\"checkerboard\"],\"flip_noise_max\":0.5}") !=
-        std::string::npos);
+    CHECK(j.find("\"dataset\":{\"values\":[\"moons\",\"circles\",\"xor\",\"checkerboard\","
+                 "\"spirals\",\"custom\"],\"flip_noise\":[\"xor\",\"checkerboard\"],\"flip_noise_"
+                 "max\":0.5}") != std::string::npos);
     CHECK(j.find("\"init\":{\"values\":[\"default\",\"he\"]}") != std::string::npos);
     CHECK(j.find("\"norm\":{\"values\":[\"none\",\"layer\"]}") != std::string::npos);
     CHECK(j.find("\"factor\":{\"min\":0,\"max\":0.99,") != std::string::npos);

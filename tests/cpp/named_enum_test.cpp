@@ -42,7 +42,7 @@ TEST_CASE("named_enum: name and value both ways, the values in order, the names 
     for (al::lm::FfnAct a : al::lm::all_ffn_acts)
         CHECK(al::lm::ffn_act_names.parse(al::lm::ffn_act_names.name(a)) == a);
     CHECK(al::init_names.joined() == "default, he");
-    CHECK(al::dataset_names.joined() == "moons, circles, xor, checkerboard, spirals");
+    CHECK(al::dataset_names.joined() == "moons, circles, xor, checkerboard, spirals, custom");
     CHECK(al::lm::init_names.joined(", ", " or ") == "bert or gpt2");
 }
 

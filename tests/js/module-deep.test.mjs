@@ -25,11 +25,14 @@ test('config keys: defaults, enums and limits come from the core; hidden text is
   assert.equal(d.diagnostics, false);
   const limits = JSON.parse(M.configLimitsJson());
   assert.equal(limits.hidden.layers_max, 16);
-  assert.deepEqual(limits.dataset.values, ['moons', 'circles', 'xor', 'checkerboard', 'spirals']);
+  assert.deepEqual(limits.dataset.values, [
+    ...['moons', 'circles', 'xor', 'checkerboard', 'spirals'],
+    'custom', // the reader's own points: tests/js/custom-points.test.mjs
+  ]);
   assert.deepEqual(limits.init.values, ['default', 'he']);
   assert.deepEqual(limits.norm.values, ['none', 'layer']);
   assert.equal(limits.work_max, 2e9);
-  for (const dataset of limits.dataset.values)
+  for (const dataset of limits.dataset.values.filter((d) => d !== 'custom'))
     for (const init of limits.init.values)
       for (const norm of limits.norm.values)
         assert.equal(M.validateConfigJson(JSON.stringify({ dataset, init, norm })), '');

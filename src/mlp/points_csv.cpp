@@ -1,0 +1,99 @@
+#include "mlp/points_csv.hpp"
+
+#include <cstdio>
+
+#include "text_input.hpp"
+
+namespace al {
+
+namespace {
+
+constexpr const char* field_names[3] = {"x0", "x1", "label"};
+
+std::string_view trimmed(std::string_view s) {
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+    while (!s.empty() && space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+bool is_header(std::string_view line) {
+    std::string lower;
+    for (char c : line)
+        if (c != ' ' && c != '\t' && c != '\r')
+            lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return lower == "x0,x1,label";
+}
+
+// "" and v[0..2] set, or the message for this line.
+std::string read_line(std::string_view line, const std::string& at, double (&v)[3]) {
+    std::string_view fields[3];
+    std::size_t count = 0;
+    for (std::size_t start = 0;;) {
+        const std::size_t comma = line.find(',', start);
+        if (count < 3) fields[count] = line.substr(start, comma - start);
+        ++count;
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    if (count != 3) return at + "expected 3 fields x0,x1,label (got " + std::to_string(count) + ")";
+    for (std::size_t j = 0; j < 3; ++j) {
+        const std::optional<double> x = parse_number(fields[j], NumberKind::any);
+        if (!x) return at + field_names[j] + " is not a number: " + quote_input(trimmed(fields[j]));
+        v[j] = *x;
+    }
+    return check_point(v[0], v[1], v[2], {at + "x0", at + "x1", at + "label"});
+}
+
+}  // namespace
+
+std::optional<Points> points_from_csv(std::string_view text, std::string& error) {
+    if (text.size() > limits::points_csv_max_bytes) {
+        error =
+            "the file is larger than " + std::to_string(limits::points_csv_max_bytes) + " bytes";
+        return std::nullopt;
+    }
+    text = strip_bom(text);
+    Points p;
+    bool first = true;
+    std::size_t number = 0;
+    for (std::size_t start = 0; start <= text.size();) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string_view line = trimmed(text.substr(start, end - start));
+        start = end + 1;
+        ++number;
+        if (line.empty()) continue;
+        if (first && is_header(line)) {
+            first = false;
+            continue;
+        }
+        first = false;
+        const std::string at = "line " + std::to_string(number) + ": ";
+        if (p.size() == static_cast<std::size_t>(limits::points.hi)) {
+            error = at + "more than " + number_text(limits::points.hi) + " points";
+            return std::nullopt;
+        }
+        double v[3];
+        if (!(error = read_line(line, at, v)).empty()) return std::nullopt;
+        p.x.push_back(v[0]);
+        p.x.push_back(v[1]);
+        p.y.push_back(static_cast<int>(v[2]));
+    }
+    if (!(error = check_point_count(p.size(), "the file")).empty() ||
+        !(error = check_both_labels(p, "the file")).empty())
+        return std::nullopt;
+    return p;
+}
+
+std::string points_to_csv(const Points& p) {
+    std::string out = "x0,x1,label\n";
+    char buf[64];
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        std::snprintf(buf, sizeof buf, "%.17g,%.17g,%d\n", p.x[2 * i], p.x[2 * i + 1], p.y[i]);
+        out += buf;
+    }
+    return out;
+}
+
+}  // namespace al
