@@ -33,28 +33,56 @@ export function colorOf(v, max, c) {
   return /** @type {RGB} */ ([0, 1, 2].map((k) => Math.round(c.zero[k] + (to[k] - c.zero[k]) * f)));
 }
 
+const LEVELS = 128; // colours per sign in a painting's table
+
+/**
+ * The colours of one painting (one scale of ±max), per sign and level: a map's cells then cost
+ * a lookup, not a colour computation each (2 × 64 maps are painted many times a second).
+ * @param {number} max
+ * @param {ReturnType<typeof scaleColors>} colors
+ */
+export function scaleTable(max, colors) {
+  const table = new Uint8ClampedArray(2 * LEVELS * 3);
+  for (let level = 0; level < LEVELS; level++)
+    for (const [sign, base] of [
+      [-1, 0],
+      [1, LEVELS],
+    ]) {
+      const color = colorOf((sign * (level + 0.5) * (max || 1)) / LEVELS, max, colors);
+      table.set(color, (base + level) * 3);
+    }
+  return { table, max: max || 1, zero: colors.zero };
+}
+
 /**
  * Paints one map (values[offset .. offset + n²]) onto a canvas of n×n pixels.
  * @param {HTMLCanvasElement} canvas
  * @param {ArrayLike<number>} values
  * @param {number} offset
  * @param {number} n
- * @param {number} max
- * @param {ReturnType<typeof scaleColors>} colors
+ * @param {ReturnType<typeof scaleTable>} scale
  */
-export function paintMap(canvas, values, offset, n, max, colors) {
+export function paintMap(canvas, values, offset, n, { table, max, zero }) {
   if (canvas.width !== n) canvas.width = canvas.height = n;
   const ctx = context2d(canvas);
   const image = ctx.createImageData(n, n);
   const out = image.data;
   for (let j = 0; j < n; j++)
     for (let i = 0; i < n; i++) {
-      const [r, g, b] = colorOf(values[offset + j * n + i], max, colors);
+      const v = values[offset + j * n + i];
       const o = ((n - 1 - j) * n + i) * 4; // row 0 is ymin: the bottom of the picture
-      out[o] = r;
-      out[o + 1] = g;
-      out[o + 2] = b;
       out[o + 3] = 255;
+      if (v === 0 || !Number.isFinite(v)) {
+        out[o] = zero[0];
+        out[o + 1] = zero[1];
+        out[o + 2] = zero[2];
+        continue;
+      }
+      const level = Math.min(LEVELS - 1, Math.floor((Math.abs(v) / max) * LEVELS));
+      const t = ((v < 0 ? 0 : LEVELS) + level) * 3;
+      out[o] = table[t];
+      out[o + 1] = table[t + 1];
+      out[o + 2] = table[t + 2];
     }
   ctx.putImageData(image, 0, 0);
 }

@@ -62,7 +62,7 @@ export function createDrawData(el, { core, i18n, settings, commit }) {
     <div class="draw-pad"></div>
     <p class="draw-help" data-i18n="draw.help"></p>
     <p class="draw-status" data-draw-status></p>
-    <p class="field-error" data-draw-msg aria-live="polite"></p>
+    <p class="draw-msg" data-draw-msg aria-live="polite"></p>
     <div class="visually-hidden" role="status" aria-live="polite" data-draw-announce></div>`;
   /** @type {Point[]} */
   let points = [];

@@ -3,8 +3,8 @@
 // marked (plots/unit-maps.js). The maps come from the workers (Experiment.neuronMaps, with the
 // snapshots: train-worker.js); this panel only paints the latest ones, once per frame of the lab.
 // Hovering or focusing a map shows that unit's zero line on its network's decision boundary.
-import { paintMap, paintScale, scaleColors, signShares } from '../plots/unit-maps.js';
-import { theme } from '../plots/canvas.js';
+import { paintMap, paintScale, scaleColors, scaleTable, signShares } from '../plots/unit-maps.js';
+import { later, theme } from '../plots/canvas.js';
 import { closest, must } from '../shared/dom.js';
 
 /** @typedef {'a' | 'b'} Side */
@@ -84,40 +84,64 @@ export function createNeuronMaps(el, { i18n, nameOf, onLayer, onHighlight }) {
   grid.addEventListener('focusin', (e) => highlight(closest(e, '.maps-map')));
   grid.addEventListener('focusout', () => highlight(null));
 
+  const MEASURE = 'twin-maps-paint';
+  const PER_SLICE = 16; // maps painted per slice of a frame (canvas.js later): no long task
+  let painting = 0; // the painting under way; a newer one stops it
+
+  /** Paints the latest maps on one scale, PER_SLICE maps at a time. */
   function paint() {
     const count = Math.max(latest.a?.units ?? 0, latest.b?.units ?? 0);
     if (count !== units) build(count);
+    const shown = { ...latest };
     let max = 0;
-    for (const m of [latest.a, latest.b])
+    for (const m of [shown.a, shown.b])
       if (m) for (const v of m.values) if (Number.isFinite(v)) max = Math.max(max, Math.abs(v));
     const t = theme();
     const colors = scaleColors(t);
+    const scale = scaleTable(max, colors);
     paintScale(/** @type {HTMLCanvasElement} */ (must(el, '[data-maps-scale]')), colors, t.fg);
     must(el, '[data-maps-min]').textContent = i18n.num(-max, 2);
     must(el, '[data-maps-max]').textContent = i18n.num(max, 2);
-    for (const canvas of /** @type {NodeListOf<HTMLCanvasElement>} */ (
-      grid.querySelectorAll('.maps-map')
-    )) {
-      const side = /** @type {Side} */ (canvas.dataset.side);
-      const unit = Number(canvas.dataset.unit);
-      const maps = latest[side];
-      if (!maps || unit >= maps.units) continue;
-      const cells = maps.n * maps.n;
-      paintMap(canvas, maps.values, unit * cells, maps.n, max, colors);
-      const { zero, neg } = signShares(maps.values, unit * cells, cells);
-      canvas.dataset.zero = String(zero);
-      canvas.dataset.neg = String(neg);
-      canvas.setAttribute(
-        'aria-label',
-        i18n.t('maps.unit_label', {
-          unit: unit + 1,
-          name: nameOf(side),
-          zero: i18n.pct(zero),
-          neg: i18n.pct(neg),
-        }),
-      );
-    }
-    sendHighlight();
+    const canvases = /** @type {HTMLCanvasElement[]} */ ([...grid.querySelectorAll('.maps-map')]);
+    const job = ++painting;
+    performance.clearMeasures(MEASURE);
+    let k = 0;
+    const slice = () => {
+      if (job !== painting) return;
+      const t0 = performance.now();
+      for (const end = Math.min(canvases.length, k + PER_SLICE); k < end; k++)
+        paintOne(canvases[k], shown, scale);
+      // Each slice's cost on the main thread, as a user-timing measure (tests/e2e/draw.test.mjs
+      // observes them; the timeline keeps the latest painting's only).
+      performance.measure(MEASURE, { start: t0 });
+      if (k < canvases.length) later(slice);
+      else sendHighlight();
+    };
+    slice();
+  }
+
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {Record<Side, UnitMaps | null>} shown
+   * @param {ReturnType<typeof scaleTable>} scale
+   */
+  function paintOne(canvas, shown, scale) {
+    const side = /** @type {Side} */ (canvas.dataset.side);
+    const unit = Number(canvas.dataset.unit);
+    const maps = shown[side];
+    if (!maps || unit >= maps.units) return;
+    const cells = maps.n * maps.n;
+    paintMap(canvas, maps.values, unit * cells, maps.n, scale);
+    const { zero, neg } = signShares(maps.values, unit * cells, cells);
+    canvas.dataset.zero = String(zero);
+    canvas.dataset.neg = String(neg);
+    const label = i18n.t('maps.unit_label', {
+      unit: unit + 1,
+      name: nameOf(side),
+      zero: i18n.pct(zero),
+      neg: i18n.pct(neg),
+    });
+    if (canvas.getAttribute('aria-label') !== label) canvas.setAttribute('aria-label', label);
   }
 
   return {
