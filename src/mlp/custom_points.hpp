@@ -22,7 +22,7 @@ inline constexpr Range points{10, 2000, false, true};
 inline constexpr double coord_max = 10;
 inline constexpr Range coord{-coord_max, coord_max, false, false};
 // A CSV file of points: 2000 lines of two %.17g numbers and a label are about 100 KB.
-inline constexpr std::size_t points_csv_max_bytes = 256 * 1024;
+inline constexpr std::size_t points_csv_max_bytes = std::size_t{256} << 10;
 }  // namespace limits
 
 // "" or the message for the first bad value of one point (x0, x1, label), each named by its

@@ -10,6 +10,7 @@ import { kernelRates, runBench } from '../../wasm/cli-bench.mjs';
 import { runLmBench, renderLm } from './lm.mjs';
 import { runDeepBench } from './deep.mjs';
 import { runImageBench, renderImages } from './images.mjs';
+import { runNeuronMapsBench, renderNeuronMaps } from './neuron-maps.mjs';
 
 // Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
 // about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
@@ -46,6 +47,7 @@ const wasm = await withProgress('kernels and default runs (WASM)', () => ({
 const lm = await withProgress('language model (WASM, then PyTorch)', () => runLmBench(M));
 const deep = await withProgress('deep runs (WASM)', () => runDeepBench(M));
 const images = await withProgress('images (WASM, then PyTorch)', () => runImageBench(M));
+const neuronMaps = await withProgress('neuron maps (WASM)', () => runNeuronMapsBench(M));
 const native = await withProgress('native', () =>
   JSON.parse(execFileSync(`${root}build/native/al_bench`, { encoding: 'utf8' })),
 );
@@ -71,6 +73,7 @@ const results = {
   native,
   lm,
   images,
+  neuronMaps,
   browser,
   lighthouse,
 };
@@ -88,6 +91,7 @@ function render({
   native: n,
   lm: lmResult,
   images: im,
+  neuronMaps: nm,
   browser: b,
   lighthouse: l,
 }) {
@@ -196,6 +200,7 @@ function render({
   );
   out.push(...renderLm(lmResult, goal));
   out.push(...renderImages(im, goal));
+  out.push(...renderNeuronMaps(nm, goal));
   if (b) {
     out.push('');
     if (b.error) out.push(`Chromium: not measured (${b.error})`);

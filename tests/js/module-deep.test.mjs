@@ -32,7 +32,7 @@ test('config keys: defaults, enums and limits come from the core; hidden text is
   assert.deepEqual(limits.init.values, ['default', 'he']);
   assert.deepEqual(limits.norm.values, ['none', 'layer']);
   assert.equal(limits.work_max, 2e9);
-  for (const dataset of limits.dataset.values.filter((d) => d !== 'custom'))
+  for (const dataset of limits.dataset.values.filter((name) => name !== 'custom'))
     for (const init of limits.init.values)
       for (const norm of limits.norm.values)
         assert.equal(M.validateConfigJson(JSON.stringify({ dataset, init, norm })), '');

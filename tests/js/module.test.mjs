@@ -32,7 +32,15 @@ test('every function and method of activation-lab.d.ts exists in the module', ()
 test('the Config keys of the .d.ts are exactly the core defaults', () => {
   const body = /export interface Config \{([\s\S]*?)\n\}/.exec(dts)[1];
   const keys = [...body.matchAll(/^\s+(\w+)\?:/gm)].map((m) => m[1]);
-  assert.deepEqual(keys, Object.keys(JSON.parse(M.defaultConfigJson())));
+  // Every key of the defaults, and `points`, which only dataset custom has (and then writes).
+  assert.deepEqual(keys, [...Object.keys(JSON.parse(M.defaultConfigJson())), 'points']);
+  const points = Array.from({ length: 10 }, (_, i) => [i / 10, 0, i % 2]);
+  const custom = new M.Experiment(JSON.stringify({ dataset: 'custom', points }));
+  try {
+    assert.deepEqual(keys, Object.keys(JSON.parse(custom.configJson())));
+  } finally {
+    custom.delete();
+  }
   const names = /export type ActivationName = ([^;]+);/
     .exec(dts)[1]
     .match(/'(\w+)'/g)
@@ -46,7 +54,8 @@ test('defaults are the article setup, and the limits agree with validation', () 
   assert.equal(d.n, 2000);
   const limits = JSON.parse(M.configLimitsJson());
   for (const [key, r] of Object.entries(limits)) {
-    if (typeof r !== 'object' || !('max' in r)) continue;
+    // (points: a count of points and their coordinates, custom-points.test.mjs)
+    if (typeof r !== 'object' || !('max' in r) || key === 'points') continue;
     assert.equal(M.validateConfigJson(JSON.stringify({ [key]: r.max })), '', `${key} = max`);
     const above = r.integer ? r.max + 1 : r.max * 1.01 + 1e-9;
     assert.match(M.validateConfigJson(JSON.stringify({ [key]: above })), new RegExp(`^${key}\\b`));
