@@ -29,3 +29,31 @@ test('the shares of a map count exact zeros and negatives in its own cells only'
   assert.deepEqual(signShares(values, 8, 4), { zero: 0.25, neg: 0.25 });
   assert.deepEqual(signShares(values, 0, 4), { zero: 0, neg: 0 });
 });
+
+test("a ReLU unit's map gives back its linear ramp where it is zero next to the ramp", async () => {
+  const { signedRamp } = await import('../../web/js/plots/boundary.js');
+  const n = 12;
+  const linear = (i, j) => 0.3 * i - 0.2 * j - 0.7; // a line across the grid, slanted
+  const map = Float32Array.from({ length: n * n }, (_, k) =>
+    Math.max(0, linear(k % n, Math.floor(k / n))),
+  );
+  const out = signedRamp(map, n);
+  let checked = 0;
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) {
+      const k = j * n + i;
+      if (map[k] > 0) assert.equal(out[k], map[k], 'the ramp is kept');
+      else {
+        assert.ok(out[k] < 0, 'zero cells go below zero');
+        if (linear(i, j) > -0.3 + 1e-9) {
+          // next to the ramp: the value the ramp would have there (float32)
+          assert.ok(
+            Math.abs(out[k] - linear(i, j)) < 1e-5,
+            `cell ${i},${j}: ${out[k]} vs ${linear(i, j)}`,
+          );
+          checked++;
+        }
+      }
+    }
+  assert.ok(checked >= n, `${checked} cells next to the ramp`);
+});

@@ -93,6 +93,47 @@ function dotSprite(t, color, radius, ring, dpr) {
   return sprite;
 }
 
+/**
+ * A unit's map made ready for its zero line: where it is exactly zero (a ReLU unit's dead side)
+ * each cell takes the value its ramp would have there, extrapolated from a positive neighbour by
+ * the ramp's mean step per cell, so that the line crosses between cells where the ramp meets
+ * zero rather than along the grid (a staircase); values below zero (GELU's) are kept.
+ * @param {ArrayLike<number>} values  size × size, row-major from ymin
+ * @param {number} size
+ */
+export function signedRamp(values, size) {
+  /** @type {(i: number, j: number) => number} */
+  const at = (i, j) => (i < 0 || j < 0 || i >= size || j >= size ? 0 : values[j * size + i]);
+  // The ramp's mean step per cell along each axis, over neighbours that are both positive.
+  const steps = [
+    [1, 0],
+    [0, 1],
+  ].map(([di, dj]) => {
+    let sum = 0,
+      count = 0;
+    for (let j = 0; j < size; j++)
+      for (let i = 0; i < size; i++)
+        if (at(i, j) > 0 && at(i + di, j + dj) > 0)
+          ((sum += Math.abs(at(i + di, j + dj) - at(i, j))), count++);
+    return count ? sum / count : 1;
+  });
+  const out = Float32Array.from(values);
+  for (let j = 0; j < size; j++)
+    for (let i = 0; i < size; i++) {
+      if (values[j * size + i] !== 0) continue;
+      // from each positive neighbour, one step of its axis down the ramp
+      const [sx, sy] = steps;
+      const near = [
+        at(i - 1, j) > 0 ? at(i - 1, j) - sx : -Infinity,
+        at(i + 1, j) > 0 ? at(i + 1, j) - sx : -Infinity,
+        at(i, j - 1) > 0 ? at(i, j - 1) - sy : -Infinity,
+        at(i, j + 1) > 0 ? at(i, j + 1) - sy : -Infinity,
+      ];
+      out[j * size + i] = Math.min(Math.max(...near, -sx - sy), -1e-6 * (sx + sy));
+    }
+  return out;
+}
+
 /** @param {HTMLElement} parent */
 export function createBoundary(parent) {
   /** @type {Points | null} */
@@ -401,16 +442,7 @@ export function createBoundary(parent) {
      * @param {number} [size]
      */
     setLine(values, size = 0) {
-      line = values
-        ? {
-            segs: contour(
-              Array.from(values, (v) => (v > 0 ? v : v - 1e-12)),
-              size,
-              0,
-            ),
-            n: size,
-          }
-        : null;
+      line = values ? { segs: contour(signedRamp(values, size), size, 0), n: size } : null;
       surface.redraw();
     },
     destroy: () => surface.destroy(),

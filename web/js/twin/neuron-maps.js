@@ -96,7 +96,7 @@ export function createNeuronMaps(el, { i18n, nameOf, onLayer, onHighlight }) {
     let max = 0;
     for (const m of [shown.a, shown.b])
       if (m) for (const v of m.values) if (Number.isFinite(v)) max = Math.max(max, Math.abs(v));
-    const t = theme();
+    const t = theme(grid); // (an embed's colours live on its host: read them where the maps are)
     const colors = scaleColors(t);
     const scale = scaleTable(max, colors);
     paintScale(/** @type {HTMLCanvasElement} */ (must(el, '[data-maps-scale]')), colors, t.fg);
