@@ -93,6 +93,47 @@ function dotSprite(t, color, radius, ring, dpr) {
   return sprite;
 }
 
+/**
+ * A unit's map made ready for its zero line: where it is exactly zero (a ReLU unit's dead side)
+ * each cell takes the value its ramp would have there, extrapolated from a positive neighbour by
+ * the ramp's mean step per cell, so that the line crosses between cells where the ramp meets
+ * zero rather than along the grid (a staircase); values below zero (GELU's) are kept.
+ * @param {ArrayLike<number>} values  size × size, row-major from ymin
+ * @param {number} size
+ */
+export function signedRamp(values, size) {
+  /** @type {(i: number, j: number) => number} */
+  const at = (i, j) => (i < 0 || j < 0 || i >= size || j >= size ? 0 : values[j * size + i]);
+  // The ramp's mean step per cell along each axis, over neighbours that are both positive.
+  const steps = [
+    [1, 0],
+    [0, 1],
+  ].map(([di, dj]) => {
+    let sum = 0,
+      count = 0;
+    for (let j = 0; j < size; j++)
+      for (let i = 0; i < size; i++)
+        if (at(i, j) > 0 && at(i + di, j + dj) > 0)
+          ((sum += Math.abs(at(i + di, j + dj) - at(i, j))), count++);
+    return count ? sum / count : 1;
+  });
+  const out = Float32Array.from(values);
+  for (let j = 0; j < size; j++)
+    for (let i = 0; i < size; i++) {
+      if (values[j * size + i] !== 0) continue;
+      // from each positive neighbour, one step of its axis down the ramp
+      const [sx, sy] = steps;
+      const near = [
+        at(i - 1, j) > 0 ? at(i - 1, j) - sx : -Infinity,
+        at(i + 1, j) > 0 ? at(i + 1, j) - sx : -Infinity,
+        at(i, j - 1) > 0 ? at(i, j - 1) - sy : -Infinity,
+        at(i, j + 1) > 0 ? at(i, j + 1) - sy : -Infinity,
+      ];
+      out[j * size + i] = Math.min(Math.max(...near, -sx - sy), -1e-6 * (sx + sy));
+    }
+  return out;
+}
+
 /** @param {HTMLElement} parent */
 export function createBoundary(parent) {
   /** @type {Points | null} */
@@ -105,7 +146,9 @@ export function createBoundary(parent) {
     /** @type {{segs: [Point, Point][], corners: Point[], n: number} | null} */
     outlines = null, // in pattern-grid coordinates
     /** @type {ArrayLike<number> | null} */
-    reference = null; // another grid of the same size: where its decision differs is shaded
+    reference = null, // another grid of the same size: where its decision differs is shaded
+    /** @type {{segs: [Point, Point][], n: number} | null} */
+    line = null; // one hidden unit's zero line (a map of the neuron maps), in its grid's coordinates
   const image = document.createElement('canvas');
 
   /**
@@ -272,6 +315,7 @@ export function createBoundary(parent) {
       }
     }
     if (data) ctx.drawImage(pointsLayer(t, data, w, h), 0, 0, w, h);
+    if (line) drawLine(ctx, line, w, h, t);
     ctx.strokeStyle = t.rule;
     ctx.lineWidth = 1;
     ctx.strokeRect(0.5, 0.5, w - 1, h - 1);
@@ -310,6 +354,32 @@ export function createBoundary(parent) {
     ctx.globalAlpha = 1;
   }
 
+  /**
+   * A unit's zero line: thick and dashed, in the text colour over a halo of the background.
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {{segs: [Point, Point][], n: number}} unit
+   * @param {number} w
+   * @param {number} h
+   * @param {Theme} t
+   */
+  function drawLine(ctx, unit, w, h, t) {
+    const sx = w / (unit.n - 1),
+      sy = h / (unit.n - 1);
+    ctx.beginPath();
+    for (const [[ax, ay], [bx, by]] of unit.segs) {
+      ctx.moveTo(ax * sx, h - ay * sy);
+      ctx.lineTo(bx * sx, h - by * sy);
+    }
+    ctx.setLineDash([7, 4]);
+    ctx.lineWidth = 5;
+    ctx.strokeStyle = t.bg;
+    ctx.stroke();
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = t.fg;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
   const aspect = () => (bounds[3] - bounds[2]) / (bounds[1] - bounds[0]);
   const surface = createCanvas(parent, { height: (w) => w * aspect(), draw });
   return {
@@ -325,6 +395,7 @@ export function createBoundary(parent) {
       grid = null;
       outlines = null;
       reference = null;
+      line = null;
       layerKey = '';
       painting = null;
       surface.relayout();
@@ -362,6 +433,16 @@ export function createBoundary(parent) {
             n: size,
           }
         : null;
+      surface.redraw();
+    },
+    /**
+     * One hidden unit's zero line over the same region, from its map (size × size, after the
+     * activation): where it turns from zero or negative to positive; null hides it.
+     * @param {ArrayLike<number> | null} values
+     * @param {number} [size]
+     */
+    setLine(values, size = 0) {
+      line = values ? { segs: contour(signedRamp(values, size), size, 0), n: size } : null;
       surface.redraw();
     },
     destroy: () => surface.destroy(),

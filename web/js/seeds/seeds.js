@@ -171,6 +171,8 @@ export default async function createSeeds(root, { core, i18n, store }) {
     if (study?.state === 'running') return;
     if (lmForm.model() === 'transformer') return runLm();
     if (lmForm.model() === 'images') return runImages();
+    // On the custom data: the points drawn in the twin lab now (the same store's `pts`).
+    if (settings.values.sdata === 'custom') settings.set('pts', settings.store.get('pts') ?? '');
     const base = settings.config('a');
     const acts = [settings.values.sa, settings.values.sb];
     const { seeds, schoose: choose } = settings.values;

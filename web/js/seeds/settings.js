@@ -40,6 +40,16 @@ export const ROWS = /** @type {const} */ ([
   },
   { key: 'sseed', attr: 'seed', label: 'seeds.field_first_seed', field: 'seed', type: 'number' },
   { key: 'sdata', attr: 'dataset', label: 'lab.field_data', field: 'dataset', type: 'enum' },
+  // The data set drawn in the twin lab (its `pts`, read at Run: seeds.js), for a study on it.
+  {
+    key: 'pts',
+    attr: 'points',
+    field: 'points',
+    type: 'points',
+    initial: [],
+    when: { key: 'sdata', is: 'custom' },
+    borrowed: true,
+  },
   { key: 'sfactor', attr: 'factor', label: 'lab.field_factor', field: 'factor', type: 'number' },
   { key: 'sn', attr: 'n', label: 'evidence.field_n', field: 'n', type: 'number' },
   { key: 'snoise', attr: 'noise', label: 'evidence.field_noise', field: 'noise', type: 'number' },

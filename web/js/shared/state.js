@@ -16,6 +16,24 @@
 /** @typedef {import('./types').SettingError} SettingError */
 /** @typedef {import('./types').SettingsStore} SettingsStore */
 /** @typedef {import('./types').Config} Config */
+import { MAX_LINK_POINTS, decodePoints, encodePoints } from './points-code.js';
+
+/**
+ * [[x0, x1, label], …] as JSON -> its points, or why not (the core checks their values).
+ * @param {string} text
+ * @returns {{points: import('./points-code.js').Point[]} | {error: string}}
+ */
+function pointsOfJson(text) {
+  try {
+    const points = JSON.parse(text);
+    const triple = (/** @type {unknown} */ p) =>
+      Array.isArray(p) && p.length === 3 && p.every((v) => typeof v === 'number');
+    if (Array.isArray(points) && points.every(triple)) return { points };
+  } catch {
+    // not JSON: the same answer as a list of something else
+  }
+  return { error: 'json' };
+}
 
 /**
  * The allowed values of an enum setting (data set, init, norm), as the core lists them.
@@ -87,6 +105,17 @@ export function parseSetting(row, text, core) {
         return { kind: 'count', min: row.min, max: row.max };
       return items;
     }
+    case 'points': {
+      // A drawn set: its link code (points-code.js), or the points as JSON ([[x0, x1, label], …],
+      // an imported set too large for a link); checked by the core as a custom data set.
+      if (!s) return [];
+      const read = s.startsWith('[') ? pointsOfJson(s) : decodePoints(s);
+      if ('error' in read) return { kind: 'points', detail: read.error };
+      const problem = core.M.validateConfigJson(
+        JSON.stringify({ ...core.defaults, dataset: 'custom', points: read.points }),
+      );
+      return problem ? { kind: 'core', detail: problem } : read.points;
+    }
     default:
       throw new Error(`state: unknown type ${/** @type {{type: string}} */ (row).type}`);
   }
@@ -121,6 +150,12 @@ export function resolveRow(row, core) {
  */
 export function format(row, value) {
   if (!Array.isArray(value)) return String(value);
+  if (row.type === 'points') {
+    const points = /** @type {import('./points-code.js').Point[]} */ (
+      /** @type {unknown} */ (value)
+    );
+    return points.length && points.length <= MAX_LINK_POINTS ? encodePoints(points) : '';
+  }
   const repeated = value.length > 2 && value.every((w) => w === value[0]);
   if (row.type === 'layers' && repeated) return `${value[0]}x${value.length}`;
   return value.join(',');
@@ -213,11 +248,17 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
   /** @type {Record<string, SettingError>} */
   const errors = {};
 
-  const shared = () => {
+  /**
+   * The config fields of the rows that are not a side's, from `v` (the values, or the values with
+   * one row changed: a row fed only beside another's value follows it).
+   * @param {Record<string, SettingValue>} [v]
+   */
+  const shared = (v = values) => {
     /** @type {Record<string, SettingValue>} */
     const config = { ...core.defaults };
     for (const row of rows)
-      if (row.field && !row.side && !row.extra) config[row.field] = values[row.key];
+      if (row.field && !row.side && !row.extra && (!row.when || v[row.when.key] === row.when.is))
+        config[row.field] = v[row.key];
     return config;
   };
 
@@ -245,14 +286,18 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
     const value = parseSetting(row, text, core);
     /** @type {Omit<SettingError, 'raw'> | null} */
     let error = isError(value) ? value : null;
-    if (!error && row.field) {
-      // Alone among the core's defaults, or else beside the other rows' values: the work budget
-      // depends on n, and `hidden=512x16&n=480` is within it where the default n is not.
+    if (!error && row.field && row.type !== 'points') {
+      // (Points were checked by parseSetting, as a custom set.) Alone among the core's defaults,
+      // or else beside the other rows' values: the work budget depends on n, and
+      // `hidden=512x16&n=480` is within it where the default n is not; the custom data set needs
+      // the drawn points beside it.
       const checked = row.addsTo ? Number(value) + Number(values[row.addsTo]) : value;
       const field = row.field;
       const check = (/** @type {object} */ base) =>
         M.validateConfigJson(JSON.stringify({ ...base, [field]: checked }));
-      const message = check(core.defaults) && check(shared());
+      const message =
+        check(core.defaults) &&
+        check(shared({ ...values, [key]: /** @type {SettingValue} */ (value) }));
       if (message) error = { kind: 'core', detail: message };
     }
     // The row's own check beside the other rows' values (the Transformer's compute budget), for
@@ -346,13 +391,13 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
    */
   function toHash(hash) {
     const params = pairsOf(hash);
-    for (const row of rows) params.set(row.key, format(row, values[row.key]));
+    for (const row of rows) if (!row.borrowed) params.set(row.key, format(row, values[row.key]));
     return hashOf(params);
   }
 
   /** Every row's value to the store. */
   function writeHash() {
-    for (const row of rows) store.set(row.key, format(row, values[row.key]));
+    for (const row of rows) if (!row.borrowed) store.set(row.key, format(row, values[row.key]));
   }
 
   return {

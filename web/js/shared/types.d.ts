@@ -96,6 +96,10 @@ export type SettingRow = {
   options?: string;
   /** Not part of the Experiment config (a setting of the widget itself). */
   extra?: boolean;
+  /** Read from a key another table owns (the study reads the twin lab's drawn points), never written. */
+  borrowed?: boolean;
+  /** Feeds the config only while the row of `key` has the value `is` (the drawn points: custom data). */
+  when?: { key: string; is: string };
   /** Checked as this many more than the row of this key (epochs that go on from its epochs). */
   addsTo?: string;
   /** The allowed range as the field's hint (else, for a field row, the core's range). */
@@ -110,7 +114,7 @@ export type SettingRow = {
     context: CheckContext,
   ) => Omit<SettingError, 'raw'> | null;
 } & (
-  | { type: 'layers' | 'activation' | 'enum' }
+  | { type: 'layers' | 'activation' | 'enum' | 'points' }
   /**
    * limit, of, a text's max: given as a name, that entry of the core's limits ('activations': its
    * list; a text's max: that range's max); `of` given as a function is asked of the core.
@@ -171,13 +175,15 @@ export type ValuesOf<Rows extends readonly SettingRow[]> = {
 /** What a settings table is checked with: the MLP's core, or the Transformer's (lmCore). */
 export type SettingsCore = Core | LmCore;
 
-export type SettingValue = number | string | number[] | string[] | boolean;
+/** number[][]: the drawn points, [x0, x1, label] each. */
+export type SettingValue = number | string | number[] | string[] | boolean | number[][];
 
 /** Why a text was refused: its kind, the text, and what the message needs (i18n err_<kind>). */
 export interface SettingError {
   /**
    * needs_val: the study's validation share must not be 0 (seeds/seeds.js); chars: a prompt with
-   * characters the model never saw (transformer/lm-sample.js).
+   * characters the model never saw (transformer/lm-sample.js); points: a points code that is not
+   * one (detail: chars, length, check, scale, long, json; shared/points-code.js).
    */
   kind:
     | 'number'
@@ -192,7 +198,8 @@ export interface SettingError {
     | 'repeat'
     | 'count'
     | 'chars'
-    | 'budget';
+    | 'budget'
+    | 'points';
   raw: string;
   /** The core's message (kind core). */
   detail?: string;

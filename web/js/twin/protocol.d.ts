@@ -13,7 +13,17 @@ export interface TrainCreate {
 export type TrainSignal =
   | { cmd: 'play' | 'pause' | 'step' | 'stop' }
   /** Finer grids with the hidden units' on/off patterns (the linear pieces), or not. */
-  | { cmd: 'pieces'; on: boolean };
+  | { cmd: 'pieces'; on: boolean }
+  /** The hidden units' maps of one layer (0-based) with the snapshots, or not. */
+  | { cmd: 'maps'; on: boolean; layer: number };
+
+/** Each unit's output over the plane (Experiment.neuronMaps), unit-major, cells as grid(). */
+export interface UnitMaps {
+  /** 0-based hidden layer (the requested one, within the network's depth). */ layer: number;
+  /** cells per axis */ n: number;
+  units: number;
+  values: Float32Array;
+}
 
 /** x0, x1, label triples of each split. */
 export interface SplitData {
@@ -48,6 +58,8 @@ export type TrainMessage =
       /** With pieces on: a hash of the hidden units' on/off pattern per grid point. */
       patterns: Uint32Array | null;
       seconds: number;
+      /** With maps on, the units' maps of the current weights (at most every MAPS_MS), else null. */
+      maps: UnitMaps | null;
       /** Train and test metrics, once the run has ended. */
       final: { train: Metrics; test: Metrics } | null;
     }

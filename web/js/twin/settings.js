@@ -9,6 +9,17 @@ export const ROWS = /** @type {const} */ ([
   { key: 'a', attr: 'a', field: 'activation', type: 'activation', side: 'a', initial: 'relu' },
   { key: 'b', attr: 'b', field: 'activation', type: 'activation', side: 'b' },
   { key: 'data', attr: 'dataset', label: 'lab.field_data', field: 'dataset', type: 'enum' },
+  // The drawn set (data=custom): its link code (shared/points-code.js), in the config only then.
+  {
+    key: 'pts',
+    attr: 'points',
+    field: 'points',
+    type: 'points',
+    initial: [],
+    when: { key: 'data', is: 'custom' },
+  },
+  // An embed's CSV of points on the page's own origin (read once: twin-views.js), not a link's.
+  { key: 'ptsrc', attr: 'points-src', type: 'text', max: 2000, allowEmpty: true, initial: '' },
   { key: 'factor', attr: 'factor', label: 'lab.field_factor', field: 'factor', type: 'number' },
   { key: 'n', attr: 'n', label: 'twin.field_n', field: 'n', type: 'number' },
   { key: 'noise', attr: 'noise', label: 'twin.field_noise', field: 'noise', type: 'number' },
@@ -42,4 +53,6 @@ export const ROWS = /** @type {const} */ ([
   },
   // A view option, not a setting of the run: the linear pieces, shown without resetting training.
   { key: 'pieces', attr: 'pieces', type: 'choice', of: ['off', 'on'], initial: 'off' },
+  // A view option too: the panel of what each hidden unit computes over the plane (neuron-maps.js).
+  { key: 'maps', attr: 'maps', type: 'choice', of: ['off', 'on'], initial: 'off' },
 ]);

@@ -13,10 +13,13 @@
 //        {type:'created', status, arch, bounds, data:{train,val,test}, init (diagnostics at
 //         epoch 0 when the config asks for them, else null)}  (then snapshots)
 //        {type:'snapshot', epoch, progress, status, stopped, records, grid, gridN, patterns,
-//         seconds, final}
+//         maps, seconds, final}
 //        {type:'error', message}  (a signal that failed)
-//   signals {cmd:'play'} {cmd:'pause'} {cmd:'step'} {cmd:'stop'} {cmd:'pieces', on}: they act on
-//        the run once the create sent before them has set it up.
+//   signals {cmd:'play'} {cmd:'pause'} {cmd:'step'} {cmd:'stop'} {cmd:'pieces', on}
+//        {cmd:'maps', on, layer}: they act on the run once the create sent before them has set it up.
+// With maps on, a snapshot carries each hidden unit's output over the plane (one batched
+// evaluation by the core, Experiment.neuronMaps, at MAPS_GRID² points over the boundary's bounds),
+// refreshed at most every MAPS_MS while the weights change: the page only paints them.
 import { loadCore } from '../shared/core.js';
 import { setUpExperiment } from '../shared/experiment-setup.js';
 import { messageOf } from '../shared/worker-error.js';
@@ -33,6 +36,8 @@ import { createBudget, createGridJob } from './slices.js';
 const SLICE_MS = 50;
 const GRID_SHARE = 0.2;
 const PIECES_GRID = 120;
+const MAPS_GRID = 24;
+const MAPS_MS = 250;
 const core = loadCore();
 const trainBudget = createBudget(),
   passBudget = createBudget(); // forward-only passes: the grid and the final evaluation
@@ -51,7 +56,12 @@ let gridSize = 0,
   gridN = 0,
   gridMs = 0,
   nextGridAt = 0,
-  scheduled = false;
+  scheduled = false,
+  mapsOn = false,
+  mapsLayer = 0,
+  depth = 0, // hidden layers of the run
+  mapsDirty = false, // the weights changed since the last maps (or the layer did)
+  nextMapsAt = 0;
 /** @type {EpochStats[]} */
 let pending = [];
 /** @type {{train: Metrics, test: Metrics} | null} */
@@ -130,8 +140,25 @@ function gridPiece() {
   return { grid, patterns };
 }
 
+/**
+ * The units' maps of the current weights, when asked for and due.
+ * @returns {import('./protocol').UnitMaps | null}
+ */
+function mapsDue() {
+  if (!mapsOn || !mapsDirty || performance.now() < nextMapsAt || !depth) return null;
+  const layer = Math.min(mapsLayer, depth - 1);
+  const values = experiment()
+    .neuronMaps(layer, MAPS_GRID, MAPS_GRID, ...bounds)
+    .slice(); // (a view of WASM memory: copied before it is posted)
+  mapsDirty = false;
+  nextMapsAt = performance.now() + MAPS_MS;
+  return { layer, n: MAPS_GRID, units: values.length / (MAPS_GRID * MAPS_GRID), values };
+}
+
 function finish() {
   playing = stepping = false;
+  mapsDirty = true; // (a stop puts back the last recorded epoch's weights)
+  nextMapsAt = 0;
   newGrid();
   if (!final) finalJob = createFinalJob();
 }
@@ -141,8 +168,10 @@ function trainSlice() {
   const t0 = performance.now();
   const recorded = trainBudget.run((rows) => run.advance(rows));
   seconds += (performance.now() - t0) / 1000;
+  mapsDirty = true;
   if (recorded) {
     pending.push(JSON.parse(run.lastEpochJson()));
+    if (!playing) nextMapsAt = 0; // a step's end: its maps now
     stepping = false;
     // A new picture of the weights of a recorded epoch, when its share of the time allows.
     if (performance.now() >= nextGridAt || !playing) newGrid();
@@ -155,6 +184,7 @@ function snapshot(picture = null) {
   const grid = picture?.grid ?? null,
     patterns = picture?.patterns ?? null;
   const run = experiment();
+  const maps = mapsDue();
   post(
     {
       type: 'snapshot',
@@ -166,10 +196,11 @@ function snapshot(picture = null) {
       grid,
       gridN: grid ? gridN : 0,
       patterns,
+      maps,
       seconds,
       final,
     },
-    [grid?.buffer, patterns?.buffer].filter((b) => b !== undefined),
+    [grid?.buffer, patterns?.buffer, maps?.values.buffer].filter((b) => b !== undefined),
   );
   pending = [];
 }
@@ -210,7 +241,9 @@ function create({ config, grid }, progress) {
   pending = [];
   final = gridJob = finalJob = null;
   gridSize = grid;
-  nextGridAt = 0;
+  nextGridAt = nextMapsAt = 0;
+  mapsDirty = true;
+  depth = config.hidden?.length ?? 0;
   const {
     exp: candidate,
     data,
@@ -232,7 +265,7 @@ function create({ config, grid }, progress) {
 function signal(msg) {
   const run = experiment();
   if (msg.cmd === 'play' && !ended()) ((playing = true), (stepping = false));
-  else if (msg.cmd === 'pause') ((playing = stepping = false), snapshot());
+  else if (msg.cmd === 'pause') ((playing = stepping = false), (nextMapsAt = 0), snapshot());
   else if (msg.cmd === 'step' && !ended() && !playing) stepping = true;
   else if (msg.cmd === 'stop' && !stopped) {
     // The weights go back to the last recorded epoch: the final numbers are those of the table.
@@ -243,6 +276,12 @@ function signal(msg) {
   } else if (msg.cmd === 'pieces') {
     pieces = Boolean(msg.on);
     newGrid(); // the next picture at the new resolution, with or without the patterns
+  } else if (msg.cmd === 'maps') {
+    mapsOn = Boolean(msg.on);
+    mapsLayer = Math.max(0, Math.floor(Number(msg.layer) || 0));
+    mapsDirty = true;
+    nextMapsAt = 0;
+    if (mapsOn) snapshot(); // the maps of the weights as they are, paused or not
   }
   schedule();
 }
@@ -250,11 +289,11 @@ function signal(msg) {
 /** @param {TrainSignal['cmd']} cmd */
 const later =
   (cmd) =>
-  (/** @type {{on?: boolean}} */ { on }) =>
+  (/** @type {{on?: boolean, layer?: number}} */ { on, layer }) =>
     ready.then(() => {
       if (!exp) return; // (no run: its create failed, and said so)
       try {
-        signal(/** @type {TrainSignal} */ ({ cmd, on }));
+        signal(/** @type {TrainSignal} */ ({ cmd, on, layer }));
       } catch (err) {
         post({ type: 'error', message: messageOf(err) });
       }
@@ -278,5 +317,6 @@ serve(
     step: later('step'),
     stop: later('stop'),
     pieces: later('pieces'),
+    maps: later('maps'),
   },
 );

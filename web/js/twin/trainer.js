@@ -33,6 +33,11 @@ export function createTrainer(onMessage) {
     stop: () => send({ cmd: 'stop' }),
     /** @param {boolean} on whether snapshots carry the activation-pattern grid */
     pieces: (on) => send({ cmd: 'pieces', on }),
+    /**
+     * @param {boolean} on  whether snapshots carry the hidden units' maps (neuron-maps.js)
+     * @param {number} layer  0-based hidden layer
+     */
+    maps: (on, layer) => send({ cmd: 'maps', on, layer }),
     terminate: () => client.terminate(),
   };
 }

@@ -3,6 +3,7 @@
 import { shownValue } from '../shared/fields.js';
 
 import { enumValues } from '../shared/state.js';
+import { MAX_LINK_POINTS } from '../shared/points-code.js';
 
 /** @typedef {import('../shared/types').SettingRow} SettingRow */
 /** @typedef {import('../shared/types').Limits} Limits */
@@ -162,8 +163,29 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       const hint = root.getElementById(`${id(row.key)}-hint`);
       if (hint) hint.textContent = hintOf(row);
     }
-    const factor = /** @type {HTMLElement | null} */ (form.querySelector('[data-row="factor"]'));
+    // A link's points that could not be read: said under the data set (they have no field).
+    const refused = settings.errors.pts;
+    const dataError = /** @type {Document | ShadowRoot} */ (form.getRootNode()).getElementById(
+      `${id('data')}-err`,
+    );
+    if (refused && dataError) {
+      const reason =
+        refused.kind === 'points'
+          ? i18n.t(`draw.code_${refused.detail}`, { max: MAX_LINK_POINTS })
+          : (refused.detail ?? '');
+      dataError.textContent =
+        `${dataError.textContent} ${i18n.t('draw.link_refused', { reason })}`.trim();
+    }
+    /** @param {string} key */
+    const rowEl = (key) =>
+      /** @type {HTMLElement | null} */ (form.querySelector(`[data-row="${key}"]`));
+    const factor = rowEl('factor');
     if (factor) factor.hidden = settings.values.data !== FACTOR_DATASET;
+    // A drawn set has its own points: no count or noise to generate them with.
+    for (const key of ['n', 'noise']) {
+      const row = rowEl(key);
+      if (row) row.hidden = settings.values.data === 'custom';
+    }
   }
 
   return { sync };

@@ -39,9 +39,13 @@ export const GRID = 72; // decision-boundary resolution, per axis
 /**
  * @param {HTMLElement} panel
  * @param {'a' | 'b'} side
- * @param {{i18n: import('../shared/types').I18n, onUpdate: (run: SideRun) => void}} options
+ * @param {{
+ *   i18n: import('../shared/types').I18n,
+ *   onUpdate: (run: SideRun) => void,
+ *   onMaps: (maps: import('./protocol').UnitMaps) => void,
+ * }} options
  */
-export function createSide(panel, side, { i18n, onUpdate }) {
+export function createSide(panel, side, { i18n, onUpdate, onMaps }) {
   panel.innerHTML = `
     <div class="side-head"><div class="side-select"></div><span class="side-tools"><span class="badge" data-status></span>${pngButton(side)}</span></div>
     <div class="boundary-wrap" role="img"></div>
@@ -91,6 +95,7 @@ export function createSide(panel, side, { i18n, onUpdate }) {
       run.history.push(...msg.records);
       if (run.paused && run.pausedAt === null) run.pausedAt = msg.epoch;
       if (msg.grid) pendingGrid = { grid: msg.grid, n: msg.gridN, patterns: msg.patterns };
+      if (msg.maps) onMaps(msg.maps);
     } else if (msg.type === 'error') {
       run.error = msg.message;
       run.status = 'error';
@@ -196,6 +201,18 @@ export function createSide(panel, side, { i18n, onUpdate }) {
       trainer.pieces(on);
       onUpdate(run);
     },
+    /**
+     * Whether snapshots bring the hidden units' maps of one layer (0-based).
+     * @param {boolean} on
+     * @param {number} layer
+     */
+    maps: (on, layer) => trainer.maps(on, layer),
+    /**
+     * A unit's zero line on the decision boundary (its map), or none.
+     * @param {ArrayLike<number> | null} values
+     * @param {number} n
+     */
+    highlight: (values, n) => boundary.setLine(values, n),
     /** After a language switch: the next render redraws the signal panel's text and labels. */
     invalidate: () => signals.invalidate(),
     play: () => ((run.paused = false), trainer.play()),

@@ -5,6 +5,7 @@ import { ROWS } from './settings.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { createControls } from './twin-controls.js';
 import { createSide } from './twin-side.js';
+import { createViews } from './twin-views.js';
 import { setDisabled } from '../shared/focus.js';
 import { downloadPng, labelPngButtons, pngButton, stampedName } from '../shared/export.js';
 import { presetButtons } from '../shared/fields.js';
@@ -27,7 +28,7 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createTwin(root, { core, i18n, store }) {
-  await i18n.need('twin', 'common', 'evidence', 'lab', 'signals');
+  await i18n.need('twin', 'common', 'evidence', 'lab', 'signals', 'draw', 'maps');
   const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
   settings.readHash();
   // A view option, not a setting of the run (its row, pieces): shown without resetting training.
@@ -36,6 +37,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     <div class="lab">
       ${presetButtons('lab', ['article', ...Object.keys(SETUPS)])}
       <form class="lab-form" novalidate data-i18n-attr="aria-label=twin.form_label"></form>
+      <div class="draw-data" data-draw hidden></div>
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="play"><span class="icon" aria-hidden="true"></span><span data-label></span></button>
         <button type="button" class="btn" data-act="step" data-i18n="twin.step"></button>
@@ -45,6 +47,8 @@ export default async function createTwin(root, { core, i18n, store }) {
       </div>
       <label class="pieces-toggle"><input type="checkbox" data-pieces-toggle><span data-i18n="lab.pieces"></span></label>
       <div class="lab-sides">${SIDES.map((s) => `<div class="side" data-side="${s}"></div>`).join('')}</div>
+      <label class="pieces-toggle"><input type="checkbox" data-maps-toggle><span data-i18n="maps.toggle"></span></label>
+      <div class="maps" data-maps hidden></div>
       <p class="signals-help" data-i18n="signals.help"></p>
       <p class="lab-note" data-note></p>
       <div class="lab-curves">
@@ -75,7 +79,12 @@ export default async function createTwin(root, { core, i18n, store }) {
     lastPaint = 0,
     lastCurves = '';
   /** @param {Side} s */
-  const side = (s) => createSide($(`[data-side="${s}"]`), s, { i18n, onUpdate: () => schedule() });
+  const side = (s) =>
+    createSide($(`[data-side="${s}"]`), s, {
+      i18n,
+      onUpdate: () => schedule(),
+      onMaps: (maps) => (views.setMaps(s, maps), schedule()),
+    });
   const sides = { a: side('a'), b: side('b') };
   const controls = createControls(
     $('.lab-form'),
@@ -89,13 +98,20 @@ export default async function createTwin(root, { core, i18n, store }) {
        * @param {string} text
        */
       onChange(key, text) {
+        views.beforeChange(key, text);
         settings.set(key, text);
-        settings.writeHash();
-        controls.sync();
-        reset();
+        changed();
       },
     },
   );
+  // The settings changed: to the URL (or the element), the fields, the views, a new run.
+  function changed() {
+    settings.writeHash();
+    controls.sync();
+    views.sync();
+    reset();
+  }
+  const views = createViews(root, { core, i18n, settings, sides, changed });
   await nextTask(); // (the page paints between the pieces of this start-up: tasks.js)
   /** @type {import('../shared/types').TickFormat} */
   const fmtAxis = (v, d) => i18n.num(v, d);
@@ -130,6 +146,7 @@ export default async function createTwin(root, { core, i18n, store }) {
   function reset() {
     lastCurves = '';
     for (const s of SIDES) sides[s].create(settings.config(s));
+    views.reset();
     phase = 'ready';
     schedule(true);
   }
@@ -164,9 +181,7 @@ export default async function createTwin(root, { core, i18n, store }) {
   function applyPreset(preset) {
     const texts = setupTexts(settings, SETUPS[preset] ?? {});
     for (const [key, text] of Object.entries(texts)) settings.set(key, text);
-    settings.writeHash();
-    controls.sync();
-    reset();
+    changed();
     announce('lab.announce_preset', { name: i18n.t(`lab.preset_${preset}`) });
   }
 
@@ -234,6 +249,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     // Screen readers hear the result once, at the end: the caption's sentence, as text.
     if (ending) $('[data-announce]').textContent = takeaway.replace(/<[^>]*>/g, '');
     for (const s of SIDES) sides[s].render(colorOf(s));
+    views.render();
     // Toolbar
     /** @param {string} act */
     const button = (act) => /** @type {HTMLButtonElement} */ ($(`[data-act="${act}"]`));
@@ -377,6 +393,7 @@ export default async function createTwin(root, { core, i18n, store }) {
   settings.store.listen(() => {
     settings.readHash();
     controls.sync();
+    views.sync();
     reset();
     if (piecesOn() !== piecesBox().checked) setPieces(piecesOn(), false);
   });
@@ -384,10 +401,12 @@ export default async function createTwin(root, { core, i18n, store }) {
   await i18n.apply(root);
   i18n.onChange(() => {
     controls.sync();
+    views.invalidate();
     for (const s of SIDES) sides[s].invalidate();
     schedule(true);
   });
   controls.sync();
+  views.sync();
   await nextTask();
   reset();
   if (piecesOn()) setPieces(true, false);
