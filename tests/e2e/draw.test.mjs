@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { openPage, screenshot, setup } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
-import { MAX_LINK_POINTS, encodePoints } from '../../web/js/shared/points-code.js';
+import { MAX_LINK_POINTS, encodePoints, quantised } from '../../web/js/shared/points-code.js';
+import { loadModule } from '../../wasm/module.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -360,4 +361,54 @@ test('an embed reads points from a CSV of its own origin and refuses another ori
   assert.deepEqual(other.offOrigin, [], 'no request to another origin');
   assert.deepEqual(other.problems, []);
   await other.context.close();
+});
+
+test("the many-seeds study runs on the drawn points: the same points, the core's accuracies", async () => {
+  const seeds = '[data-widget="seeds"]';
+  // two interleaved clusters, 60 points: a set that a link holds
+  const drawn = Array.from({ length: 60 }, (_, i) => [
+    (i % 2 ? 0.8 : -0.8) + ((i * 7) % 11) / 20,
+    ((i * 5) % 13) / 10 - 0.6,
+    i % 2,
+  ]);
+  const code = encodePoints(drawn);
+  const { page, context, problems, offOrigin } = await openPage(
+    env,
+    `#data=custom&pts=${code}&sdata=custom&seeds=2&sseed=3&shidden=8&sepochs=3`,
+  );
+  await page.locator(seeds).scrollIntoViewIfNeeded();
+  await page.click(`${seeds} [data-act="run"]`);
+  await page.waitForSelector(`${seeds}[data-state="finished"], ${seeds}[data-state="failed"]`, {
+    timeout: 120000,
+  });
+  assert.equal(await page.getAttribute(seeds, 'data-state'), 'finished');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click(`${seeds} [data-export="json"]`),
+  ]);
+  const doc = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(doc.config.dataset, 'custom');
+  assert.deepEqual(doc.config.points, quantised(drawn), "the study trained on the link's points");
+  assert.deepEqual(doc.seeds, [3, 4]);
+  assert.equal(doc.runs.length, 4);
+  // The same runs in Node: every test accuracy is the core's for that config, seed and activation.
+  const M = await loadModule();
+  for (const r of doc.runs) {
+    const run = new M.Experiment(
+      JSON.stringify({ ...doc.config, seed: r.seed, activation: r.activation }),
+    );
+    try {
+      while (run.step());
+      assert.equal(
+        r.test.acc,
+        JSON.parse(run.evaluateJson('test')).acc,
+        `${r.seed}/${r.activation}`,
+      );
+    } finally {
+      run.delete();
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.deepEqual(offOrigin, []);
+  await context.close();
 });
