@@ -2,18 +2,17 @@
 // time in two workers from the same initial weights, drawn live. Settings live in the URL hash.
 import { createSettings } from '../shared/state.js';
 import { ROWS } from './settings.js';
-import { createLinePlot } from '../plots/line-plot.js';
 import { createControls } from './twin-controls.js';
 import { createSide } from './twin-side.js';
 import { createViews } from './twin-views.js';
+import { createResults } from './twin-results.js';
 import { setDisabled } from '../shared/focus.js';
 import { downloadPng, labelPngButtons, pngButton, stampedName } from '../shared/export.js';
 import { presetButtons } from '../shared/fields.js';
 import { SETUPS, setupTexts } from '../shared/presets.js';
 import { closest, controlOf, finder, must } from '../shared/dom.js';
 import { nextTask } from '../shared/tasks.js';
-import { reached95 } from '../shared/runs.js';
-import { captionHtml, setTakeaway, speedCase } from '../shared/takeaway.js';
+import { captionHtml, setTakeaway } from '../shared/takeaway.js';
 
 /** @typedef {'a' | 'b'} Side */
 /** @typedef {import('./twin-side.js').SideRun} SideRun */
@@ -76,8 +75,7 @@ export default async function createTwin(root, { core, i18n, store }) {
   let phase = 'ready';
   /** @type {ReturnType<typeof setTimeout> | 0} */
   let frame = 0,
-    lastPaint = 0,
-    lastCurves = '';
+    lastPaint = 0;
   /** @param {Side} s */
   const side = (s) =>
     createSide($(`[data-side="${s}"]`), s, {
@@ -113,21 +111,6 @@ export default async function createTwin(root, { core, i18n, store }) {
   }
   const views = createViews(root, { core, i18n, settings, sides, changed });
   await nextTask(); // (the page paints between the pieces of this start-up: tasks.js)
-  /** @type {import('../shared/types').TickFormat} */
-  const fmtAxis = (v, d) => i18n.num(v, d);
-  const lossPlot = createLinePlot($('[data-plot="loss"]'), {
-    height: (w) => Math.max(160, w * 0.55),
-    fmt: fmtAxis,
-    yDomain: ([, hi]) => [0, Math.max(hi, 1e-3)],
-  });
-  const accPlot = createLinePlot($('[data-plot="acc"]'), {
-    height: (w) => Math.max(160, w * 0.55),
-    fmt: fmtAxis,
-    yDomain: ([lo]) => [Math.min(Math.max(0, lo), 0.9), 1],
-  });
-  for (const p of [lossPlot, accPlot]) p.canvas.setAttribute('role', 'img');
-  lossPlot.canvas.dataset.i18nAttr = 'aria-label=twin.loss_title';
-  accPlot.canvas.dataset.i18nAttr = 'aria-label=twin.acc_title';
 
   /**
    * @param {string} key
@@ -142,9 +125,10 @@ export default async function createTwin(root, { core, i18n, store }) {
       b = settings.config('b').activation;
     return s === 'b' && a === b ? 'side-alt' : settings.config(s).activation;
   };
+  const results = createResults(root, { i18n, settings, sides, name, colorOf });
 
   function reset() {
-    lastCurves = '';
+    results.invalidate();
     for (const s of SIDES) sides[s].create(settings.config(s));
     views.reset();
     phase = 'ready';
@@ -205,8 +189,8 @@ export default async function createTwin(root, { core, i18n, store }) {
       const plot = png.dataset.png ?? ''; // loss | acc | a | b (a side's decision boundary)
       /** @type {Record<string, HTMLCanvasElement>} */
       const canvases = {
-        loss: lossPlot.canvas,
-        acc: accPlot.canvas,
+        loss: results.canvases.loss,
+        acc: results.canvases.acc,
         a: sides.a.canvas,
         b: sides.b.canvas,
       };
@@ -244,7 +228,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     }
     const ending = phase !== 'finished' && SIDES.every((s) => sides[s].ended());
     if (ending) phase = 'finished';
-    const takeaway = takeawayOf(runs);
+    const takeaway = results.takeaway(runs, phase === 'finished');
     setTakeaway(root, takeaway);
     // Screen readers hear the result once, at the end: the caption's sentence, as text.
     if (ending) $('[data-announce]').textContent = takeaway.replace(/<[^>]*>/g, '');
@@ -288,106 +272,8 @@ export default async function createTwin(root, { core, i18n, store }) {
       if (sides[s].run.status === 'diverged')
         notes.push(i18n.t('twin.diverged_note', { name: name(s), epoch: sides[s].run.epoch }));
     $('[data-note]').innerHTML = notes.join(' ');
-    // The curves change only with new epochs (or the language, the activations): a slice of a
-    // large network's epoch redraws the progress, not both plots.
-    const curvesKey = [
-      ...runs.map((r) => r.history.length),
-      i18n.language?.(),
-      colorOf('a'),
-      colorOf('b'),
-    ].join();
-    if (curvesKey !== lastCurves) ((lastCurves = curvesKey), renderCurves(runs));
-    renderTable(runs);
+    results.render(runs);
     labelPngButtons(root, i18n);
-  }
-
-  /**
-   * The caption's first sentence: the epochs each network needed to reach 95 % training
-   * accuracy (the table's column), then, once both ended, their test accuracies.
-   * @param {SideRun[]} runs
-   */
-  function takeawayOf(runs) {
-    const same = settings.config('a').activation === settings.config('b').activation;
-    /** @param {Side} s */
-    const label = (s) => (same ? i18n.t(`twin.side_${s}`) : name(s));
-    const [ea, eb] = runs.map(reached95);
-    const done = phase === 'finished';
-    const kind = speedCase(ea, eb, done);
-    const aFirst = ea !== null && (eb === null || ea <= eb);
-    const [fast, slow] = aFirst ? ['a', 'b'] : ['b', 'a'];
-    const speed = i18n.t(
-      `twin.takeaway_${kind === 'a_only' || kind === 'b_only' ? (done ? 'one_done' : 'one') : kind}`,
-      {
-        fast: label(/** @type {Side} */ (fast)),
-        slow: label(/** @type {Side} */ (slow)),
-        ef: (aFirst ? ea : eb) ?? '',
-        es: (aFirst ? eb : ea) ?? '',
-        epochs: runs[0].epochs,
-      },
-    );
-    if (!done || !runs.every((r) => r.final)) return speed;
-    return `${speed} ${i18n.t('twin.takeaway_test', {
-      a: label('a'),
-      b: label('b'),
-      accA: i18n.pct(runs[0].final?.test?.acc),
-      accB: i18n.pct(runs[1].final?.test?.acc),
-    })}`;
-  }
-
-  /** @param {SideRun[]} runs */
-  function renderCurves(runs) {
-    /** @type {[number, number]} */
-    const xDomain = [0, Math.max(1, ...runs.map((r) => r.epochs))];
-    /** @param {'loss' | 'acc'} metric */
-    const series = (metric) =>
-      SIDES.flatMap((s, i) => {
-        const h = runs[i].history,
-          xs = h.map((r) => r.epoch);
-        /** @type {import('../shared/types').Series[]} */
-        const out = [{ xs, ys: h.map((r) => r[`train_${metric}`] ?? NaN), color: colorOf(s) }];
-        if (h.some((r) => r[`val_${metric}`] !== null))
-          out.push({
-            xs,
-            ys: h.map((r) => r[`val_${metric}`] ?? NaN),
-            color: colorOf(s),
-            dash: [5, 4],
-            width: 1.5,
-          });
-        return out;
-      });
-    lossPlot.update({ xDomain, series: series('loss'), xLabel: i18n.t('twin.axis_epoch') });
-    accPlot.update({ xDomain, series: series('acc'), xLabel: i18n.t('twin.axis_epoch') });
-    const hasVal = runs.some((r) => r.history.some((h) => h.val_loss !== null));
-    $('[data-legend]').innerHTML =
-      SIDES.map(
-        (s) => `<span class="legend-item" data-chip="${colorOf(s).replace(/_/g, '-')}">
-      <i class="swatch"></i>${name(s)}</span>`,
-      ).join('') +
-      `<span class="legend-item"><i class="line solid"></i>${i18n.t('twin.legend_train')}</span>` +
-      `<span class="legend-item"><i class="line dashed"></i>${i18n.t(hasVal ? 'twin.legend_val' : 'twin.legend_no_val')}</span>`;
-  }
-
-  /** @param {SideRun[]} runs */
-  function renderTable(runs) {
-    SIDES.forEach((s, i) => {
-      const r = runs[i],
-        row = $(`tr[data-row="${s}"]`);
-      const last = r.history[r.history.length - 1];
-      /** @param {string} sel */
-      const cell = (sel) => must(row, sel);
-      cell('th').innerHTML =
-        `<span class="legend-item" data-chip="${colorOf(s).replace(/_/g, '-')}"><i class="swatch"></i>${i18n.t(`twin.side_${s}`)}: ${name(s)}</span>`;
-      cell('[data-col="train"]').textContent = i18n.pct(r.final?.train?.acc ?? last?.train_acc);
-      cell('[data-col="test"]').textContent = r.final ? i18n.pct(r.final.test?.acc) : '–';
-      cell('[data-col="epochs"]').textContent = `${r.epoch} / ${r.epochs}`;
-      cell('[data-col="to95"]').textContent = String(reached95(r) ?? '–');
-      cell('[data-col="time"]').textContent = i18n.t('twin.seconds', {
-        s: i18n.num(r.seconds, 2),
-      });
-      const status = sides[s].status();
-      cell('[data-col="status"]').textContent = i18n.t(`twin.status_${status}`);
-      row.dataset.status = status;
-    });
   }
 
   settings.store.listen(() => {
