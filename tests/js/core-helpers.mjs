@@ -8,3 +8,20 @@ import { describeCore } from '../../web/js/shared/core.js';
 export async function loadPageCore() {
   return describeCore(await loadModule());
 }
+
+/**
+ * Runs `body` on a fresh Experiment of `config` and frees it (Embind objects are not collected).
+ * @template T
+ * @param {import('../../wasm/activation-lab').ActivationLab} M
+ * @param {object} config
+ * @param {(e: import('../../wasm/activation-lab').Experiment) => T} body
+ * @returns {T}
+ */
+export function withExperiment(M, config, body) {
+  const e = new M.Experiment(JSON.stringify(config));
+  try {
+    return body(e);
+  } finally {
+    e.delete();
+  }
+}

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { loadModule } from '../../wasm/module.mjs';
+import { withExperiment } from './core-helpers.mjs';
 
 const M = await loadModule();
 
@@ -15,22 +16,12 @@ const triples = (rows) =>
     rows[3 * i + 2],
   ]);
 
-/** @param {object} config @param {(e: import('../../wasm/activation-lab').Experiment) => any} body */
-function withExperiment(config, body) {
-  const e = new M.Experiment(JSON.stringify(config));
-  try {
-    return body(e);
-  } finally {
-    e.delete();
-  }
-}
-
 test('custom: exactly the given points, split as the generated sets are, trained alike', () => {
   const moons = { n: 80, noise: 0.25, data_seed: 9, hidden: [8, 8], epochs: 3, val_fraction: 0.1 };
   const points = triples(M.makeData(JSON.stringify(moons)));
   const custom = { ...moons, n: undefined, dataset: 'custom', points };
   const run = (/** @type {object} */ config) =>
-    withExperiment(config, (e) => {
+    withExperiment(M, config, (e) => {
       assert.equal(e.status(), 'ready', e.error());
       const data = ['train', 'val', 'test'].map((w) =>
         Array.from(e.data(/** @type {'train'} */ (w))),
@@ -46,12 +37,12 @@ test('custom: exactly the given points, split as the generated sets are, trained
   assert.deepEqual(b.config.points, points);
   // configJson round-trips, and makeData gives the points back.
   assert.equal(
-    withExperiment(b.config, (e) => e.configJson()),
+    withExperiment(M, b.config, (e) => e.configJson()),
     JSON.stringify(b.config),
   );
   assert.deepEqual(triples(M.makeData(JSON.stringify(b.config))), points);
   // The generated sets' configJson has no points key (byte-identical to before).
-  assert.equal(JSON.parse(withExperiment(moons, (e) => e.configJson())).points, undefined);
+  assert.equal(JSON.parse(withExperiment(M, moons, (e) => e.configJson())).points, undefined);
   const limits = JSON.parse(M.configLimitsJson());
   assert.deepEqual(limits.points, { min: 10, max: 2000, coord_max: 10, csv_max_bytes: 262144 });
 });
@@ -88,7 +79,7 @@ test('custom: the config refuses bad points with one message naming the point (0
   ];
   for (const [config, message] of cases) {
     assert.equal(M.validateConfigJson(JSON.stringify(config)), message);
-    withExperiment(config, (e) => {
+    withExperiment(M, config, (e) => {
       assert.equal(e.status(), 'invalid');
       assert.equal(e.error(), message);
     });

@@ -4,17 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { loadModule } from '../../wasm/module.mjs';
+import { withExperiment } from './core-helpers.mjs';
 
 const M = await loadModule();
-
-function withExperiment(config, body) {
-  const e = new M.Experiment(JSON.stringify(config));
-  try {
-    return body(e);
-  } finally {
-    e.delete();
-  }
-}
 
 test('config keys: defaults, enums and limits come from the core; hidden text is normalised', () => {
   const d = JSON.parse(M.defaultConfigJson());
@@ -39,7 +31,7 @@ test('config keys: defaults, enums and limits come from the core; hidden text is
   assert.equal(M.validateConfigJson('{"hidden":"32x16"}'), '');
   assert.match(M.validateConfigJson('{"hidden":"32x17"}'), /^hidden must have 1 to 16 layers/);
   assert.match(M.validateConfigJson('{"hidden":"512x16"}'), /^hidden × n must be at most/);
-  withExperiment({ hidden: '64,32x2', epochs: 1 }, (e) =>
+  withExperiment(M, { hidden: '64,32x2', epochs: 1 }, (e) =>
     assert.deepEqual(JSON.parse(e.configJson()).hidden, [64, 32, 32]),
   );
 });
@@ -61,14 +53,14 @@ test('makeData: every set as x0, x1, label triples; validated', () => {
 
 test('epoch records: reached_95 always, layers with diagnostics; diagnosticsJson at init', () => {
   const config = { hidden: '8x3', n: 300, epochs: 2, init: 'he', norm: 'layer', lr: 0.01 };
-  withExperiment(config, (e) => {
+  withExperiment(M, config, (e) => {
     e.step();
     const last = JSON.parse(e.lastEpochJson());
     assert.ok('reached_95' in last);
     assert.equal(last.layers, undefined);
     assert.equal(JSON.parse(e.diagnosticsJson()).length, 3); // on demand, even without the flag
   });
-  withExperiment({ ...config, diagnostics: true }, (e) => {
+  withExperiment(M, { ...config, diagnostics: true }, (e) => {
     const init = JSON.parse(e.diagnosticsJson());
     assert.equal(init.length, 3);
     assert.deepEqual(Object.keys(init[0]), ['pre_std', 'dead_fraction', 'grad_norm', 'cos_sim']);
@@ -83,7 +75,7 @@ test('epoch records: reached_95 always, layers with diagnostics; diagnosticsJson
 });
 
 test('patternGrid: a Uint32Array of activation-pattern hashes, one per cell', () => {
-  withExperiment({ activation: 'relu', hidden: [4], epochs: 1 }, (e) => {
+  withExperiment(M, { activation: 'relu', hidden: [4], epochs: 1 }, (e) => {
     const hashes = Uint32Array.from(e.patternGrid(40, 30, -2, 3, -1.5, 2));
     assert.equal(hashes.length, 1200);
     const pieces = new Set(hashes).size;

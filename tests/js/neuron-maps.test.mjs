@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import { loadModule } from '../../wasm/module.mjs';
+import { withExperiment } from './core-helpers.mjs';
 
 const M = await loadModule();
 const states = JSON.parse(
@@ -63,22 +64,12 @@ function hiddenOutputs(state, norm, act, input) {
   return out;
 }
 
-/** @param {object} config @param {(e: import('../../wasm/activation-lab').Experiment) => void} body */
-function withExperiment(config, body) {
-  const e = new M.Experiment(JSON.stringify(config));
-  try {
-    body(e);
-  } finally {
-    e.delete();
-  }
-}
-
 test('neuronMaps equals the layer evaluated directly, every unit at every cell', () => {
   let worst = 0;
   for (const norm of /** @type {const} */ (['layer', 'none']))
     for (const act of /** @type {const} */ (['relu', 'gelu'])) {
       const config = { hidden: [6, 5], norm, activation: act, n: 50, epochs: 1 };
-      withExperiment(config, (e) => {
+      withExperiment(M, config, (e) => {
         assert.equal(e.loadStateJson(JSON.stringify(states[norm])), '');
         const want = Array.from({ length: CELLS }, (_, k) =>
           hiddenOutputs(states[norm], norm === 'layer', ACT[act], point(k)),
@@ -111,7 +102,7 @@ test('neuronMaps equals the layer evaluated directly, every unit at every cell',
 });
 
 test("neuronMapsCells fills the same maps in pieces; the unit-major order is grid()'s", () => {
-  withExperiment({ hidden: [6, 5], norm: 'layer', n: 50, epochs: 1 }, (e) => {
+  withExperiment(M, { hidden: [6, 5], norm: 'layer', n: 50, epochs: 1 }, (e) => {
     assert.equal(e.loadStateJson(JSON.stringify(states.layer)), '');
     const whole = e.neuronMaps(1, ...GRID).slice();
     let parts = new Float32Array(0);
@@ -126,7 +117,7 @@ test("neuronMapsCells fills the same maps in pieces; the unit-major order is gri
 });
 
 test('neuronMaps refuses a bad layer or grid with one clear RangeError', () => {
-  withExperiment({ hidden: [6, 5], n: 50, epochs: 1 }, (e) => {
+  withExperiment(M, { hidden: [6, 5], n: 50, epochs: 1 }, (e) => {
     const bad = /** @type {[number, any[], RegExp][]} */ ([
       [-1, GRID, /^neuronMaps: layer must be in \[0, 1\] \(the hidden layers, 0-based; got -1\)$/],
       [2, GRID, /layer must be in \[0, 1\].*got 2/],
@@ -148,13 +139,13 @@ test('neuronMaps refuses a bad layer or grid with one clear RangeError', () => {
       /^RangeError: neuronMapsCells: cells out of range$/,
     );
   });
-  withExperiment({ hidden: [512], n: 50, epochs: 1 }, (e) =>
+  withExperiment(M, { hidden: [512], n: 50, epochs: 1 }, (e) =>
     assert.throws(
       () => e.neuronMaps(0, 1024, 1024, 0, 1, 0, 1),
       /width × nx × ny must be at most 4194304 \(got 536870912\)/,
     ),
   );
-  withExperiment({ hidden: [0] }, (e) =>
+  withExperiment(M, { hidden: [0] }, (e) =>
     assert.throws(
       () => e.neuronMaps(0, ...GRID),
       /^RangeError: neuronMaps: the experiment is invalid: hidden\[0\]/,
