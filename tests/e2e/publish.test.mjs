@@ -105,8 +105,14 @@ test('npm pack: served as an npm CDN serves it, from another origin, under the R
   const { packed } = pack;
   const files = packed.files.map((f) => f.path);
   assert.ok(files.includes('dist/activation-lab.js') && files.includes('wasm/activation-lab.d.ts'));
-  const stray = files.filter((f) => !/^(dist\/|wasm\/|README\.md$|package\.json$)/.test(f));
+  assert.ok(files.includes('LICENSE'), 'the package carries its licence');
+  const stray = files.filter(
+    (f) => !/^(dist\/|wasm\/|README\.md$|LICENSE$|package\.json$)/.test(f),
+  );
   assert.deepEqual(stray, []);
+  // Packing builds the site only (the modules and dist/), never the native and test binaries.
+  const { scripts } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+  assert.match(scripts.prepack, /^bash wasm\/build\.sh --site && node web\/build\.mjs$/);
   const cdn = await startStatic(pack.cdnRoot, { 'Access-Control-Allow-Origin': '*' });
   const origin = cdn.url.replace(/\/$/, '');
   const prefix = `${CDN}/${pack.path}`;
