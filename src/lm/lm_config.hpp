@@ -1,6 +1,6 @@
 // The settings of one language-model run, their defaults, validation and JSON form.
-// Defaults are the reference configuration of FINDINGS §3 (tests/fixtures/tiny_lm_torch.py is
-// the same model in PyTorch); ranges are the limits::lm table below.
+// Defaults are the reference tiny Transformer the article measured in PyTorch
+// (tests/fixtures/tiny_lm_torch.py is the same model); ranges are the limits::lm table below.
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -1,5 +1,5 @@
 // How a signal travels through the network: per hidden layer statistics on the training set,
-// the numbers behind "GELU needs unit-scale inputs" (article FINDINGS §1).
+// the numbers behind the article's "GELU needs unit-scale inputs" (its depth and scale part).
 //
 // For hidden layer l (0-based, from the input), z = its pre-activation (the activation's input:
 // the Linear's output, after the LayerNorm with Norm::layer) and h = act(z), its output:

@@ -1,5 +1,5 @@
 // Diagnostics, each on a case small enough to check by hand, then through a run: they do not
-// change training, they appear per epoch, and they show FINDINGS §1's contrasts at init.
+// change training, they appear per epoch, and they show the depth-and-scale contrasts at init.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -122,7 +122,7 @@ TEST_CASE("reached_95: null until the first epoch with train accuracy >= 0.95, t
     CHECK(first > 0);  // moons at lr 0.01 gets there within 30 epochs
 }
 
-TEST_CASE("at init, 16 x 32: the scale effects of FINDINGS section 1") {
+TEST_CASE("at init, 16 x 32: the scale effects of depth and init") {
     al::Config c;
     c.hidden = std::vector<int>(16, 32);
     c.n = 500;

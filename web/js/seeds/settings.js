@@ -126,7 +126,7 @@ export const IMAGE_ROWS = [
     label: 'seeds.field_seeds',
     type: 'number',
     limit: { min: 1, max: MAX_IMAGE_SEEDS, integer: true, min_open: false },
-    initial: 5, // the paper's count, and FINDINGS §4's
+    initial: 5, // the paper's count, as the article's PyTorch check used
   },
   {
     key: 'siseed',
