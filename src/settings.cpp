@@ -12,19 +12,22 @@ std::string number_text(double x) {
 
 std::string describe_range(const Range& r) {
     return std::string(r.integer ? "an integer" : "a number") + " in " + (r.lo_open ? "(" : "[") +
-           number_text(r.lo) + ", " + number_text(r.hi) + "]";
+           number_text(r.lo) + ", " + number_text(r.hi) + (r.hi_open ? ")" : "]");
 }
 
 std::string check_range(std::string_view field, double x, const Range& r) {
-    const bool ok =
-        (r.lo_open ? x > r.lo : x >= r.lo) && x <= r.hi && (!r.integer || std::floor(x) == x);
+    const bool ok = (r.lo_open ? x > r.lo : x >= r.lo) && (r.hi_open ? x < r.hi : x <= r.hi) &&
+                    (!r.integer || std::floor(x) == x);
     if (ok) return "";
     return std::string(field) + " must be " + describe_range(r) + " (got " + number_text(x) + ")";
 }
 
 json::Value range_value(const Range& r) {
-    return json::Object{
-        {"min", r.lo}, {"max", r.hi}, {"min_open", r.lo_open}, {"integer", r.integer}};
+    return json::Object{{"min", r.lo},
+                        {"max", r.hi},
+                        {"min_open", r.lo_open},
+                        {"max_open", r.hi_open},
+                        {"integer", r.integer}};
 }
 
 std::optional<json::Value> parse_settings_json(std::string_view text, std::string& error,

@@ -20,6 +20,7 @@ struct Range {
     double lo, hi;
     bool lo_open;
     bool integer;
+    bool hi_open = false;  // [lo, hi): the dropout probability must stay below 1
 };
 
 namespace limits {
@@ -36,7 +37,8 @@ std::string number_text(double x);
 // NaN fails every comparison, so it is refused too.
 std::string check_range(std::string_view field, double x, const Range& r);
 
-// {"min":lo,"max":hi,"min_open":…,"integer":…}: a range as the page's limits tables give it.
+// {"min":lo,"max":hi,"min_open":…,"max_open":…,"integer":…}: a range as the page's limits
+// tables give it.
 json::Value range_value(const Range& r);
 
 // A settings object's JSON text parsed with a config's bounds (max_bytes, 64 KiB by default;

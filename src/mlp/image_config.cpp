@@ -24,8 +24,7 @@ std::string validate(const ImageConfig& c) {
         if (!(e = check_range("hidden[" + std::to_string(i) + "]", c.hidden[i], limits::width))
                  .empty())
             return e;
-    if (!(c.dropout >= 0.0 && c.dropout < 1.0))
-        return "dropout must be a number in [0, 1) (got " + number_text(c.dropout) + ")";
+    if (!(e = check_range("dropout", c.dropout, limits::images::dropout)).empty()) return e;
     if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
     if (!(e = check_range("batch", c.batch, limits::batch)).empty()) return e;
     if (!(e = check_range("epochs", c.epochs, limits::epochs)).empty()) return e;
@@ -73,12 +72,7 @@ std::optional<ImageConfig> image_config_from_json(std::string_view text, std::st
             error = "hidden must be an array of layer widths or a string such as \"128x8\"";
             return std::nullopt;
         } else if (k == "dropout") {
-            // A number here; validate() states its half-open range [0, 1).
-            if (!x.is_number()) {
-                error = "dropout must be a number in [0, 1)";
-                return std::nullopt;
-            }
-            c.dropout = x.as_number();
+            ok = read_in_range(x, "dropout", limits::images::dropout, c.dropout, error);
         } else if (k == "lr") {
             ok = read_in_range(x, "lr", limits::lr, c.lr, error);
         } else if (k == "batch") {
@@ -143,8 +137,8 @@ std::string image_config_to_json(const ImageConfig& c) {
 
 std::string image_config_limits_json() {
     json::Object o;
-    o.emplace_back("dropout", json::Object{{"min", 0.0}, {"max", 1.0}, {"max_open", true}});
-    const std::pair<const char*, Range> ranges[] = {{"n_train", limits::images::n_train},
+    const std::pair<const char*, Range> ranges[] = {{"dropout", limits::images::dropout},
+                                                    {"n_train", limits::images::n_train},
                                                     {"n_test", limits::images::n_test},
                                                     {"epochs", limits::epochs},
                                                     {"seed", limits::seed},

@@ -28,7 +28,7 @@ struct ImageConfig {
 };
 
 namespace limits::images {
-// dropout: [0, 1), checked by validate() (Range has no open upper end).
+inline constexpr Range dropout{0, 1, false, false, true};  // [0, 1): 1 would drop every unit
 inline constexpr Range n_train{1, 60000, false, true};
 inline constexpr Range n_test{1, 10000, false, true};
 // Seeds a page run goes through in turn (median curves, as the paper's figure): 3 by default,
@@ -51,7 +51,7 @@ std::string validate(const ImageConfig& c);
 // types and out-of-range values are errors (hidden: an array or "128x8").
 std::optional<ImageConfig> image_config_from_json(std::string_view text, std::string& error);
 std::string image_config_to_json(const ImageConfig& c);
-// {"dropout":{"min":0,"max":1,"max_open":true}, "n_train":{min, max, integer}, "n_test", "epochs",
+// {"dropout":{min, max, max_open: true}, "n_train":{min, max, integer}, "n_test", "epochs",
 //  "seed", "lr", "batch", "seeds" (a page run's seeds), "hidden", "work_max", "defaults" (the
 //  config of ImageConfig{}), "seeds_default", "paper_dropout"}
 std::string image_config_limits_json();

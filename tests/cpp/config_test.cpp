@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "json.hpp"
 #include "mlp/config.hpp"
+#include "settings.hpp"
 
 namespace {
 
@@ -247,6 +249,18 @@ TEST_CASE("the work budget: parameters × points, stated in the message") {
     CHECK(al::validate(c).empty());
     CHECK(json_error("{\"hidden\":\"512x16\",\"n\":508}").rfind("hidden × n must be at most", 0) ==
           0);
+}
+
+TEST_CASE("a range open at its top: [lo, hi) refuses hi itself, says so, and states it in JSON") {
+    const al::Range r{0, 1, false, false, true};
+    CHECK(al::check_range("p", 0.0, r).empty());
+    CHECK(al::check_range("p", 0.999999, r).empty());
+    CHECK(al::check_range("p", 1.0, r) == "p must be a number in [0, 1) (got 1)");
+    CHECK(al::check_range("p", std::nan(""), r) == "p must be a number in [0, 1) (got NaN)");
+    CHECK(al::json::write(al::range_value(r)) ==
+          R"({"min":0,"max":1,"min_open":false,"max_open":true,"integer":false})");
+    const al::Range closed{0, 1, false, false};
+    CHECK(al::check_range("p", 1.0, closed).empty());
 }
 
 TEST_CASE("limits JSON lists the enums, the layer cap and the budget") {

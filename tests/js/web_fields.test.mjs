@@ -20,6 +20,22 @@ test('a number field hints its range, integers plain and an open lower bound as 
   assert.equal(rangeHint(core, i18n, 'lr', 'number'), `(${lr.min}, ${lr.max}]`);
 });
 
+test('an open upper bound (the dropout probability) is an interval too, as the core states it', () => {
+  const { dropout } = JSON.parse(M.imageConfigLimitsJson());
+  assert.equal(dropout.max_open, true);
+  const images = { limits: { dropout } };
+  assert.equal(rangeHint(images, i18n, 'dropout', 'number'), `[${dropout.min}, ${dropout.max})`);
+  const run = new M.ImageExperiment(JSON.stringify({ dropout: dropout.max }), [new Uint8Array(20)]);
+  try {
+    assert.equal(
+      run.error(),
+      `dropout must be a number in [${dropout.min}, ${dropout.max}) (got 1)`,
+    );
+  } finally {
+    run.delete();
+  }
+});
+
 test('the layers field hints its depth and widths', () => {
   const { hidden } = core.limits;
   assert.equal(

@@ -182,8 +182,10 @@ export function limitHint(i18n, lim) {
   if (typeof lim?.min !== 'number' || typeof lim?.max !== 'number') return '';
   /** @param {number} v */
   const fmt = (v) => (lim.integer ? String(v) : i18n.num(v, 0, { maximumFractionDigits: 6 }));
-  // An open lower bound (the learning rate must be above 0) is written as an interval.
-  return lim.min_open ? `(${fmt(lim.min)}, ${fmt(lim.max)}]` : `${fmt(lim.min)}–${fmt(lim.max)}`;
+  // An open bound (the learning rate must be above 0, dropout below 1) is written as an interval.
+  if (lim.min_open || lim.max_open)
+    return `${lim.min_open ? '(' : '['}${fmt(lim.min)}, ${fmt(lim.max)}${lim.max_open ? ')' : ']'}`;
+  return `${fmt(lim.min)}–${fmt(lim.max)}`;
 }
 
 /**

@@ -40,6 +40,8 @@ export interface Range {
   max: number;
   /** The minimum itself is not allowed (the learning rate must be above 0). */
   min_open: boolean;
+  /** The maximum itself is not allowed (a dropout probability must stay below 1). */
+  max_open?: boolean;
   integer: boolean;
 }
 
