@@ -69,20 +69,27 @@ al_ensure_node_modules() {
   (cd "$root" && npm ci --no-audit --no-fund >&2)
 }
 
-# PyTorch for /usr/bin/python3, which only the bench's reference run uses: installed where it
-# can be; elsewhere the bench goes on and that comparison reads "not measured".
+# PyTorch for /usr/bin/python3, which only the bench's reference runs use, and OpenBLAS for it:
+# Debian's python3-torch calls libblas.so.3, which is the reference BLAS (naive loops, ~50x
+# slower on the bench's products) unless libopenblas0-pthread takes that alternative. Installed
+# where they can be; elsewhere the bench goes on, and its figures name the BLAS they ran on.
 al_offer_torch() {
-  /usr/bin/python3 -c 'import torch' 2>/dev/null && return 0
+  local want=()
+  /usr/bin/python3 -c 'import torch' 2>/dev/null || want+=(python3-torch)
+  [ -e /usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3 ] ||
+    [ -e /usr/lib/aarch64-linux-gnu/openblas-pthread/libblas.so.3 ] ||
+    want+=(libopenblas0-pthread)
+  [ ${#want[@]} = 0 ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "toolchain: installing python3-torch (apt-get), for the bench's PyTorch run" >&2
+    echo "toolchain: installing ${want[*]} (apt-get), for the bench's PyTorch run" >&2
     if apt-get update -qq >&2 &&
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        python3-torch >&2; then
+        "${want[@]}" >&2; then
       return 0
     fi
   fi
-  echo "toolchain: no PyTorch for /usr/bin/python3 (Debian: python3-torch); the bench" \
-    "will not run its PyTorch reference" >&2
+  echo "toolchain: missing ${want[*]} for /usr/bin/python3; the bench will run its PyTorch" \
+    "reference without it (or not at all without python3-torch)" >&2
 }
 
 # Fashion-MNIST (Debian's dataset-fashion-mnist, MIT), whose subset the build ships

@@ -1,14 +1,12 @@
 // Issue 26's speed goal: one epoch of the 784-128x8-10 network (ReLU, batch 128) on the first
 // 8,000 Fashion-MNIST training images, with the end-of-epoch passes over them and 2,000 test
-// images, in WASM under Node against PyTorch 1.13 on one thread (images_torch_bench.py, the
-// same work); best of ROUNDS each. Goal: WASM at least 1.5x faster.
-import { execFileSync } from 'node:child_process';
+// images, in WASM under Node against PyTorch 1.13 on one thread and OpenBLAS
+// (images_torch_bench.py through torch.mjs, the same work); best of ROUNDS each. Goal: WASM at least 1.5x faster.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 import { imageFiles } from '../../wasm/cli-images.mjs';
+import { runTorch, torchLabel } from './torch.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const IMAGES = '/usr/share/datasets/fashion-mnist';
 const ROUNDS = 2;
 const CONFIG = {
@@ -36,21 +34,7 @@ export function runImageBench(M) {
     }
   }
   /** @type {{seconds?: number, error?: string}} */
-  let torch;
-  try {
-    torch = JSON.parse(
-      execFileSync('/usr/bin/python3', [`${root}tests/bench/images_torch_bench.py`], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-  } catch (err) {
-    const why = String(/** @type {any} */ (err).stderr ?? '')
-      .trim()
-      .split('\n')
-      .pop();
-    torch = { error: why || 'PyTorch did not run' };
-  }
+  const torch = runTorch('images_torch_bench.py');
   return { seconds, torch };
 }
 
@@ -74,7 +58,7 @@ export function renderImages(r, goal) {
   }
   const ratio = r.torch.seconds / r.seconds;
   out.push(
-    `  PyTorch 1 thread ${r.torch.seconds.toFixed(2)} s: WASM is ${ratio.toFixed(2)}x as fast`,
+    `  ${torchLabel(r.torch)} ${r.torch.seconds.toFixed(2)} s: WASM is ${ratio.toFixed(2)}x as fast`,
   );
   out.push(
     goal('WASM >= 1.5x faster than PyTorch on one thread', ratio >= 1.5, `${ratio.toFixed(2)}x`),

@@ -2,7 +2,7 @@
 """PyTorch 1.13 on one thread, the bench's image run (tests/bench/images.mjs): one epoch of
 784-128x8-10 (ReLU, batch 128, Adam 1e-3) on the first 8,000 Fashion-MNIST training images, then
 the end-of-epoch passes over them and the first 2,000 test images, as the lab's step() does.
-Best of ROUNDS; prints JSON {"seconds": ..., "train_seconds": ...}."""
+Best of ROUNDS; prints JSON {"seconds": ..., "train_seconds": ..., "torch": version, "blas": ...}."""
 
 import gzip
 import json
@@ -11,6 +11,8 @@ import time
 import numpy as np
 import torch
 import torch.nn as nn
+
+from torch_blas import blas_info, one_thread
 
 DATA = "/usr/share/datasets/fashion-mnist/"
 ROUNDS = 2
@@ -23,7 +25,7 @@ def load(name, header, n, width):
 
 
 def main():
-    torch.set_num_threads(1)
+    one_thread()
     xtr = torch.tensor(load("train-images-idx3-ubyte", 16, 8000, 784).copy()) / 255
     ytr = torch.tensor(load("train-labels-idx1-ubyte", 8, 8000, 1).astype(np.int64))
     xte = torch.tensor(load("t10k-images-idx3-ubyte", 16, 2000, 784).copy()) / 255
@@ -51,7 +53,8 @@ def main():
                     nn.functional.cross_entropy(model(x[i : i + 512]), y[i : i + 512])
         t2 = time.perf_counter()
         best, best_train = min(best, t2 - t0), min(best_train, t1 - t0)
-    print(json.dumps({"seconds": best, "train_seconds": best_train, "torch": torch.__version__}))
+    print(json.dumps({"seconds": best, "train_seconds": best_train, "torch": torch.__version__,
+                      "blas": blas_info()}))
 
 
 if __name__ == "__main__":

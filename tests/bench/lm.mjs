@@ -1,14 +1,15 @@
 // The language model's speed and memory goals (issues 12 and 30), for `npm run bench`: the
-// reference (from-scratch) run in WASM (Node) beside PyTorch 1.13 on one thread (`npm run bench`
-// installs Debian's python3-torch where it can; without it that comparison reads "not measured"),
+// reference (from-scratch) run in WASM (Node) beside PyTorch 1.13 on one thread and OpenBLAS
+// (torch.mjs; `npm run bench` installs Debian's python3-torch and libopenblas0-pthread where it
+// can; without PyTorch that comparison reads "not measured"),
 // and the shipped pretrained model (its own configuration, web/data/lm-pretrained.json): its
 // validation loss and word rate before the swap to ReLU, after it and after fine-tuning 200
 // steps, the time of those 200 steps and of sampling 200 characters, and the module's heap.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
+import { runTorch, torchLabel } from './torch.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const data = (/** @type {string} */ name) => readFileSync(`${root}web/data/${name}`, 'utf8');
@@ -87,20 +88,7 @@ export function runLmBench(M) {
     f.delete();
   }
 
-  try {
-    const out = execFileSync('/usr/bin/python3', [`${root}tests/bench/lm_torch_bench.py`], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    result.torch = JSON.parse(out);
-  } catch (err) {
-    // Python's last line says why (e.g. "ModuleNotFoundError: No module named 'torch'").
-    const why = String(err.stderr ?? '')
-      .trim()
-      .split('\n')
-      .pop();
-    result.torch = { error: why || err.message.split('\n')[0] };
-  }
+  result.torch = runTorch('lm_torch_bench.py');
   return result;
 }
 
@@ -115,7 +103,7 @@ export function renderLm(r, goal) {
   );
   if (r.torch.seconds) {
     out.push(
-      `  PyTorch 1 thread ${r.torch.seconds.toFixed(1)} s, val loss ${r.torch.val_loss.toFixed(4)}: WASM takes ${(w.seconds / r.torch.seconds).toFixed(2)}x PyTorch's time`,
+      `  ${torchLabel(r.torch)} ${r.torch.seconds.toFixed(1)} s (${(w.gflop / r.torch.seconds).toFixed(2)} GFLOP/s), val loss ${r.torch.val_loss.toFixed(4)}: WASM takes ${(w.seconds / r.torch.seconds).toFixed(2)}x PyTorch's time`,
     );
   } else {
     out.push(`  PyTorch: not measured (${r.torch.error})`);

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """PyTorch 1.13 on one thread, the language model's reference run (or the config given as JSON
-in argv[1]): prints {"seconds": training time, "val_loss": final}. For tests/bench/lm.mjs."""
+in argv[1]): prints {"seconds": training time, "val_loss": final, "torch": version, "blas": the
+BLAS it ran on (torch_blas.py)}. For tests/bench/lm.mjs."""
 import json
 import os
 import sys
@@ -8,10 +9,12 @@ import time
 
 import torch
 
+from torch_blas import blas_info, one_thread
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'fixtures'))
 from tiny_lm_torch import DEFAULTS, Corpus, TinyLM, evaluate, train  # noqa: E402
 
-torch.set_num_threads(1)
+one_thread()
 c = dict(DEFAULTS, **(json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}))
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 corpus = Corpus(open(os.path.join(root, 'web', 'data', 'corpus.txt'), encoding='utf-8').read())
@@ -20,4 +23,5 @@ model = TinyLM(c, len(corpus.vocab))
 t0 = time.perf_counter()
 train(model, corpus, c, record=False)
 seconds = time.perf_counter() - t0
-print(json.dumps({'seconds': seconds, 'val_loss': evaluate(model, corpus, c, c['steps'])['val_loss']}))
+print(json.dumps({'seconds': seconds, 'val_loss': evaluate(model, corpus, c, c['steps'])['val_loss'],
+                  'torch': torch.__version__, 'blas': blas_info()}))

@@ -12,6 +12,7 @@ import { runDeepBench } from './deep.mjs';
 import { runImageBench, renderImages } from './images.mjs';
 import { runNeuronMapsBench, renderNeuronMaps } from './neuron-maps.mjs';
 import { renderImagesPage } from './images-page.mjs';
+import { runTorch, torchLabel } from './torch.mjs';
 
 // Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
 // about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
@@ -47,6 +48,10 @@ const wasm = await withProgress('kernels and default runs (WASM)', () => ({
 }));
 const lm = await withProgress('language model (WASM, then PyTorch)', () => runLmBench(M));
 const deep = await withProgress('deep runs (WASM)', () => runDeepBench(M));
+// The same moons runs (default and deep) in PyTorch on one thread and OpenBLAS.
+const moonsTorch = await withProgress('moons runs (PyTorch)', () =>
+  runTorch('moons_torch_bench.py'),
+);
 const images = await withProgress('images (WASM, then PyTorch)', () => runImageBench(M));
 const neuronMaps = await withProgress('neuron maps (WASM)', () => runNeuronMapsBench(M));
 const native = await withProgress('native', () =>
@@ -78,6 +83,7 @@ if (existsSync('/usr/bin/chromium') && !process.argv.includes('--no-lighthouse')
 const results = {
   wasm: { ...wasm, text: undefined },
   deep,
+  moonsTorch,
   native,
   lm,
   images,
@@ -97,6 +103,7 @@ if (json) {
 function render({
   wasm: w,
   deep: dr,
+  moonsTorch: mt,
   native: n,
   lm: lmResult,
   images: im,
@@ -164,6 +171,21 @@ function render({
       `  ${t.activation.padEnd(6)} WASM ${t.seconds.toFixed(3)} s, native ${m.seconds.toFixed(3)} s (WASM takes ${(t.seconds / m.seconds).toFixed(2)}x the native time), test accuracy ${(t.test_acc * 100).toFixed(1)}%`,
     );
   }
+  const torchRun = (name) => mt.runs?.find((r) => r.name === name);
+  if (mt.error) out.push(`  PyTorch: not measured (${mt.error})`);
+  else {
+    out.push(`  ${torchLabel(mt)}, the same runs:`);
+    for (const t of w.training) {
+      const p = torchRun(t.activation);
+      out.push(
+        `  ${t.activation.padEnd(6)} PyTorch ${p.seconds.toFixed(3)} s: WASM is ${(p.seconds / t.seconds).toFixed(2)}x as fast`,
+      );
+    }
+    const ratio = Math.min(...w.training.map((t) => torchRun(t.activation).seconds / t.seconds));
+    out.push(
+      goal('WASM no slower than PyTorch on one thread', ratio >= 1, `${ratio.toFixed(2)}x as fast`),
+    );
+  }
   const gelu = w.training.find((t) => t.activation === 'gelu');
   if (gelu) {
     const gflop = FLOP_PER_RUN / 1e9;
@@ -185,6 +207,11 @@ function render({
     out.push(
       `  ${r.name.padEnd(20)} ${r.seconds.toFixed(3)} s = training ${r.train_seconds.toFixed(3)} s (${(dr.gflop / r.train_seconds).toFixed(1)} GFLOP/s) + evaluation ${r.eval_seconds.toFixed(3)} s; 95% train accuracy at epoch ${r.reached_95 ?? 'never'}`,
     );
+    const p = torchRun(r.name);
+    if (p)
+      out.push(
+        `  ${''.padEnd(20)} PyTorch ${p.seconds.toFixed(3)} s (training and evaluation): WASM is ${(p.seconds / r.seconds).toFixed(2)}x as fast`,
+      );
   }
   const slowest = Math.max(...dr.runs.map((r) => r.train_seconds));
   out.push(

@@ -23,6 +23,7 @@ import { imagesCore } from '../shared/image-config.js';
 import { confusion, median, medianCurve, medianRunIndex } from './image-stats.js';
 import { createGallery } from './gallery.js';
 import { createConfusionView } from './confusion-view.js';
+import { subsetCopy } from './subset.js';
 
 /** @typedef {import('./protocol').ImageEpoch} ImageEpoch */
 /** @typedef {import('./protocol').ImageRunResult} ImageRunResult */
@@ -286,14 +287,18 @@ export default async function createImages(root, { core, i18n, store = pageHash 
       /** @type {Run} */
       const r = { seed: Number(values.iseed) + s, history: [], result: null };
       runs[a].push(r);
+      // The worker keeps the subset from its first run on.
+      const subset = s === 0 ? await subsetCopy() : undefined;
       r.result = await client.call(
         'train',
         {
           config: { ...config, activation: a, seed: r.seed },
           gallery: a === run.acts[0] && s === 0 ? GALLERY : 0,
+          subset,
         },
         {
           signal,
+          transfer: subset ? [subset.buffer] : [],
           onProgress: (/** @type {import('./protocol').ImageProgress} */ m) => (
             r.history.push(m.epoch),
             render()
