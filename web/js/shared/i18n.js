@@ -143,6 +143,26 @@ export const pct = (x, digits = 1) =>
   x === null || x === undefined ? '–' : num(x, digits, { style: 'percent' });
 
 /**
+ * The string "ns.key_one" or "ns.key_other" that the current language's plural rules choose for
+ * count (pt-PT and English: "1 época", "2 épocas"), filled like t() with count in vars as {count}.
+ * @param {string} key
+ * @param {number} count
+ * @param {I18nVars} [vars]
+ */
+export function plural(key, count, vars = {}) {
+  const form = new Intl.PluralRules(LANGS[lang]).select(count) === 'one' ? 'one' : 'other';
+  return t(`${key}_${form}`, { count: num(count, 0), ...vars });
+}
+
+/**
+ * An interval as the current language writes it: "[−0.25, 0.00]" in English; in Portuguese,
+ * whose decimal comma would make "[−0,25, 0,00]" ambiguous, "[−0,25; 0,00]".
+ * @param {string} low  already formatted
+ * @param {string} high
+ */
+export const interval = (low, high) => `[${low}${lang === 'pt' ? ';' : ','} ${high}]`;
+
+/**
  * A setting's text as a field or a table shows it, from its canonical text (the URL's, the core
  * reads both): in pt-PT a number's decimal point becomes a comma (0,001); a list of widths gets a
  * space after each comma ("64, 64"), so that it never reads as the decimal 64,64.
