@@ -117,3 +117,17 @@ test('a speed interval containing zero says so; too few pairs say nothing yet', 
     /epochs/,
   );
 });
+
+test('one plural helper in both languages: "1 toss", "2 tosses", "1 época", "1,5 épocas"', async () => {
+  i18n.useLanguage('en');
+  await i18n.need('coin-toss', 'swap');
+  assert.match(i18n.t('coin-toss.summary', { n: 1, gap: 0 }), /^After 1 toss the/);
+  assert.match(i18n.t('coin-toss.summary', { n: 2, gap: 0 }), /^After 2 tosses the/);
+  assert.match(i18n.t('swap.step_finetune', { k: 1 }), /1 epoch$/);
+  i18n.useLanguage('pt');
+  await i18n.need('coin-toss', 'swap');
+  assert.match(i18n.t('coin-toss.summary', { n: 1, gap: 0 }), /^Após 1 lançamento,/);
+  assert.match(i18n.t('swap.step_finetune', { k: 1 }), /1 época$/);
+  assert.match(i18n.t('swap.step_finetune', { k: '1,5' }), /1,5 épocas$/);
+  assert.match(i18n.t('swap.step_finetune', { k: 20 }), /20 épocas$/);
+});

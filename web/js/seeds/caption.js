@@ -6,7 +6,7 @@
 import { readSummary } from './verdict.js';
 
 /** @typedef {import('../shared/types').PairedSummary} PairedSummary */
-/** @typedef {Pick<import('../shared/types').I18n, 't' | 'num' | 'plural' | 'interval'>} Words */
+/** @typedef {Pick<import('../shared/types').I18n, 't' | 'num' | 'interval'>} Words */
 
 /**
  * The takeaway of a study of activations a against b (different ones).
@@ -52,6 +52,6 @@ export function studyTakeaway(i18n, { a, b, acc, speed, never, runs, epochs }) {
     [a, never.a],
     [b, never.b],
   ]))
-    if (count > 0) parts.push(i18n.plural('seeds.takeaway_never', count, { act, runs, epochs }));
+    if (count > 0) parts.push(i18n.t('seeds.takeaway_never', { count, act, runs, epochs }));
   return parts.join(' ');
 }
