@@ -76,3 +76,16 @@ test('a plural {name:one|other} names a count its string also shows as {name}', 
           assert.ok(text.includes(`{${m[1]}}`), `${lang}/${file} ${key}: {${m[1]}} is not shown`);
     }
 });
+
+test('pt: one word per term (navegador, carácter, kernel for a compute kernel, ponderadas)', () => {
+  const variants = [
+    /\bbrowser\b/i, // navegador
+    /\bcar[aá]ter\b|\bcarateres\b/i, // carácter, caracteres
+    /núcleos? (float32|de cálculo|xsimd|WebAssembly)|entre núcleos/i, // a kernel is a kernel; núcleo is the C++ core
+    /\bpesad[oa]s?\b/i, // ponderado: weighted inputs are "entradas ponderadas"
+  ];
+  for (const file of readdirSync(join(dir, 'pt'))) {
+    const text = readFileSync(join(dir, 'pt', file), 'utf8');
+    for (const re of variants) assert.doesNotMatch(text, re, `pt/${file}`);
+  }
+});
