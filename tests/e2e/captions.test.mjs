@@ -180,3 +180,31 @@ test("the seeds study's takeaway quotes the interval of its summary table", asyn
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('on a 360 px phone the twin table keeps "Epochs to 95 %", the column its caption cites', async () => {
+  for (const path of ['', 'pt/']) {
+    const { page, context, problems } = await openPage(
+      env,
+      '',
+      { viewport: { width: 360, height: 740 } },
+      path,
+    );
+    await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+    await page.locator(`${lab} [data-results]`).scrollIntoViewIfNeeded();
+    const shown = async (col) =>
+      page.locator(`${lab} [data-results] th[data-col="${col}"]`).isVisible();
+    assert.equal(await shown('to95'), true, path);
+    assert.equal(await shown('test'), true, path);
+    assert.equal(
+      await shown('train'),
+      false,
+      'the training accuracy gives way (its curve shows it)',
+    );
+    const fits = await page
+      .locator(`${lab} [data-results]`)
+      .evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    assert.ok(fits, `${path}: the table fits without sideways scrolling`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
