@@ -17,28 +17,40 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-bool is_header(std::string_view line) {
+// The header the CLI writes, or the one spreadsheets often carry (x,y,label), either separator.
+bool is_header(std::string_view line, char separator) {
     std::string lower;
     for (char c : line)
         if (c != ' ' && c != '\t' && c != '\r')
             lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return lower == "x0,x1,label";
+    const std::string sep(1, separator);
+    return lower == "x0" + sep + "x1" + sep + "label" || lower == "x" + sep + "y" + sep + "label";
 }
 
-// "" and v[0..2] set, or the message for this line.
-std::string read_line(std::string_view line, const std::string& at, double (&v)[3]) {
+// "" and v[0..2] set, or the message for this line. With ';' between fields (as spreadsheets in
+// decimal-comma locales write CSV) a field's decimal comma is its decimal point: "0,5;1,2;1".
+std::string read_line(std::string_view line, char separator, const std::string& at,
+                      double (&v)[3]) {
     std::string_view fields[3];
     std::size_t count = 0;
     for (std::size_t start = 0;;) {
-        const std::size_t comma = line.find(',', start);
-        if (count < 3) fields[count] = line.substr(start, comma - start);
+        const std::size_t cut = line.find(separator, start);
+        if (count < 3) fields[count] = line.substr(start, cut - start);
         ++count;
-        if (comma == std::string_view::npos) break;
-        start = comma + 1;
+        if (cut == std::string_view::npos) break;
+        start = cut + 1;
     }
-    if (count != 3) return at + "expected 3 fields x0,x1,label (got " + std::to_string(count) + ")";
+    if (count != 3) {
+        const std::string sep(1, separator);
+        return at + "expected 3 fields x0" + sep + "x1" + sep + "label (got " +
+               std::to_string(count) + ")";
+    }
     for (std::size_t j = 0; j < 3; ++j) {
-        const std::optional<double> x = parse_number(fields[j], NumberKind::any);
+        std::string field(fields[j]);
+        if (separator == ';')
+            for (char& c : field)
+                if (c == ',') c = '.';
+        const std::optional<double> x = parse_number(field, NumberKind::any);
         if (!x) return at + field_names[j] + " is not a number: " + quote_input(trimmed(fields[j]));
         v[j] = *x;
     }
@@ -56,6 +68,7 @@ std::optional<Points> points_from_csv(std::string_view text, std::string& error)
     text = strip_bom(text);
     Points p;
     bool first = true;
+    char separator = ',';  // or ';', as the file's first line has it
     std::size_t number = 0;
     for (std::size_t start = 0; start <= text.size();) {
         std::size_t end = text.find('\n', start);
@@ -64,7 +77,8 @@ std::optional<Points> points_from_csv(std::string_view text, std::string& error)
         start = end + 1;
         ++number;
         if (line.empty()) continue;
-        if (first && is_header(line)) {
+        if (first && line.find(';') != std::string_view::npos) separator = ';';
+        if (first && is_header(line, separator)) {
             first = false;
             continue;
         }
@@ -75,7 +89,7 @@ std::optional<Points> points_from_csv(std::string_view text, std::string& error)
             return std::nullopt;
         }
         double v[3];
-        if (!(error = read_line(line, at, v)).empty()) return std::nullopt;
+        if (!(error = read_line(line, separator, at, v)).empty()) return std::nullopt;
         p.x.push_back(v[0]);
         p.x.push_back(v[1]);
         p.y.push_back(static_cast<int>(v[2]));

@@ -188,6 +188,33 @@ TEST_CASE("CSV: what moons/data write reads back exactly; header, CRLF, BOM, bla
     CHECK(csv_error("1e-5,-2E+0,1\n" + csv_lines(9)) == "(ok)");
 }
 
+TEST_CASE("CSV: spreadsheets' forms: an x,y,label header; ';' between fields, decimal commas") {
+    std::string e;
+    const auto xy = al::points_from_csv("x,y,label\n" + csv_lines(10), e);
+    REQUIRE_MESSAGE(xy, e);
+    CHECK(xy->size() == 10);
+    std::string semi = "X;Y;Label\r\n";
+    std::string dots = "x0,x1,label\n";
+    for (int i = 0; i < 12; ++i) {
+        semi += std::to_string(i / 2) + ",5;-1,25;" + std::to_string(i % 2) + "\r\n";
+        dots += std::to_string(i / 2) + ".5,-1.25," + std::to_string(i % 2) + "\n";
+    }
+    const auto comma = al::points_from_csv(semi, e);
+    REQUIRE_MESSAGE(comma, e);
+    const auto point = al::points_from_csv(dots, e);
+    REQUIRE_MESSAGE(point, e);
+    CHECK(comma->x == point->x);  // 0,5;-1,25;1 is 0.5, -1.25, label 1
+    CHECK(comma->y == point->y);
+    CHECK(comma->x[2] == 0.5);
+    CHECK(csv_error("0.5;1;0\n" + std::string("0,5;1;1\n") + csv_lines(0)) ==
+          "the file must hold 10 to 2000 points (got 2)");
+    // the first line decides: ';' files want ';' on every line, and say so
+    CHECK(csv_error("x0;x1;label\n0,5;1;0\n1,5,1,1\n") ==
+          "line 3: expected 3 fields x0;x1;label (got 1)");
+    CHECK(csv_error("x;y;label\n1,000,5;1;0\n") == "line 2: x0 is not a number: '1,000,5'");
+    CHECK(csv_error("x;y;label\n1.000,5;1;0\n") == "line 2: x0 is not a number: '1.000,5'");
+}
+
 TEST_CASE("CSV: every refusal is one line naming the line (1-based)") {
     const std::string h = "x0,x1,label\n";
     CHECK(csv_error("") == "the file must hold 10 to 2000 points (got 0)");
@@ -196,7 +223,7 @@ TEST_CASE("CSV: every refusal is one line naming the line (1-based)") {
           "line 2: expected 3 fields x0,x1,label (got 2)");
     CHECK(csv_error(csv_lines(2) + "1,2,0,4\n") == "line 3: expected 3 fields x0,x1,label (got 4)");
     CHECK(csv_error(h + csv_lines(1) + "0,abc,1\n") == "line 3: x1 is not a number: 'abc'");
-    CHECK(csv_error("x,y,label\n" + csv_lines(10)) == "line 1: x0 is not a number: 'x'");
+    CHECK(csv_error("x,z,label\n" + csv_lines(10)) == "line 1: x0 is not a number: 'x'");
     CHECK(csv_error(h + ",1,0\n") == "line 2: x0 is not a number: ''");
     CHECK(csv_error(h + "0x10,1,0\n") == "line 2: x0 is not a number: '0x10'");
     CHECK(csv_error(h + "inf,1,0\n") == "line 2: x0 must be a number in [-10, 10] (got inf)");

@@ -250,3 +250,30 @@ test('every display formula fits a 375 px column, in both languages', async () =
     await context.close();
   }
 });
+
+test('the table of contents is the second Tab stop: a skip link leads into it, in both languages', async () => {
+  for (const { path, lang } of PAGES) {
+    const { page, context, problems } = await open(path, VIEWPORTS[0]);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const link = await page.evaluate(() => {
+      const a = /** @type {HTMLAnchorElement} */ (document.activeElement);
+      return {
+        href: a.getAttribute('href'),
+        text: a.textContent,
+        top: a.getBoundingClientRect().top,
+      };
+    });
+    assert.equal(link.href, '#toc', lang);
+    assert.match(link.text ?? '', lang === 'en' ? /contents/ : /índice/, lang);
+    assert.ok(link.top >= 0, 'the focused skip link is on screen');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    assert.ok(
+      await page.evaluate(() => !!document.activeElement?.closest('nav#toc')),
+      `${lang}: the next Tab is a link of the contents`,
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});

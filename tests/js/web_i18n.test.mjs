@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'i18n');
 const langs = readdirSync(dir);
 const load = (lang, file) => JSON.parse(readFileSync(join(dir, lang, file), 'utf8'));
+// (a plural, {n:toss|tosses}, is the language's own grammar: pt agrees verbs where en needs none)
 const placeholders = (s) =>
   [...s.matchAll(/\{(\w+)\}|data-core="([^"]+)"/g)].map((m) => m[0]).sort();
 
@@ -64,4 +65,27 @@ test('an embedded figure shows its caption while it loads: CAPTIONED names every
   // activation-lab.js loads i18n/<lang>/<name>.json for these only: a name without the file
   // would be a failed request (a console error) on every page that embeds it.
   assert.deepEqual([...CAPTIONED].sort(), captioned.sort());
+});
+
+test('a plural {name:one|other} names a count its string also shows as {name}', () => {
+  for (const lang of langs)
+    for (const file of readdirSync(join(dir, lang))) {
+      const table = load(lang, file);
+      for (const [key, text] of Object.entries(table))
+        for (const m of text.matchAll(/\{(\w+):[^|{}]*\|[^{}]*\}/g))
+          assert.ok(text.includes(`{${m[1]}}`), `${lang}/${file} ${key}: {${m[1]}} is not shown`);
+    }
+});
+
+test('pt: one word per term (navegador, carácter, kernel for a compute kernel, ponderadas)', () => {
+  const variants = [
+    /\bbrowser\b/i, // navegador
+    /\bcar[aá]ter\b|\bcarateres\b/i, // carácter, caracteres
+    /núcleos? (float32|de cálculo|xsimd|WebAssembly)|entre núcleos/i, // a kernel is a kernel; núcleo is the C++ core
+    /\bpesad[oa]s?\b/i, // ponderado: weighted inputs are "entradas ponderadas"
+  ];
+  for (const file of readdirSync(join(dir, 'pt'))) {
+    const text = readFileSync(join(dir, 'pt', file), 'utf8');
+    for (const re of variants) assert.doesNotMatch(text, re, `pt/${file}`);
+  }
 });

@@ -98,6 +98,6 @@ export default async function createDepthSpread(root, { core, i18n }) {
   if (root.querySelector('svg.depth-spread-chart')) return undefined;
   root.innerHTML = `${depthSpreadHtml(core, i18n.num)}<figcaption data-i18n="depth-spread.caption"></figcaption>`;
   await i18n.apply(root);
-  fillCoreValues(core, i18n.num, root);
+  fillCoreValues(core, i18n.num, root, i18n.t);
   return undefined;
 }

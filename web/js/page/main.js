@@ -113,7 +113,8 @@ async function startCore() {
   // The engine in words: the SIMD build, or the scalar one a browser without SIMD gets.
   const engine = core.arch === 'scalar' ? 'intro.engine_scalar' : 'intro.engine';
   must(document, '#engine').textContent = i18n.t(engine, { arch: core.arch });
-  fillCoreValues(core, i18n.num); // the same text as the build wrote, now from the live core
+  await i18n.need('common'); // (the tooltips name what each number is)
+  fillCoreValues(core, i18n.num, document, i18n.t); // the same text as the build wrote, now from the live core
   return { core, i18n };
 }
 

@@ -145,7 +145,9 @@ export function createSeedsLmView(root, { core, i18n }) {
     $('[data-lm-caption]').textContent = i18n.t('seeds.lm_summary_caption', { n: p.length });
     if (!summary) return (body.innerHTML = '');
     const s = summary;
-    const ci = Number.isFinite(s.ci_low) ? `[${loss(s.ci_low, 4)}, ${loss(s.ci_high, 4)}]` : '–';
+    const ci = Number.isFinite(s.ci_low)
+      ? i18n.interval(loss(s.ci_low, 4), loss(s.ci_high, 4))
+      : '–';
     body.innerHTML = `
       <tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${loss(s.mean_a, 4)}</td><td class="num">${loss(s.sd_a, 4)}</td><td class="num">–</td></tr>
       <tr data-row="b"><th scope="row">${name(b)}</th><td class="num">${loss(s.mean_b, 4)}</td><td class="num">${loss(s.sd_b, 4)}</td><td class="num">–</td></tr>

@@ -37,7 +37,7 @@ export function createSeedsSpeed(root, { core, i18n }) {
      * @param {number | null} lo
      * @param {number | null} hi
      */
-    const ci = (lo, hi) => (Number.isFinite(lo) ? `[${ep(lo)}, ${ep(hi)}]` : '–');
+    const ci = (lo, hi) => (Number.isFinite(lo) ? i18n.interval(ep(lo), ep(hi)) : '–');
     // No pairs, no table: the note below says why.
     $('.table-scroll').hidden = !summary;
     $('tbody').innerHTML = summary

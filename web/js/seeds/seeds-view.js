@@ -5,7 +5,8 @@ import { createDotPlot } from '../plots/dot-plot.js';
 import { setTakeaway } from '../shared/takeaway.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { readSummary } from './verdict.js';
-import { pairs, summarize, seedRows, epochRows, studyJson } from './study.js';
+import { pairs, summarize, seedRows, epochRows, studyJson, speedPairs } from './study.js';
+import { studyTakeaway } from './caption.js';
 import { reached95 } from '../shared/runs.js';
 import { createSeedsSpeed } from './seeds-speed.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../shared/export.js';
@@ -173,7 +174,7 @@ export function createSeedsView(root, { core, i18n }) {
      * @param {number | null} lo
      * @param {number | null} hi
      */
-    const ci = (lo, hi) => (Number.isFinite(lo) ? `[${pts(lo)}, ${pts(hi)}]` : '–');
+    const ci = (lo, hi) => (Number.isFinite(lo) ? i18n.interval(pts(lo), pts(hi)) : '–');
     /** @param {number | null} v */
     const sd = (v) => (Number.isFinite(v) ? pts(v) : '–');
     body.innerHTML = `
@@ -192,7 +193,6 @@ export function createSeedsView(root, { core, i18n }) {
     // (its nulls, NaN in the core, come only with fewer than 2 pairs: readSummary's too_few)
     const r = readSummary(summary);
     el.dataset.kind = r.kind;
-    renderTakeaway(r.kind, a, b);
     if (r.kind === 'too_few' || !summary) return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
     // Both sides the same activation: same seed, same start, same data, so the same run twice.
     if (a === b)
@@ -218,30 +218,26 @@ export function createSeedsView(root, { core, i18n }) {
   }
 
   /**
-   * The figure caption's first sentence: the paired difference and its interval, or no
-   * significant difference; before two seeds, what the study will tell.
-   * @param {ReturnType<typeof readSummary>['kind']} kind
-   * @param {string} a
-   * @param {string} b
+   * The figure caption's first sentence, from every interval the study reports and the runs that
+   * never reached 95 % (caption.js); before two seeds, what the study will tell.
+   * @param {Study} current
+   * @param {Acts} acts
    */
-  function renderTakeaway(kind, a, b) {
+  function renderTakeaway(current, [a, b]) {
     const figure = root.closest('figure') ?? root;
-    const s = summary;
-    if (!s || a === b || kind === 'too_few' || kind === 'no_spread')
-      return setTakeaway(figure, i18n.t('seeds.takeaway_ready'));
-    const hi = kind === 'b_higher' ? b : a;
-    setTakeaway(
-      figure,
-      i18n.t(kind === 'no_difference' ? 'seeds.takeaway_no_difference' : 'seeds.takeaway_higher', {
-        n: s.n,
-        a: name(a),
-        b: name(b),
-        hi: name(hi),
-        mean: i18n.num((s.mean_diff ?? NaN) * 100, 1, { signDisplay: 'exceptZero' }),
-        low: pts(s.ci_low),
-        high: pts(s.ci_high),
-      }),
-    );
+    const text =
+      a === b
+        ? null
+        : studyTakeaway(i18n, {
+            a: name(a),
+            b: name(b),
+            acc: summary,
+            speed: speed.summary(),
+            never: speedPairs(current).never,
+            runs: pairs(current).length,
+            epochs: current.base.epochs,
+          });
+    setTakeaway(figure, text ?? i18n.t('seeds.takeaway_ready'));
   }
 
   // A diverged run is tested on its last finite weights; the table says so rather than hide it.
@@ -284,6 +280,7 @@ export function createSeedsView(root, { core, i18n }) {
       renderVerdict(p, study.acts);
       renderTable(p, study.acts);
       speed.render(study);
+      renderTakeaway(study, study.acts);
       for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
         root.querySelectorAll('button[data-export]')
       ))

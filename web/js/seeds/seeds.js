@@ -302,7 +302,10 @@ export default async function createSeeds(root, { core, i18n, store }) {
     must(box, 'tbody').innerHTML = past
       .map((h) => {
         const [scale, digits] = h.lm ? [1, 3] : [100, 2];
-        const ci = `[${num(h.sum.ci_low, scale, digits)}, ${num(h.sum.ci_high, scale, digits)}]`;
+        const ci = i18n.interval(
+          num(h.sum.ci_low, scale, digits),
+          num(h.sum.ci_high, scale, digits),
+        );
         return `<tr><th scope="row">${h.setup}</th><td class="num">${h.sum.n}</td>
       <td class="num">${name(h.acts[0])} ${mean(h.lm, h.sum.mean_a)}</td><td class="num">${name(h.acts[1])} ${mean(h.lm, h.sum.mean_b)}</td>
       <td class="num">${h.lm ? i18n.t('seeds.history_ci_nats', { ci }) : ci}</td></tr>`;

@@ -67,14 +67,39 @@ export function coreValueText(core, { spec, digits = 4, format, num }) {
 }
 
 /** @typedef {(x: number, digits: number) => string} Num */
+/** @typedef {(key: string, vars?: import('./types').I18nVars) => string} Translate */
+
+/**
+ * The tooltip of a placeholder: what the number is, in words or as the formula it computes
+ * ("GELU′(−1)"), never the spec's internal name (dip.x).
+ * @param {string} spec
+ * @param {Translate} t
+ */
+export function coreValueTitle(spec, t) {
+  const call = /^([a-z_]+)('?)\((-?[\d.]+)\)$/.exec(spec);
+  const x = call?.[3].replace('-', '−');
+  const what = call
+    ? call[1] === 'phi'
+      ? `Φ(${x})`
+      : call[1] === 'ln'
+        ? `ln ${x}`
+        : `${t(`common.act_${call[1]}`)}${call[2] ? '′' : ''}(${x})`
+    : spec.startsWith('default.')
+      ? t('common.core_default')
+      : spec.startsWith('depth.')
+        ? t('common.core_depth')
+        : t(`common.core_${spec.replace('.', '_')}`);
+  return t('common.core_value_title', { what });
+}
 
 /**
  * Fills every placeholder under root.
  * @param {Pick<import('./types').Core, 'M' | 'activations'>} core
  * @param {Num} num
  * @param {ParentNode} [root]
+ * @param {Translate} [t]  the language's strings (i18n.t), for the tooltips
  */
-export function fillCoreValues(core, num, root = document) {
+export function fillCoreValues(core, num, root = document, t = undefined) {
   for (const el of root.querySelectorAll('[data-core]')) {
     if (!(el instanceof HTMLElement)) continue;
     const { core: spec = '', digits, format } = el.dataset;
@@ -82,6 +107,7 @@ export function fillCoreValues(core, num, root = document) {
     const text = coreValueText(core, { spec, digits: Number(digits ?? 4), format, num });
     if (el.textContent !== text) el.textContent = text;
     el.classList.add('core-value');
-    el.title = spec;
+    if (t) el.title = coreValueTitle(spec, t);
+    else el.removeAttribute('title');
   }
 }

@@ -57,7 +57,9 @@ export function need(...namespaces) {
 }
 
 /**
- * The string for "ns.key" with {name} placeholders filled from vars; the key if missing.
+ * The string for "ns.key" with {name} placeholders filled from vars; the key if missing. A
+ * placeholder {name:one|other} is the form the language's plural rules choose for the number
+ * vars[name] ("{n} {n:toss|tosses}": "1 toss", "2 tosses"; pt "1 época", "2 épocas").
  * @param {string} key
  * @param {I18nVars} [vars]
  * @returns {string}
@@ -70,8 +72,28 @@ export function t(key, vars) {
     return key;
   }
   return vars
-    ? text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m))
+    ? text
+        .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (m, name, one, other) =>
+          name in vars ? (pluralOne(vars[name]) ? one : other) : m,
+        )
+        .replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m))
     : text;
+}
+
+/**
+ * Whether a count (a number, or its text as num() wrote it: "1", "1,5", "−2") takes the
+ * singular in the current language.
+ * @param {string | number} value
+ */
+function pluralOne(value) {
+  const text = String(value).replace('−', '-');
+  const count = Number(
+    lang === 'pt' ? text.replace(/\s/g, '').replace(',', '.') : text.replace(/,/g, ''),
+  );
+  const fraction = text.match(/[.,](\d+)$/)?.[1].length ?? 0; // "1.0 epochs": CLDR counts digits
+  return (
+    new Intl.PluralRules(LANGS[lang], { minimumFractionDigits: fraction }).select(count) === 'one'
+  );
 }
 
 /** @param {ParentNode} root */
@@ -141,6 +163,14 @@ export function num(x, digits = 3, opts = {}) {
  */
 export const pct = (x, digits = 1) =>
   x === null || x === undefined ? '–' : num(x, digits, { style: 'percent' });
+
+/**
+ * An interval as the current language writes it: "[−0.25, 0.00]" in English; in Portuguese,
+ * whose decimal comma would make "[−0,25, 0,00]" ambiguous, "[−0,25; 0,00]".
+ * @param {string} low  already formatted
+ * @param {string} high
+ */
+export const interval = (low, high) => `[${low}${lang === 'pt' ? ';' : ','} ${high}]`;
 
 /**
  * A setting's text as a field or a table shows it, from its canonical text (the URL's, the core

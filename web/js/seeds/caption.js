@@ -1,0 +1,57 @@
+// The many-seeds study's caption sentence, from every quantity the study reports: the interval of
+// the test-accuracy difference, the interval of the difference in epochs to 95 % training
+// accuracy, and the runs that never reached 95 % (they did not train). A caption that read only
+// the first could say "no significant difference" beside a speed interval that excludes zero.
+// Pure (the strings and number formats come in through i18n) so that Node tests can check it.
+import { readSummary } from './verdict.js';
+
+/** @typedef {import('../shared/types').PairedSummary} PairedSummary */
+/** @typedef {Pick<import('../shared/types').I18n, 't' | 'num' | 'interval'>} Words */
+
+/**
+ * The takeaway of a study of activations a against b (different ones).
+ * acc: the core's paired summary of test accuracy (a − b); speed: that of epochs to 95 % (or null);
+ * never: how many runs of a and of b never reached 95 % in epochs; runs: the seeds with both done.
+ * @param {Words} i18n
+ * @param {{a: string, b: string, acc: PairedSummary | null, speed: PairedSummary | null,
+ *   never: {a: number, b: number}, runs: number, epochs: number}} study  a, b: display names
+ * @returns {string | null}  null: nothing to conclude yet (fewer than two pairs, no spread)
+ */
+export function studyTakeaway(i18n, { a, b, acc, speed, never, runs, epochs }) {
+  const r = readSummary(acc);
+  if (!acc || r.kind === 'too_few' || r.kind === 'no_spread') return null;
+  /** @param {number | null} x */
+  const pts = (x) => i18n.num(x === null ? x : x * 100, 2);
+  const parts = [
+    i18n.t(r.kind === 'no_difference' ? 'seeds.takeaway_no_difference' : 'seeds.takeaway_higher', {
+      n: acc.n,
+      a,
+      b,
+      hi: r.kind === 'b_higher' ? b : a,
+      mean: i18n.num((acc.mean_diff ?? NaN) * 100, 1, { signDisplay: 'exceptZero' }),
+      ci: i18n.interval(pts(acc.ci_low), pts(acc.ci_high)),
+    }),
+  ];
+  const lo = speed?.ci_low ?? NaN,
+    hi = speed?.ci_high ?? NaN;
+  if (speed && speed.n >= 2 && Number.isFinite(lo) && Number.isFinite(hi)) {
+    /** @param {number | null} x */
+    const ep = (x) => i18n.num(x, 1);
+    const vars = { a, b, n: speed.n, ci: i18n.interval(ep(lo), ep(hi)) };
+    if (lo > 0 || hi < 0)
+      parts.push(
+        i18n.t('seeds.takeaway_speed_faster', {
+          ...vars,
+          fast: hi < 0 ? a : b, // a − b < 0: a needed fewer epochs
+          mean: ep(Math.abs(speed.mean_diff ?? NaN)),
+        }),
+      );
+    else parts.push(i18n.t('seeds.takeaway_speed_same', vars));
+  }
+  for (const [act, count] of /** @type {[string, number][]} */ ([
+    [a, never.a],
+    [b, never.b],
+  ]))
+    if (count > 0) parts.push(i18n.t('seeds.takeaway_never', { count, act, runs, epochs }));
+  return parts.join(' ');
+}
