@@ -21,8 +21,14 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Server + browser for one test file. */
-export async function setup() {
+/**
+ * Server + browser for one test file: one browser, launched in `before` and closed in `after`,
+ * each test in its own context (openPage). `figure`: the figure(s) the file tests, e.g. `twin` or
+ * `worked-values,curves`: the article then mounts only those (main.js's `?figure=`), not all of
+ * them. `pageUrl`: the article's address with that query.
+ * @param {{figure?: string}} [options]
+ */
+export async function setup({ figure } = {}) {
   if (!existsSync(join(dist, 'index.html')))
     throw new Error('dist/ is missing: run npm run build first');
   const { server, url } = await startServer({ dir: dist, port: 0 });
@@ -33,12 +39,28 @@ export async function setup() {
   await mkdir(shots, { recursive: true });
   return {
     url,
+    pageUrl: articleUrl(url, '', figure),
+    figure,
     browser,
     async close() {
       await browser.close();
       await new Promise((ok) => server.close(ok));
     },
   };
+}
+
+/**
+ * The address of `rest` (a path, a query and/or a hash, e.g. `pt/#seeds=2`) under the server's
+ * `base`; on an article page (index.html in either language) with `?figure=` for `figure`.
+ * @param {string} base
+ * @param {string} rest
+ * @param {string} [figure]
+ */
+export function articleUrl(base, rest, figure) {
+  if (!figure) return base + rest; // as written (a URL object would re-encode the hash)
+  const target = new URL(rest, base);
+  if (/\/(index\.html)?$/.test(target.pathname)) target.searchParams.set('figure', figure);
+  return target.href;
 }
 
 /**
@@ -66,11 +88,14 @@ export async function pollUntil(page, done, timeoutMs = 5000) {
 /**
  * A fresh page (own context, so own localStorage) that records console errors and warnings,
  * uncaught exceptions and every request to another origin. `path`: another page than the article.
+ * `options`: the browser context's, plus `figure` (this page's figures instead of setup's; `''`:
+ * all of them).
  */
 export async function openPage(env, hash = '', options = {}, path = '') {
+  const { figure = env.figure, ...contextOptions } = options;
   const context = await env.browser.newContext({
     viewport: { width: 1200, height: 900 },
-    ...options,
+    ...contextOptions,
   });
   await startFiguresEagerly(context);
   const page = await context.newPage();
@@ -86,7 +111,7 @@ export async function openPage(env, hash = '', options = {}, path = '') {
     if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))
       offOrigin.push(u);
   });
-  await page.goto(env.url + path + hash);
+  await page.goto(articleUrl(env.url, path + hash, figure));
   // (the article marks itself ready; another page, e.g. embed.html, is the caller's to wait for)
   if (!path) await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
   return { page, context, problems, offOrigin };

@@ -50,8 +50,28 @@ test('a reader pays only for the figures near the screen: the others start as th
   await context.close();
 });
 
+test('?figure= mounts only the figures named; an unknown name mounts none and says so', async () => {
+  const mountedNames = (page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-widget][data-mounted]')].map((el) => el.dataset.widget),
+    );
+  const one = await openPage(env, '', { figure: 'dip-zoom,coin-toss' });
+  assert.deepEqual((await mountedNames(one.page)).sort(), ['coin-toss', 'dip-zoom']);
+  assert.equal(await one.page.locator('#core-error').isHidden(), true);
+  assert.deepEqual(one.problems, []);
+  await one.context.close();
+  const bad = await openPage(env, '', { figure: 'curves,nope' });
+  assert.deepEqual(await mountedNames(bad.page), []);
+  const notice = bad.page.locator('#core-error');
+  assert.equal(await notice.isVisible(), true);
+  assert.match(await notice.textContent(), /“nope”.*curves, worked-values/);
+  assert.deepEqual(bad.problems, []); // a typo in the address is not a page error
+  await bad.context.close();
+});
+
 test('the explorer shows the worked values computed by the core', async () => {
-  const { page, context, problems } = await openPage(env);
+  // (the worked values read the curves figure's core samples)
+  const { page, context, problems } = await openPage(env, '', { figure: 'worked-values,curves' });
   const cell = async (fn, x) =>
     parseNumber(await page.locator(`td[data-fn="${fn}"][data-x="${x}"]`).textContent());
   assert.ok(Math.abs((await cell('gelu', -1)) - -0.1587) < 1e-4);

@@ -9,7 +9,7 @@ import { fillCoreValues } from '../shared/core-values.js';
 import { addEmbedButton } from '../embed/embed-dialog.js';
 import { keepFigureNumber } from './figure-number.js';
 import { must } from '../shared/dom.js';
-import { figureModule } from '../shared/figures.js';
+import { FIGURE_MODULES, figureModule } from '../shared/figures.js';
 import { messageOf } from '../shared/worker-error.js';
 import { wireToc } from './toc.js';
 
@@ -83,10 +83,37 @@ async function main() {
   if (eager()) context().catch(() => {});
   document.documentElement.dataset.started = 'true'; // links work; figures start near view
   await mountFigures(
-    [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-widget]'))],
+    chosenFigures([
+      .../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-widget]')),
+    ]),
     context,
   );
   document.documentElement.dataset.ready = 'true'; // for tests and embedders: every widget is up
+}
+
+/**
+ * `?figure=name[,name]` mounts only the figures of those names (every part of the Transformer for
+ * `transformer`): a test of one figure, or a reader sharing one, need not start all the others.
+ * The rest of the page stays as the build wrote it. A name no figure has mounts nothing and says
+ * which names exist, in the page's notice (not the console: a typo is not a page error).
+ * @param {HTMLElement[]} figures
+ * @returns {HTMLElement[]}
+ */
+function chosenFigures(figures) {
+  const param = new URLSearchParams(location.search).get('figure');
+  if (param === null) return figures;
+  const names = param.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !Object.hasOwn(FIGURE_MODULES, name));
+  if (unknown.length) {
+    const box = must(document, '#core-error');
+    box.textContent = i18n.t('meta.figure_unknown', {
+      name: unknown[0],
+      list: Object.keys(FIGURE_MODULES).join(', '),
+    });
+    box.hidden = false;
+    return [];
+  }
+  return figures.filter((el) => names.includes(el.dataset.widget ?? ''));
 }
 
 /**

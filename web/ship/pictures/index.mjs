@@ -3,9 +3,11 @@
 // in each page's language. Prerender puts them inside the figure's <noscript>, so a reader
 // without JavaScript sees the figure and one with it never loads them. Figures that are static
 // HTML already (prerender's STATIC_FIGURES) have none. Each renderer is run(core, out) -> data,
-// once per build, then draw(data, env) -> PictureFile[] per language.
+// once per build (or kept from an earlier build with the same inputs: run-cache.mjs), then
+// draw(data, env) -> PictureFile[] per language.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as i18n from '../../js/shared/i18n.js';
 import { curvesPicture, curvesRun, dipPicture, dipRun, tanhPicture, tanhRun } from './curves.mjs';
 import { seedsPicture, seedsRun, swapPicture, swapRun, twinPicture, twinRun } from './runs.mjs';
@@ -22,6 +24,8 @@ import {
 } from './transformer.mjs';
 import { pictureStyle } from './theme.mjs';
 import { translator } from './draw.mjs';
+import { cachedRun, filesUnder, moduleGraph, runKey } from './run-cache.mjs';
+import { IMAGES_DIR, SUBSET_FILE } from '../images.mjs';
 
 export const PICTURE_DIR = 'img/figures';
 
@@ -34,25 +38,80 @@ export const PICTURE_DIR = 'img/figures';
  */
 /** @typedef {import('./draw.mjs').PictureEnv & {blockCss: string}} Env */
 /** @typedef {import('./draw.mjs').PictureFile & {src?: string}} Picture */
-/** @typedef {{run: (core: PictureCore, out: string) => unknown, draw: (data: any, env: Env) => Picture[]}} Renderer */
+/**
+ * `script`: the run's module, whose source (with what it imports) is part of the run's cache key,
+ * with the core's bytes and the files `reads(out)` names; a renderer without one runs every time.
+ * @typedef {{
+ *   run: (core: PictureCore, out: string) => unknown,
+ *   draw: (data: any, env: Env) => Picture[],
+ *   script?: string,
+ *   reads?: (out: string) => string[],
+ * }} Renderer
+ */
+
+const scriptPath = (/** @type {string} */ name) => fileURLToPath(new URL(name, import.meta.url));
+const CURVES = scriptPath('curves.mjs');
+const RUNS = scriptPath('runs.mjs');
+const TRANSFORMER = scriptPath('transformer.mjs');
+/** The Transformer's run reads the shipped model, its records and corpus (not the images). */
+const lmData = (/** @type {string} */ out) =>
+  filesUnder(join(out, 'data')).filter((f) => f !== join(out, SUBSET_FILE));
 
 /** @type {Record<string, Renderer>} */
 export const PICTURES = {
-  curves: { run: curvesRun, draw: curvesPicture },
-  'dip-zoom': { run: dipRun, draw: dipPicture },
-  'tanh-error': { run: tanhRun, draw: tanhPicture },
-  'coin-toss': { run: coinRun, draw: coinPicture },
-  images: { run: imagesRun, draw: imagesPicture },
-  twin: { run: (core) => twinRun(core.preview), draw: twinPicture },
-  seeds: { run: seedsRun, draw: seedsPicture },
-  swap: { run: swapRun, draw: swapPicture },
-  cost: { run: costRun, draw: costPicture },
+  curves: { run: curvesRun, draw: curvesPicture, script: CURVES },
+  'dip-zoom': { run: dipRun, draw: dipPicture, script: CURVES },
+  'tanh-error': { run: tanhRun, draw: tanhPicture, script: CURVES },
+  'coin-toss': { run: coinRun, draw: coinPicture, script: scriptPath('coin.mjs') },
+  images: {
+    run: imagesRun,
+    draw: imagesPicture,
+    script: scriptPath('images.mjs'),
+    reads: () => filesUnder(IMAGES_DIR),
+  },
+  twin: { run: (core) => twinRun(core.preview), draw: twinPicture }, // the preview's run, as is
+  seeds: { run: seedsRun, draw: seedsPicture, script: RUNS },
+  swap: { run: swapRun, draw: swapPicture, script: RUNS },
+  cost: { run: costRun, draw: costPicture, script: scriptPath('cost.mjs') },
   // The Transformer's four part figures (data-parts="block" ...): figure name "transformer.<part>".
-  'transformer.block': { run: transformerRun, draw: blockPicture },
-  'transformer.sample': { run: transformerRun, draw: samplePicture },
-  'transformer.swap': { run: transformerRun, draw: swapBlockPicture },
-  'transformer.scratch': { run: transformerRun, draw: scratchPicture },
+  'transformer.block': {
+    run: transformerRun,
+    draw: blockPicture,
+    script: TRANSFORMER,
+    reads: lmData,
+  },
+  'transformer.sample': {
+    run: transformerRun,
+    draw: samplePicture,
+    script: TRANSFORMER,
+    reads: lmData,
+  },
+  'transformer.swap': {
+    run: transformerRun,
+    draw: swapBlockPicture,
+    script: TRANSFORMER,
+    reads: lmData,
+  },
+  'transformer.scratch': {
+    run: transformerRun,
+    draw: scratchPicture,
+    script: TRANSFORMER,
+    reads: lmData,
+  },
 };
+
+/**
+ * One renderer's run, from the cache when its inputs are those of a kept run.
+ * @param {Renderer} renderer
+ * @param {PictureCore} core
+ * @param {string} out
+ */
+async function runOnce({ run, script, reads }, core, out) {
+  if (!script) return { result: await run(core, out), cached: false };
+  const inputs = [join(out, 'wasm', 'activation-lab.mjs'), ...moduleGraph(script)];
+  const key = runKey(run.name, [...inputs, ...(reads?.(out) ?? [])]);
+  return cachedRun({ name: run.name, key }, () => run(core, out));
+}
 
 /**
  * The caption of a figure whose own (name.caption) the i18n tables do not have: each of the
@@ -85,10 +144,15 @@ export async function renderPictures(out, core, pages) {
   const ms = {};
   /** @type {Map<Function, unknown>} */
   const done = new Map(); // a run shared by several figures (the Transformer's parts) runs once
-  for (const [name, { run }] of Object.entries(PICTURES)) {
+  const cached = [];
+  for (const [name, renderer] of Object.entries(PICTURES)) {
     const start = performance.now();
-    if (!done.has(run)) done.set(run, await run(core, out));
-    runs[name] = done.get(run);
+    if (!done.has(renderer.run)) {
+      const { result, cached: kept } = await runOnce(renderer, core, out);
+      done.set(renderer.run, result);
+      if (kept) cached.push(name);
+    }
+    runs[name] = done.get(renderer.run);
     ms[name] = Math.round(performance.now() - start);
   }
   await mkdir(join(out, PICTURE_DIR), { recursive: true });
@@ -114,5 +178,5 @@ export async function renderPictures(out, core, pages) {
       }
     }
   }
-  return { byLang, ms, bytes, totalMs: Math.round(performance.now() - t0) };
+  return { byLang, ms, cached, bytes, totalMs: Math.round(performance.now() - t0) };
 }
