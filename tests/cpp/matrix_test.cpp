@@ -36,8 +36,9 @@ TEST_CASE("gemm matches the double-precision product for every mode and shape") 
     const std::size_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33, 64};
     for (std::size_t M : sizes)
         for (std::size_t N : sizes)
+            // 300: past one block of k (gemm packs B 256 rows at a time), with a partial block.
             for (std::size_t K : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(13),
-                                  std::size_t(64)}) {
+                                  std::size_t(64), std::size_t(300)}) {
                 CAPTURE(M);
                 CAPTURE(N);
                 CAPTURE(K);
