@@ -81,7 +81,7 @@ test('pt: one word per term (navegador, carácter, kernel for a compute kernel, 
   const variants = [
     /\bbrowser\b/i, // navegador
     /\bcar[aá]ter\b|\bcarateres\b/i, // carácter, caracteres
-    /núcleos? (float32|de cálculo|xsimd|WebAssembly)|entre núcleos/i, // a kernel is a kernel; núcleo is the C++ core
+    /núcleos (float32|de cálculo|xsimd|WebAssembly)|entre núcleos/i, // a kernel is a kernel; núcleo is the C++ core
     /\bpesad[oa]s?\b/i, // ponderado: weighted inputs are "entradas ponderadas"
   ];
   for (const file of readdirSync(join(dir, 'pt'))) {

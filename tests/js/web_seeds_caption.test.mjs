@@ -86,6 +86,9 @@ test('runs that never reached 95 % are flagged, with the plural their count take
   const one = { ...deepHe, never: { a: 0, b: 1 } };
   assert.match((await caption('pt', one)) ?? '', /1 de 10 execuções da ReLU nunca chegou a 95 %/);
   assert.doesNotMatch((await caption('en', one)) ?? '', /GELU runs never/);
+  const both = (await caption('en', { ...deepHe, never: { a: 10, b: 6 } })) ?? '';
+  assert.match(both, /10 of 10 GELU runs and 6 of 10 ReLU runs never reached 95 %/);
+  assert.equal(both.match(/never reached/g)?.length, 1, 'one sentence for both');
   const none = await caption('en', { ...deepHe, never: { a: 0, b: 0 } });
   assert.doesNotMatch(none ?? '', /never reached/);
 });

@@ -48,10 +48,18 @@ export function studyTakeaway(i18n, { a, b, acc, speed, never, runs, epochs }) {
       );
     else parts.push(i18n.t('seeds.takeaway_speed_same', vars));
   }
-  for (const [act, count] of /** @type {[string, number][]} */ ([
-    [a, never.a],
-    [b, never.b],
-  ]))
-    if (count > 0) parts.push(i18n.t('seeds.takeaway_never', { count, act, runs, epochs }));
+  if (never.a > 0 && never.b > 0)
+    parts.push(
+      i18n.t('seeds.takeaway_never_both', { a, b, na: never.a, nb: never.b, runs, epochs }),
+    );
+  else if (never.a > 0 || never.b > 0)
+    parts.push(
+      i18n.t('seeds.takeaway_never', {
+        act: never.a > 0 ? a : b,
+        count: never.a || never.b,
+        runs,
+        epochs,
+      }),
+    );
   return parts.join(' ');
 }
