@@ -125,7 +125,9 @@ test('focus stays near a button that disables itself; the language switch shows 
 });
 
 test('the swap panel: Cancel ends a long step; a refused file changes nothing; empty plots save nothing', async () => {
-  const { page, context, problems } = await openPage(env, '#whidden=16,16&wepochs=3');
+  const { page, context, problems } = await openPage(env, '#whidden=16,16&wepochs=3', {
+    figure: 'swap',
+  });
   const pngOff = (stage) => page.locator(`${swap} [data-board="${stage}"] [data-png]`).isDisabled();
   assert.equal(await pngOff('pretrained'), true);
   await page.click(`${swap} [data-act="pretrain"]`);

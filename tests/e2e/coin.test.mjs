@@ -3,13 +3,13 @@
 // line; at 375 px in dark mode, in Portuguese too, with no axe violations.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot, setup } from './helpers.mjs';
+import { articleUrl, openPage, screenshot, setup } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
 import { loadModule } from '../../wasm/module.mjs';
 import { INPUTS } from '../../web/js/coin/tosses.js';
 
 let env;
-before(async () => (env = await setup()));
+before(async () => (env = await setup({ figure: 'coin-toss' }))); // the figure under test alone
 after(() => env.close());
 
 const FIG = 'figure[data-widget="coin-toss"]';
@@ -93,7 +93,7 @@ test('phone, dark, Portuguese: keyboard tosses, decimal comma, no axe violations
     viewport: { width: 375, height: 740 },
     colorScheme: 'dark',
   });
-  await page.goto(`${env.url}pt/`);
+  await page.goto(articleUrl(env.url, 'pt/', env.figure));
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
   await page.focus(`${FIG} [data-toss="100"]`);
   await page.keyboard.press('Enter');

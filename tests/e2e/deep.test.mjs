@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { openPage, screenshot, setup } from './helpers.mjs';
 
 let env;
-before(async () => (env = await setup()));
+before(async () => (env = await setup({ figure: 'twin' }))); // the figure under test alone
 after(async () => env?.close());
 
 const lab = '[data-widget="twin"]';
@@ -107,7 +107,9 @@ test('the linear pieces: a polygon for ReLU, a smooth curve for GELU, off again'
 });
 
 test('a deep preset of the study runs and reports epochs to 95 % paired by seed', async () => {
-  const { page, context, problems } = await openPage(env, '#seeds=2&sn=300&sepochs=3');
+  const { page, context, problems } = await openPage(env, '#seeds=2&sn=300&sepochs=3', {
+    figure: 'seeds',
+  });
   await page.locator(seeds).scrollIntoViewIfNeeded();
   await page.click(`${seeds} [data-preset="deep_he"]`);
   assert.equal(await page.locator('#seeds-shidden').inputValue(), '32x16');

@@ -11,7 +11,7 @@ import { MAX_LINK_POINTS, encodePoints, quantised } from '../../web/js/shared/po
 import { loadModule } from '../../wasm/module.mjs';
 
 let env;
-before(async () => (env = await setup()));
+before(async () => (env = await setup({ figure: 'twin' }))); // the figure under test alone
 after(async () => env?.close());
 
 const lab = '[data-widget="twin"]';
@@ -375,6 +375,7 @@ test("the many-seeds study runs on the drawn points: the same points, the core's
   const { page, context, problems, offOrigin } = await openPage(
     env,
     `#data=custom&pts=${code}&sdata=custom&seeds=2&sseed=3&shidden=8&sepochs=3`,
+    { figure: 'seeds' },
   );
   await page.locator(seeds).scrollIntoViewIfNeeded();
   await page.click(`${seeds} [data-act="run"]`);

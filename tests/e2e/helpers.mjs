@@ -52,12 +52,15 @@ export async function setup({ figure } = {}) {
 /**
  * The address of `rest` (a path, a query and/or a hash, e.g. `pt/#seeds=2`) under the server's
  * `base`; on an article page (index.html in either language) with `?figure=` for `figure`.
+ * AL_E2E_EVERY_FIGURE=1 leaves the query out: every test then runs on the whole article, to see
+ * that a figure alone behaves as it does among the others.
  * @param {string} base
  * @param {string} rest
  * @param {string} [figure]
  */
 export function articleUrl(base, rest, figure) {
-  if (!figure) return base + rest; // as written (a URL object would re-encode the hash)
+  // (as written: a URL object would re-encode the hash)
+  if (!figure || process.env.AL_E2E_EVERY_FIGURE === '1') return base + rest;
   const target = new URL(rest, base);
   if (/\/(index\.html)?$/.test(target.pathname)) target.searchParams.set('figure', figure);
   return target.href;

@@ -13,7 +13,7 @@ import { axeViolations } from './axe.mjs';
 import { loadModule } from '../../wasm/module.mjs';
 
 let env;
-before(async () => (env = await setup()));
+before(async () => (env = await setup({ figure: 'images' }))); // the figure under test alone
 after(() => env.close());
 
 const FIG = 'figure[data-widget="images"]';
@@ -274,6 +274,7 @@ test("the many-seeds study runs the paper's test: the core's accuracies, paired 
   const { page, context, problems, offOrigin } = await openPage(
     env,
     '#smodel=images&sia=relu&sib=gelu&siseeds=2&siseed=7&siepochs=1&sintrain=200&sintest=100',
+    { figure: 'seeds' },
   );
   await page.locator(seeds).scrollIntoViewIfNeeded();
   assert.equal(await page.locator('#seeds-smodel').inputValue(), 'images');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { moduleDefaults, openPage, screenshot, setup } from './helpers.mjs';
 
 let env;
-before(async () => (env = await setup()));
+before(async () => (env = await setup({ figure: 'twin' }))); // the figure under test alone
 after(async () => env?.close());
 
 const lab = '[data-widget="twin"]';

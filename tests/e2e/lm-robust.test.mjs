@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { openPage, pollUntil, setup } from './helpers.mjs';
 
 let env;
-before(async () => (env = await setup()));
+before(async () => (env = await setup({ figure: 'swap' }))); // the figure under test alone
 after(async () => env?.close());
 
 /**

@@ -11,7 +11,7 @@ import { axeViolations } from './axe.mjs';
 import { loadModule } from '../../wasm/module.mjs';
 
 let env;
-before(async () => (env = await setup()));
+before(async () => (env = await setup({ figure: 'seeds' }))); // the figure under test alone
 after(async () => env?.close());
 
 const seeds = '[data-widget="seeds"]';

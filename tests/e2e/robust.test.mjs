@@ -2,10 +2,10 @@
 // elements removed mid-run, attribute churn, odd embed fragments, a shrinking iframe.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, pollUntil, setup, startFiguresEagerly } from './helpers.mjs';
+import { articleUrl, openPage, pollUntil, setup, startFiguresEagerly } from './helpers.mjs';
 
 let env;
-before(async () => (env = await setup()));
+before(async () => (env = await setup({ figure: 'twin' }))); // the figure under test alone
 after(async () => env?.close());
 
 const lab = '[data-widget="twin"]';
@@ -76,7 +76,7 @@ test('100,000 points: no main-thread task over 500 ms, at load or on a hash chan
   await startFiguresEagerly(context);
   await context.addInitScript(watchLongTasks);
   const page = await context.newPage();
-  await page.goto(`${env.url}#n=100000`);
+  await page.goto(articleUrl(env.url, '#n=100000', env.figure));
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
   await page.waitForFunction(bothAre, 'ready');
   // The first layout of the 13,000-px article is the browser's own work: counted from here on,

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { openPage, parseNumber, screenshot, setup } from './helpers.mjs';
 
 let env;
-before(async () => (env = await setup()));
+before(async () => (env = await setup({ figure: 'transformer' }))); // the figure under test alone
 after(async () => env?.close());
 
 const text = (page, sel) => page.locator(sel).textContent();

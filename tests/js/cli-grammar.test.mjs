@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/module.mjs';
-import { runCli } from './cli-helpers.mjs';
+import { runCliMany } from './cli-helpers.mjs';
 import { TEXTS } from './grammar-texts.mjs';
 
 const M = await loadModule();
@@ -12,9 +12,18 @@ const M = await loadModule();
 // The CLI's own run, small enough to train in a moment when the text is accepted.
 const SMALL = ['train', '--epochs', '1', '--n', '20'];
 
-/** The CLI's answer: {ok, config} or {ok: false, message} (its one stderr line, unprefixed). */
-function cli(args) {
-  const r = runCli([...SMALL, ...args]);
+/**
+ * The CLI's answers to each of `argsList`, run side by side: {ok, config} or {ok: false, message}
+ * (its one stderr line, unprefixed).
+ * @param {string[][]} argsList
+ */
+async function cliMany(argsList) {
+  const runs = await runCliMany(argsList.map((args) => ({ args: [...SMALL, ...args] })));
+  return runs.map(answer);
+}
+
+/** @param {{status: number | null, stdout: string, stderr: string}} r */
+function answer(r) {
   if (r.status === 0) return { ok: true, config: JSON.parse(r.stdout).config };
   assert.equal(r.status, 2, `exit code, stderr: ${r.stderr}`);
   assert.equal(r.stdout, '', 'nothing on stdout');
@@ -23,11 +32,12 @@ function cli(args) {
   return { ok: false, message: lines[0].replace(/^activation-lab: (train: )?/, '') };
 }
 
-test('parseLayers and --hidden accept and refuse the same texts, with the same messages', () => {
+test('parseLayers and --hidden accept and refuse the same texts, with the same messages', async () => {
   let accepted = 0;
-  for (const text of TEXTS) {
+  const answers = await cliMany(TEXTS.map((text) => [`--hidden=${text}`]));
+  for (const [i, text] of TEXTS.entries()) {
     const got = JSON.parse(M.parseLayers(text));
-    const want = cli([`--hidden=${text}`]);
+    const want = answers[i];
     const shown = JSON.stringify(text);
     assert.equal(
       got.ok,
@@ -57,13 +67,15 @@ test('parseLayers reads what the page needs: counts, repetitions, the limits', (
   assert.match(layers('8\n8').message, /\(got "8U\+000A8"\)$/);
 });
 
-test('parseNumber and the CLI read integers and reals alike', () => {
+test('parseNumber and the CLI read integers and reals alike', async () => {
   const limits = JSON.parse(M.configLimitsJson());
-  for (const text of TEXTS) {
+  const seeds = await cliMany(TEXTS.map((text) => ['--hidden', '2', `--seed=${text}`]));
+  const lrs = await cliMany(TEXTS.map((text) => ['--hidden', '2', `--lr=${text}`]));
+  for (const [i, text] of TEXTS.entries()) {
     const shown = JSON.stringify(text);
     // Integers: --seed, a uint32.
     const seed = M.parseNumber(text, 'integer');
-    const bySeed = cli(['--hidden', '2', `--seed=${text}`]);
+    const bySeed = seeds[i];
     if (seed === null) {
       assert.equal(bySeed.message, `--seed: not an integer: ${M.quoteInput(text)}`, shown);
     } else if (seed >= limits.seed.min && seed <= limits.seed.max) {
@@ -74,7 +86,7 @@ test('parseNumber and the CLI read integers and reals alike', () => {
     }
     // Reals: --lr, in (0, 1].
     const lr = M.parseNumber(text, 'real');
-    const byLr = cli(['--hidden', '2', `--lr=${text}`]);
+    const byLr = lrs[i];
     if (lr === null) {
       assert.equal(byLr.message, `--lr: not a number: ${M.quoteInput(text)}`, shown);
     } else if (lr > 0 && lr <= 1) {

@@ -2,7 +2,8 @@
 // line on stderr, exit code 2, nothing on stdout. (Not a test file: node --test picks only
 // *.test.mjs and the like.)
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
@@ -13,6 +14,43 @@ export const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url))
  */
 export const runCli = (args, input = '') =>
   spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
+
+/**
+ * runCli for many independent runs ({args, input}), as many at a time as there are cores (each
+ * run is one Node process that loads the module: seconds in a row, a fraction side by side).
+ * Resolves to their results in the same order.
+ * @param {{args: string[], input?: string}[]} runs
+ * @returns {Promise<{status: number | null, stdout: string, stderr: string}[]>}
+ */
+export async function runCliMany(runs, limit = availableParallelism()) {
+  /** @type {{status: number | null, stdout: string, stderr: string}[]} */
+  const results = [];
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < runs.length; i = next++)
+      results[i] = await runCliAsync(runs[i].args, runs[i].input);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, runs.length)) }, lane));
+  return results;
+}
+
+/**
+ * @param {string[]} args
+ * @returns {Promise<{status: number | null, stdout: string, stderr: string}>}
+ */
+function runCliAsync(args, input = '') {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [cli, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', (status) => done({ status, stdout, stderr }));
+    child.stdin.on('error', () => {}); // a run that exits before reading all its input
+    child.stdin.end(input);
+  });
+}
 
 /**
  * A refusal as the contract says: exit code 2, nothing on stdout, one line on stderr that

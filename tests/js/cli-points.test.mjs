@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { loadModule } from '../../wasm/module.mjs';
 import { runTraining } from '../../wasm/cli-train.mjs';
-import { assertUsageError, runCli as run } from './cli-helpers.mjs';
+import { assertUsageError, runCli as run, runCliMany } from './cli-helpers.mjs';
 
 const M = await loadModule();
 const dir = mkdtempSync(join(tmpdir(), 'al-points-'));
@@ -76,15 +76,20 @@ const BAD = [
   '1;2;0\n'.repeat(20),
 ];
 
-test('the CLI and pointsFromCsvJson refuse the same texts with the same messages', () => {
+test('the CLI and pointsFromCsvJson refuse the same texts with the same messages', async () => {
+  const paths = BAD.map((text, i) => file(`bad-${i}.csv`, text));
+  const runs = await runCliMany(
+    paths.map((path) => ({ args: ['train', '--data', path, '--epochs', '1'] })),
+  );
   BAD.forEach((text, i) => {
     const want = JSON.parse(M.pointsFromCsvJson(text)).error;
     assert.equal(typeof want, 'string', JSON.stringify(text));
     assert.ok(!want.includes('\n'));
-    const path = file(`bad-${i}.csv`, text);
-    assertUsageError(run(['train', '--data', path, '--epochs', '1']), /./);
-    const r = run(['train', '--data', path, '--epochs', '1']);
-    assert.equal(r.stderr, `activation-lab: train: --data ${M.quoteInput(path)}: ${want}\n`);
+    assertUsageError(runs[i], /./);
+    assert.equal(
+      runs[i].stderr,
+      `activation-lab: train: --data ${M.quoteInput(paths[i])}: ${want}\n`,
+    );
   });
   // And a good text is accepted by both.
   const good = '0,0,0\n1,1,1\n'.repeat(5);

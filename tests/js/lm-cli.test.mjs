@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertUsageError, cli, runCli as run } from './cli-helpers.mjs';
+import { assertUsageError, cli, runCli as run, runCliMany } from './cli-helpers.mjs';
 import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'al-lm-cli-'));
@@ -16,10 +16,24 @@ const words = parseWordList(
 const SMALL = ['--d', '16', '--ctx', '16', '--batch', '8', '--ffn', '32', '--layers', '1'];
 
 function ok(args) {
-  const r = run(args);
+  return okOf(run(args));
+}
+
+/** @param {{status: number | null, stdout: string, stderr: string}} r */
+function okOf(r) {
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 }
+
+/** Runs side by side, each expected to succeed: their stdouts. */
+const okMany = async (/** @type {string[][]} */ argsList) =>
+  (await runCliMany(argsList.map((args) => ({ args })))).map(okOf);
+
+// The swap to ReLU with 20 fine-tuning steps: run once for the two tests that read it.
+const SWAP_RELU = ['lm', 'swap', '--act', 'relu', '--finetune', '20', '--seed', '1'];
+/** @type {Promise<string> | undefined} */
+let swapRelu;
+const swapReluOnce = () => (swapRelu ??= okMany([SWAP_RELU]).then(([out]) => out));
 
 test('lm train: JSON report with evaluations; --save then --init reproduces the weights', () => {
   const save = join(dir, 'a.json');
@@ -54,11 +68,21 @@ test('lm train: bad input is one line on stderr, exit 2', () => {
   assertUsageError(run(['lm']), /lm: missing subcommand/);
 });
 
-test('lm sample: the shipped GELU model writes seeded text; bad values are refused', () => {
-  const a = ok(['lm', 'sample', '--prompt', 'The hacker', '--n', '120', '--seed', '4']);
+test('lm sample: the shipped GELU model writes seeded text; bad values are refused', async () => {
+  const sample = (/** @type {string} */ seed) => [
+    'lm',
+    'sample',
+    '--prompt',
+    'The hacker',
+    '--n',
+    '120',
+    '--seed',
+    seed,
+  ];
+  const [a, same, other] = await okMany([sample('4'), sample('4'), sample('5')]);
   assert.equal([...a.replace(/\n$/, '')].length, 120);
-  assert.equal(ok(['lm', 'sample', '--prompt', 'The hacker', '--n', '120', '--seed', '4']), a);
-  assert.notEqual(ok(['lm', 'sample', '--prompt', 'The hacker', '--n', '120', '--seed', '5']), a);
+  assert.equal(same, a);
+  assert.notEqual(other, a);
   // A trained model writes mostly letters and spaces, and real short words.
   assert.ok(/ (the|of|a|to|and|is|in) /.test(a), a);
   assertUsageError(run(['lm', 'sample', '--n', '0']), /n must be an integer in \[1, 5000\]/);
@@ -66,8 +90,12 @@ test('lm sample: the shipped GELU model writes seeded text; bad values are refus
   assertUsageError(run(['lm', 'sample', '--act', 'swiglu']), /no pretrained model for swiglu/);
 });
 
-test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh form is free', () => {
-  const r = JSON.parse(ok(['lm', 'swap', '--act', 'relu', '--finetune', '20', '--seed', '1']));
+test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh form is free', async () => {
+  const [relu, tanh] = await Promise.all([
+    swapReluOnce(),
+    okMany([['lm', 'swap', '--act', 'gelu_tanh', '--finetune', '0']]),
+  ]);
+  const r = JSON.parse(relu);
   assert.deepEqual(Object.keys(r), [
     'from',
     'to',
@@ -82,7 +110,7 @@ test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh 
   assert.equal(r.from, 'gelu');
   assert.ok(r.after_swap > r.before + 0.02, JSON.stringify(r));
   assert.ok(r.after_finetune < r.after_swap, JSON.stringify(r));
-  const t = JSON.parse(ok(['lm', 'swap', '--act', 'gelu_tanh', '--finetune', '0']));
+  const t = JSON.parse(tanh[0]);
   assert.ok(Math.abs(t.after_swap - t.before) < 1e-3, JSON.stringify(t));
   assert.equal(t.control, t.before);
   assertUsageError(
@@ -97,20 +125,12 @@ test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh 
   );
 });
 
-test('lm swap --sample: the three texts, each with its word rate beside its validation loss', () => {
-  const args = [
-    'lm',
-    'swap',
-    '--act',
-    'relu',
-    '--finetune',
-    '20',
-    '--seed',
-    '1',
-    '--sample',
-    '150',
-  ];
-  const out = ok(args);
+test('lm swap --sample: the three texts, each with its word rate beside its validation loss', async () => {
+  const args = [...SWAP_RELU, '--sample', '150'];
+  const [[out, again, sampled], plain] = await Promise.all([
+    okMany([args, args, ['lm', 'sample', '--prompt', 'The hacker ', '--n', '150', '--seed', '1']]),
+    swapReluOnce(),
+  ]);
   const r = JSON.parse(out);
   const s = r.samples;
   assert.deepEqual(Object.keys(s), [
@@ -138,11 +158,12 @@ test('lm swap --sample: the three texts, each with its word rate beside its vali
   // The same prompt and seed, three models: three texts; the first is what `lm sample` writes.
   assert.notEqual(s.swapped.text, s.pretrained.text);
   assert.notEqual(s.finetuned.text, s.swapped.text);
-  const sampled = ok(['lm', 'sample', '--prompt', 'The hacker ', '--n', '150', '--seed', '1']);
   assert.equal(`${s.pretrained.text}\n`, sampled);
-  assert.equal(ok(args), out, 'deterministic');
+  assert.equal(again, out, 'deterministic');
   // Without --sample the report is as before; its flags alone are refused.
-  assert.equal(JSON.parse(ok(args.slice(0, -2))).samples, undefined);
+  const before = JSON.parse(plain);
+  assert.equal(before.samples, undefined);
+  assert.deepEqual({ ...r, samples: undefined }, { ...before, samples: undefined });
   assertUsageError(
     run(['lm', 'swap', '--act', 'relu', '--finetune', '0', '--prompt', 'x']),
     /--prompt and --temperature need --sample N/,
