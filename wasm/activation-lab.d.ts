@@ -220,7 +220,17 @@ export interface ImageExperiment {
 
 // ---- The character-level Transformer (src/lm/, wasm/lm_bindings.cpp) ----
 
-export type LmActivationName = 'relu' | 'gelu' | 'gelu_tanh' | 'silu' | 'swiglu';
+export type LmActivationName =
+  | 'relu'
+  | 'gelu'
+  | 'gelu_tanh'
+  | 'silu'
+  | 'swiglu'
+  | 'relu2'
+  | 'glu'
+  | 'bilinear'
+  | 'reglu'
+  | 'geglu';
 
 /**
  * A language-model configuration as JSON; every key is optional (defaults: lmDefaultConfigJson(),
@@ -234,7 +244,7 @@ export interface LmConfig {
   layers?: number; // Transformer blocks
   heads?: number; // attention heads
   ctx?: number; // context, characters
-  ffn?: number; // FFN hidden width (swiglu: round(2·ffn/3), same parameter count)
+  ffn?: number; // FFN hidden width (gated: round(2·ffn/3), same parameter count)
   batch?: number; // sequences per step
   steps?: number; // optimiser steps of the schedule
   lr?: number; // peak learning rate

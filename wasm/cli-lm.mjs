@@ -1,4 +1,4 @@
-// `activation-lab lm train|swap|sample`: the character Transformer (src/lm/) from the command
+// `activation-lab lm train|swap|sample|study`: the character Transformer (src/lm/) from the command
 // line. Flags -> config JSON (checked by the core) -> runs -> JSON (or text for sample).
 import { existsSync, readFileSync } from 'node:fs';
 import {
@@ -14,6 +14,7 @@ import {
   readWeights,
   shippedWeights,
 } from './cli-lm-model.mjs';
+import { STUDY_USAGE, runStudy, studyFlags, studyText } from './cli-lm-study.mjs';
 
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
 /** @typedef {import('./activation-lab').LmExperiment} LmExperiment */
@@ -28,7 +29,8 @@ export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FIL
                                             (--sample: what the model writes before, after the
                                             swap and after fine-tuning, with its word rate)
   lm sample [--weights FILE] [--act A] [--prompt P] [--n 200] [--temperature T] [--seed S]
-                                                                  text from a trained model`;
+                                                                  text from a trained model
+${STUDY_USAGE}`;
 
 // The word rate is the page's module (web/js/shared/; the package ships it as dist/js/shared/).
 const source = new URL('../web/js/shared/', import.meta.url);
@@ -54,7 +56,7 @@ const numeric = {
 
 /**
  * The flags of each subcommand, as node:util parseArgs options.
- * @type {{[sub in 'train' | 'swap' | 'sample']: NonNullable<import('node:util').ParseArgsConfig['options']>}}
+ * @type {{[sub in 'train' | 'swap' | 'sample' | 'study']: NonNullable<import('node:util').ParseArgsConfig['options']>}}
  */
 export const lmFlags = {
   train: {
@@ -84,6 +86,7 @@ export const lmFlags = {
     temperature: { type: 'string' },
     seed: { type: 'string' },
   },
+  study: studyFlags,
 };
 
 /**
@@ -96,6 +99,10 @@ export const lmFlags = {
 export function runLm(M, sub, o, io) {
   if (sub === 'train') return train(M, o, io);
   if (sub === 'swap') return swap(M, o, io);
+  if (sub === 'study') {
+    const study = runStudy(M, o, io);
+    return o.json ? `${JSON.stringify(study)}\n` : studyText(study);
+  }
   return sample(M, o, io);
 }
 
@@ -134,6 +141,7 @@ function train(M, o, io) {
     const last = evals.at(-1);
     const report = {
       config: JSON.parse(e.configJson()),
+      params: e.paramCount(),
       evals,
       final: { train_loss: last?.train_loss, val_loss: last?.val_loss, status: e.status() },
       seconds: Number(seconds.toFixed(4)),

@@ -261,11 +261,11 @@ const commands = {
 
   async lm(args) {
     const [sub, ...rest] = args;
-    if (sub !== 'train' && sub !== 'swap' && sub !== 'sample')
+    if (sub !== 'train' && sub !== 'swap' && sub !== 'sample' && sub !== 'study')
       throw new UsageError(
         sub
-          ? `lm: unknown subcommand '${sub}' (expected train, swap or sample)`
-          : 'lm: missing subcommand (train, swap or sample)',
+          ? `lm: unknown subcommand '${sub}' (expected train, swap, sample or study)`
+          : 'lm: missing subcommand (train, swap, sample or study)',
       );
     const o = /** @type {{[flag: string]: string | undefined}} */ (parse(rest, lmFlags[sub]));
     const M = await loadModule();

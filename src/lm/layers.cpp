@@ -175,10 +175,41 @@ double crossentropy_forward_backward(const float* logits, const int* targets, st
     return total / static_cast<double>(n);
 }
 
-void ffn_act_forward(Activation f, bool gated, const float* h, std::size_t n, std::size_t hidden,
-                     float* a, float* fprime, float* s) {
-    if (!gated) {
-        activate_with_grad(f, h, a, fprime, n * hidden);
+namespace {
+// out = f(in), dout = f'(in) for the FFN's elementwise function or a gated FFN's gate function.
+// sigmoid and relu² are the two the MLP's Activation lacks; they are cheap, so scalar loops.
+void ffn_function(FfnAct act, const float* in, float* out, float* dout, std::size_t n) {
+    switch (act) {
+        case FfnAct::relu2:
+            for (std::size_t i = 0; i < n; ++i) {
+                const float r = in[i] > 0 ? in[i] : 0.0f;
+                out[i] = r * r;
+                dout[i] = 2 * r;
+            }
+            return;
+        case FfnAct::glu:
+            for (std::size_t i = 0; i < n; ++i) {
+                const float sg = 1.0f / (1.0f + std::exp(-in[i]));
+                out[i] = sg;
+                dout[i] = sg * (1.0f - sg);
+            }
+            return;
+        case FfnAct::relu:
+        case FfnAct::reglu: activate_with_grad(Activation::relu, in, out, dout, n); return;
+        case FfnAct::gelu:
+        case FfnAct::geglu: activate_with_grad(Activation::gelu, in, out, dout, n); return;
+        case FfnAct::gelu_tanh: activate_with_grad(Activation::gelu_tanh, in, out, dout, n); return;
+        case FfnAct::silu:
+        case FfnAct::swiglu: activate_with_grad(Activation::silu, in, out, dout, n); return;
+        case FfnAct::bilinear: activate_with_grad(Activation::identity, in, out, dout, n); return;
+    }
+}
+}  // namespace
+
+void ffn_act_forward(FfnAct act, const float* h, std::size_t n, std::size_t hidden, float* a,
+                     float* fprime, float* s) {
+    if (!is_gated(act)) {
+        ffn_function(act, h, a, fprime, n * hidden);
         return;
     }
     for (std::size_t r = 0; r < n; ++r) {
@@ -186,7 +217,7 @@ void ffn_act_forward(Activation f, bool gated, const float* h, std::size_t n, st
         const float* up = gate + hidden;
         float* sr = s + r * hidden;
         float* ar = a + r * hidden;
-        activate_with_grad(Activation::silu, gate, sr, fprime + r * hidden, hidden);
+        ffn_function(act, gate, sr, fprime + r * hidden, hidden);
         for (std::size_t j = 0; j < hidden; ++j) ar[j] = sr[j] * up[j];
     }
 }

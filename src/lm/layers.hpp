@@ -6,7 +6,7 @@
 #pragma once
 #include <cstddef>
 
-#include "activation.hpp"
+#include "lm/lm_config.hpp"
 
 namespace al::lm {
 
@@ -43,11 +43,11 @@ void attention_backward(const float* qkv, const float* probs, const float* dout,
 double crossentropy_forward_backward(const float* logits, const int* targets, std::size_t n,
                                      std::size_t v, float* dlogits);
 
-// The FFN nonlinearity. Plain (gate == false): a [N][H] = f(h [N][H]), fprime = f'(h).
-// Gated (swiglu): h [N][2H] = [gate | up] per row, a = silu(gate)·up, s = silu(gate) and
-// fprime = silu'(gate) (both [N][H]) kept for the backward.
-void ffn_act_forward(Activation f, bool gated, const float* h, std::size_t n, std::size_t hidden,
-                     float* a, float* fprime, float* s);
+// The FFN nonlinearity (lm_config.hpp: FfnAct). Plain: a [N][H] = f(h [N][H]), fprime = f'(h).
+// Gated: h [N][2H] = [gate | up] per row, a = g(gate)·up, s = g(gate) and fprime = g'(gate)
+// (both [N][H]) kept for the backward (s is unused when plain).
+void ffn_act_forward(FfnAct act, const float* h, std::size_t n, std::size_t hidden, float* a,
+                     float* fprime, float* s);
 // dh [N][H or 2H] from da [N][H].
 void ffn_act_backward(bool gated, const float* h, const float* fprime, const float* s,
                       const float* da, std::size_t n, std::size_t hidden, float* dh);

@@ -43,24 +43,15 @@ const Field* field_named(std::string_view name) {
     return nullptr;
 }
 
-// "relu, gelu, gelu_tanh, silu or swiglu".
+// "relu, gelu, gelu_tanh, silu, swiglu, ... or geglu".
 std::string act_names() { return ffn_act_names.joined(", ", " or "); }
 
 }  // namespace
 
-Activation elementwise(FfnAct a) {
-    switch (a) {
-        case FfnAct::relu: return Activation::relu;
-        case FfnAct::gelu: return Activation::gelu;
-        case FfnAct::gelu_tanh: return Activation::gelu_tanh;
-        default: return Activation::silu;
-    }
-}
-
 int ffn_hidden(const LmConfig& c) {
-    return c.act == FfnAct::swiglu ? static_cast<int>(std::lround(2.0 * c.ffn / 3.0)) : c.ffn;
+    return is_gated(c.act) ? static_cast<int>(std::lround(2.0 * c.ffn / 3.0)) : c.ffn;
 }
-int ffn_rows(const LmConfig& c) { return c.act == FfnAct::swiglu ? 2 * ffn_hidden(c) : c.ffn; }
+int ffn_rows(const LmConfig& c) { return is_gated(c.act) ? 2 * ffn_hidden(c) : c.ffn; }
 
 namespace {
 // Multiply-adds ×2 of the forward pass, per token (attention counted over the full ctx × ctx
@@ -169,6 +160,10 @@ std::string config_limits_json() {
     for (const Field& f : fields) o.emplace_back(f.name, range_value(*f.range));
     o.emplace_back("seed", range_value(limits::lm::seed));
     o.emplace_back("act", name_array(ffn_act_names));
+    json::Array gated;
+    for (FfnAct a : all_ffn_acts)
+        if (is_gated(a)) gated.emplace_back(ffn_act_names.name(a));
+    o.emplace_back("gated_act", std::move(gated));
     o.emplace_back("init", name_array(init_names));
     for (const auto& [name, r] : {std::pair{"sample_chars", limits::lm::sample_chars},
                                   std::pair{"temperature", limits::lm::temperature},

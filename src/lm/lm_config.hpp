@@ -46,18 +46,31 @@ inline constexpr int study_default_steps = 1000;
 
 namespace al::lm {
 
-// The FFN's nonlinearity. swiglu is gated: w1 holds 2·H rows (gate first, then up), the hidden
-// value is silu(gate)·up, and H = round(2·ffn/3), which keeps the parameter count of a plain FFN
-// of width ffn (H = round(8d/3) for ffn = 4d, as tiny_lm_torch.py).
-enum class FfnAct { relu, gelu, gelu_tanh, silu, swiglu };
+// The FFN's nonlinearity. Plain: w2(f(w1 x)), with relu2 = relu(x)² (So et al. 2021). Gated
+// (Shazeer 2020, "GLU Variants Improve Transformer"): w1 holds 2·H rows, the gate's first, then the
+// up projection's, and the hidden value is g(gate)·up with g = sigmoid (glu), identity (bilinear),
+// relu (reglu), gelu, erf form (geglu) or silu (swiglu). A gated FFN's H = round(2·ffn/3), which
+// keeps the parameter count of a plain FFN of width ffn (H = round(8d/3) for ffn = 4d, as
+// tiny_lm_torch.py). The rounding is to nearest: 2·ffn/3 never ends in .5 for an integer ffn, so
+// std::lround and Python's round (half to even) agree.
+// The names are the CLI's and the page's; new ones go last, so the older ones keep their order.
+enum class FfnAct { relu, gelu, gelu_tanh, silu, swiglu, relu2, glu, bilinear, reglu, geglu };
 inline constexpr auto ffn_act_names = named_enum<FfnAct>({{FfnAct::relu, "relu"},
                                                           {FfnAct::gelu, "gelu"},
                                                           {FfnAct::gelu_tanh, "gelu_tanh"},
                                                           {FfnAct::silu, "silu"},
-                                                          {FfnAct::swiglu, "swiglu"}});
+                                                          {FfnAct::swiglu, "swiglu"},
+                                                          {FfnAct::relu2, "relu2"},
+                                                          {FfnAct::glu, "glu"},
+                                                          {FfnAct::bilinear, "bilinear"},
+                                                          {FfnAct::reglu, "reglu"},
+                                                          {FfnAct::geglu, "geglu"}});
 inline constexpr auto all_ffn_acts = ffn_act_names.values();
-// The elementwise function applied (silu for swiglu's gate).
-Activation elementwise(FfnAct a);
+// Whether the FFN is gated (its w1 twice as tall, of width round(2·ffn/3)).
+constexpr bool is_gated(FfnAct a) {
+    return a == FfnAct::swiglu || a == FfnAct::glu || a == FfnAct::bilinear || a == FfnAct::reglu ||
+           a == FfnAct::geglu;
+}
 
 // "bert": N(0, 0.02·√(768/d)), BERT-base's pre-activation scale at this width;
 // "gpt2": N(0, 0.02). Residual projections (proj, w2) are further divided by √(2·layers).
@@ -70,7 +83,7 @@ struct LmConfig {
     int layers = 2;    // blocks
     int heads = 2;     // attention heads
     int ctx = 32;      // context (characters per training sequence)
-    int ffn = 128;     // FFN hidden width (swiglu: see above)
+    int ffn = 128;     // FFN hidden width (gated: see above)
     int batch = 32;    // sequences per step
     int steps = 1500;  // optimiser steps of the schedule
     double lr = 3e-3;  // peak learning rate
@@ -84,9 +97,9 @@ struct LmConfig {
     int eval_every = 100;    // steps between recorded evaluations
 };
 
-// Hidden width of the FFN (the width of w2's input): ffn, or round(2·ffn/3) for swiglu.
+// Hidden width of the FFN (the width of w2's input): ffn, or round(2·ffn/3) when gated.
 int ffn_hidden(const LmConfig& c);
-// Rows of w1: hidden, or 2·hidden for swiglu.
+// Rows of w1: hidden, or 2·hidden when gated.
 int ffn_rows(const LmConfig& c);
 
 // Compute budget. Floating-point operations of one training step (forward and backward of

@@ -188,9 +188,12 @@ std::string LmExperiment::sample(std::string_view prompt, double n, double tempe
 
 std::string LmExperiment::set_activation(FfnAct a) {
     if (!model_) return "the experiment is invalid: " + error_;
-    if (a != config_.act && (a == FfnAct::swiglu || config_.act == FfnAct::swiglu))
+    if (is_gated(a) != is_gated(config_.act)) {
+        const FfnAct gated = is_gated(a) ? a : config_.act;
         return std::string("cannot swap ") + ffn_act_names.name(config_.act) + " for " +
-               ffn_act_names.name(a) + ": swiglu's FFN has other weights";
+               ffn_act_names.name(a) + ": " + ffn_act_names.name(gated) +
+               "'s gated FFN has other weights";
+    }
     config_.act = a;
     model_->set_act(a);
     adam_->reset();

@@ -70,9 +70,9 @@ class LmExperiment {
     std::string sample(std::string_view prompt, double n, double temperature, double seed,
                        std::string& error);
 
-    // The pretrained swap: the same weights, another FFN function (not to or from swiglu, whose
-    // FFN has other shapes). AdamW's moments and step count restart, as for a model loaded into
-    // a new optimiser. "" or the reason.
+    // The pretrained swap: the same weights, another FFN function, plain for plain or gated for
+    // gated (a gated FFN's weights have other shapes). AdamW's moments and step count restart, as
+    // for a model loaded into a new optimiser. "" or the reason.
     std::string set_activation(FfnAct a);
     FfnAct activation() const { return config_.act; }
     // Total steps of the run (a finished run can go on); the budget still applies.
@@ -86,7 +86,7 @@ class LmExperiment {
     std::string load_state_json(std::string_view text);
 
     // Layer `layer`'s FFN pre-activations on the first min(batch, eval_windows) validation
-    // windows: [windows·ctx][ffn_rows] (swiglu: gate then up per row). "" or the reason.
+    // windows: [windows·ctx][ffn_rows] (gated: gate then up per row). "" or the reason.
     std::string ffn_preactivations(int layer, std::vector<float>& out);
 
     const Corpus& corpus() const { return corpus_; }

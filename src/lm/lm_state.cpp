@@ -20,6 +20,18 @@ std::string expected_keys(const Model& m) {
     return s;
 }
 
+// Why an FFN tensor's shape depends on the activation, for the message of a misshapen one.
+std::string ffn_note(const Model& m, const ParamTensor& t) {
+    if (t.name.find(".w1.") == std::string::npos && t.name.find(".w2.") == std::string::npos)
+        return "";
+    const FfnAct a = m.config().act;
+    return std::string(" (") + ffn_act_names.name(a) +
+           (is_gated(a) ? "'s FFN is gated: w1 has 2·round(2·ffn/3) rows, gate then up; a plain "
+                          "FFN's has ffn)"
+                        : "'s FFN is plain: w1 has ffn rows; a gated FFN's has 2·round(2·ffn/3), "
+                          "gate then up)");
+}
+
 }  // namespace
 
 std::string state_json(const Model& m) {
@@ -69,7 +81,7 @@ std::string load_state_json(Model& m, std::string_view text) {
             continue;
         }
         if (!v->is_array() || v->as_array().size() != t.rows)
-            return "state_dict: \"" + t.name + "\" must have shape " + shape(t);
+            return "state_dict: \"" + t.name + "\" must have shape " + shape(t) + ffn_note(m, t);
         for (std::size_t r = 0; r < t.rows; ++r) {
             const std::string what = "state_dict: \"" + t.name + "\"[" + std::to_string(r) + "]";
             if (!(error = json::read_floats(v->as_array()[r], t.cols, what, out + r * t.cols))

@@ -139,8 +139,6 @@ void Model::refresh() {
 
 double Model::forward(const int* tokens, const int* targets, std::size_t rows, std::size_t t) {
     const std::size_t d = c_.d, H = c_.heads, V = v_, N = rows * t;
-    const bool gated = c_.act == FfnAct::swiglu;
-    const Activation f = elementwise(c_.act);
     const float* P = params_.data();
     const float* W = wt_.data();
     rows_ = rows, t_ = t, n_ = N;
@@ -167,7 +165,7 @@ double Model::forward(const int* tokens, const int* targets, std::size_t rows, s
         // xm + w2(act(w1(ln2(xm))))
         layernorm_forward(a.xm, P + b.ln2_w, P + b.ln2_b, N, d, a.ln2, a.ln2_mean, a.ln2_rstd);
         linear_forward(a.ln2, W + b.w1_t, P + b.w1_b, N, d, rows1_, a.h1);
-        ffn_act_forward(f, gated, a.h1, N, hidden_, a.a, a.fprime, a.s);
+        ffn_act_forward(c_.act, a.h1, N, hidden_, a.a, a.fprime, a.s);
         linear_forward(a.a, W + b.w2_t, P + b.w2_b, N, hidden_, d, next);
         for (std::size_t i = 0; i < N * d; ++i) next[i] += a.xm[i];
     }
@@ -181,7 +179,7 @@ double Model::forward(const int* tokens, const int* targets, std::size_t rows, s
 
 void Model::backward() {
     const std::size_t d = c_.d, H = c_.heads, V = v_, N = n_, t = t_;
-    const bool gated = c_.act == FfnAct::swiglu;
+    const bool gated = is_gated(c_.act);
     const float* P = params_.data();
     float* G = grads_.data();
     std::fill(grads_.begin(), grads_.end(), 0.0f);

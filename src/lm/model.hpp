@@ -43,7 +43,7 @@ class Model {
     // params() (the optimiser's step, a load).
     void refresh();
 
-    // The FFN function; only between the plain ones (swiglu has other shapes).
+    // The FFN function; only between plain ones or between gated ones (the shapes differ).
     FfnAct act() const { return c_.act; }
     void set_act(FfnAct a) { c_.act = a; }
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadModule } from '../../wasm/module.mjs';
 import { kernelRates, runBench } from '../../wasm/cli-bench.mjs';
 import { runLmBench, renderLm } from './lm.mjs';
+import { runLmVariantsBench, renderLmVariants } from './lm-variants.mjs';
 import { runDeepBench } from './deep.mjs';
 import { runImageBench, renderImages } from './images.mjs';
 import { runNeuronMapsBench, renderNeuronMaps } from './neuron-maps.mjs';
@@ -47,6 +48,7 @@ const wasm = await withProgress('kernels and default runs (WASM)', () => ({
   reluInCache: kernelRates(M, ['relu'], 1 << 16)[0],
 }));
 const lm = await withProgress('language model (WASM, then PyTorch)', () => runLmBench(M));
+const lmVariants = await withProgress('FFN variants (WASM)', () => runLmVariantsBench(M));
 const deep = await withProgress('deep runs (WASM)', () => runDeepBench(M));
 // The same moons runs (default and deep) in PyTorch on one thread and OpenBLAS.
 const moonsTorch = await withProgress('moons runs (PyTorch)', () =>
@@ -86,6 +88,7 @@ const results = {
   moonsTorch,
   native,
   lm,
+  lmVariants,
   images,
   neuronMaps,
   imagesPage,
@@ -106,6 +109,7 @@ function render({
   moonsTorch: mt,
   native: n,
   lm: lmResult,
+  lmVariants: lv,
   images: im,
   neuronMaps: nm,
   imagesPage: ip,
@@ -236,6 +240,7 @@ function render({
     "  (per epoch, grad_norm is the epoch's mean gradient and the other statistics ride on the epoch's evaluation pass)",
   );
   out.push(...renderLm(lmResult, goal));
+  out.push(...renderLmVariants(lv));
   out.push(...renderImages(im, goal));
   out.push(...renderNeuronMaps(nm, goal));
   if (ip) out.push(...renderImagesPage(ip, goal));

@@ -39,7 +39,7 @@ test('lm train: JSON report with evaluations; --save then --init reproduces the 
   const save = join(dir, 'a.json');
   const args = ['lm', 'train', '--act', 'relu', '--steps', '6', '--eval-every', '3', ...SMALL];
   const report = JSON.parse(ok([...args, '--save', save]));
-  assert.deepEqual(Object.keys(report), ['config', 'evals', 'final', 'seconds']);
+  assert.deepEqual(Object.keys(report), ['config', 'params', 'evals', 'final', 'seconds']);
   assert.equal(report.config.act, 'relu');
   assert.equal(report.config.d, 16);
   assert.deepEqual(

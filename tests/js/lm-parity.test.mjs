@@ -20,6 +20,10 @@
 // against nothing but finiteness.
 // The negative control trains with the tanh form of GELU against the exact-GELU golden run: the
 // smallest real change to the model; it must be caught.
+// The FFN variants of Shazeer 2020 besides SwiGLU (GLU, Bilinear, ReGLU, GEGLU) and ReLU² run
+// the same comparison on a narrower model (torch_lm_variants.json: d 8, ffn 24, so the gated
+// width is 16), to the same limits; its negative control trains GEGLU's golden run as SwiGLU
+// (the same shapes, only the gate's function differs).
 // The same comparison runs at the size of the shipped pretrained models (torch_lm_pretrained.json:
 // their configuration on their text, exact GELU, 12 steps, every weight). Measured: losses 1.1e-8
 // relative, parameters 2.2e-6 absolute, within the same limits; its own negative control too.
@@ -36,6 +40,7 @@ const dataText = (name) => readFileSync(new URL(`../../web/data/${name}`, import
 const doc = fixture('torch_lm.json');
 const corpus = dataText('corpus.txt');
 const big = fixture('torch_lm_pretrained.json');
+const variants = fixture('torch_lm_variants.json');
 const LOSS_REL = 1e-7;
 const PARAM_ABS = 5e-6;
 const isKeyBias = (name, i, d) => name.endsWith('.qkv.bias') && i >= d && i < 2 * d;
@@ -79,9 +84,12 @@ function deviations(expected, got, d = doc.config.d) {
   return { lossRel, paramAbs };
 }
 
-for (const [act, golden] of Object.entries(doc.runs)) {
-  test(`lm ${act}: ${doc.config.steps} AdamW steps match PyTorch ${doc.torch}`, () => {
-    const d = deviations(golden, run(act, golden.init));
+for (const [act, golden, set] of [
+  ...Object.entries(doc.runs).map(([a, g]) => [a, g, doc]),
+  ...Object.entries(variants.runs).map(([a, g]) => [a, g, variants]),
+]) {
+  test(`lm ${act}: ${set.config.steps} AdamW steps match PyTorch ${set.torch} (d ${set.config.d})`, () => {
+    const d = deviations(golden, run(act, golden.init, set.config), set.config.d);
     if (REPORT)
       console.log(
         `MEASURED lm ${act}: loss rel ${d.lossRel.toExponential(2)}, ` +
@@ -126,6 +134,17 @@ test('lm at the pretrained size: the tolerances catch the tanh form of GELU', ()
   if (REPORT)
     console.log(
       `SWAP lm pretrained size, gelu_tanh vs torch gelu: loss rel ${d.lossRel.toExponential(2)}, ` +
+        `params abs ${d.paramAbs.toExponential(2)}`,
+    );
+  assert.ok(d.lossRel > 10 * LOSS_REL && d.paramAbs > PARAM_ABS, 'swap not detected');
+});
+
+test('lm variants: the tolerances catch GEGLU trained as SwiGLU (negative control)', () => {
+  const golden = variants.runs.geglu;
+  const d = deviations(golden, run('swiglu', golden.init, variants.config), variants.config.d);
+  if (REPORT)
+    console.log(
+      `SWAP lm swiglu vs torch geglu: loss rel ${d.lossRel.toExponential(2)}, ` +
         `params abs ${d.paramAbs.toExponential(2)}`,
     );
   assert.ok(d.lossRel > 10 * LOSS_REL && d.paramAbs > PARAM_ABS, 'swap not detected');

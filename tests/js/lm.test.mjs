@@ -39,7 +39,7 @@ test('LmExperiment: every method of the .d.ts exists; LmConfig keys are the core
   const keys = declared('LmConfig', /^\s+(\w+)\?:/gm);
   assert.deepEqual([...keys].sort(), Object.keys(JSON.parse(M.lmDefaultConfigJson())).sort());
   const limits = JSON.parse(M.lmConfigLimitsJson());
-  const acts = /export type LmActivationName = ([^;]+);/.exec(dts)[1].match(/'(\w+)'/g);
+  const acts = /export type LmActivationName =\s*([^;]+);/.exec(dts)[1].match(/'(\w+)'/g);
   assert.deepEqual(
     acts.map((s) => s.slice(1, -1)),
     limits.act,
@@ -53,7 +53,10 @@ test('bad configs and texts are refused with a message, never a throw', () => {
     [{ d: 30, heads: 4 }, /d must be a multiple of heads/],
     [{ d: 7 }, /d must be an integer in \[8, 256\]/],
     [{ lr: 0 }, /lr must be a number in \(0, 1\]/],
-    [{ act: 'tanh' }, /act must be one of relu, gelu, gelu_tanh, silu or swiglu/],
+    [
+      { act: 'tanh' },
+      /act must be one of relu, gelu, gelu_tanh, silu, swiglu, relu2, glu, bilinear, reglu or geglu/,
+    ],
     [{ init: 'xavier' }, /init must be bert or gpt2/],
     [{ steps: 1.5 }, /steps must be an integer/],
     [{ colour: 1 }, /unknown config key 'colour'/],

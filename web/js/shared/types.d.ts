@@ -369,6 +369,7 @@ export type LmLimits = { [field: string]: Range | undefined } & {
   [field in 'steps' | 'lr' | 'seed' | 'sample_chars' | 'temperature']: Range;
 } & {
   act: LmActivationName[];
+  gated_act: LmActivationName[]; // the gated FFNs: w1 twice as tall, no swap to or from a plain one
   init: NonNullable<LmConfig['init']>[];
   max_call_flops: number;
   max_run_flops: number;

@@ -100,9 +100,10 @@ export const SWAP_ROWS = /** @type {const} */ ([
     attr: 'to',
     label: 'lm.field_to',
     type: 'choice',
-    // Any plain activation can replace GELU; SwiGLU has another shape (its w1 is twice as
-    // tall), and the model's own activation would swap nothing.
-    of: (core) => lmOf(core).activations.filter((a) => a !== 'swiglu' && a !== FROM),
+    // Any plain activation can replace GELU; a gated one (SwiGLU, ...) has another shape (its w1
+    // is twice as tall), and the model's own activation would swap nothing.
+    of: (core) =>
+      lmOf(core).activations.filter((a) => !lmOf(core).limits.gated_act.includes(a) && a !== FROM),
     options: 'common.act_',
     initial: 'relu',
   },
