@@ -3,11 +3,9 @@
 //
 // Data: the first n_train images of the training set and the first n_test of the test set, in
 // file order; pixels as value / 255 in float32 (PyTorch: torch.tensor(uint8) / 255).
-// Training: as experiment.hpp: Adam on the mean loss of each batch; batches are consecutive
-// slices of the order, the last one partial; with shuffle, before every epoch the order is
-// RandomState(seed ^ 0x5eed).permutation(n_train) (one stream per run). Dropout masks come from
-// RandomState(seed ^ 0xd0) (mlp.hpp says in which order). Chunks of at most chunk_work
-// multiply-adds (their gradients add up to the batch's).
+// Training: the loop of the 2-D runs (training_loop.hpp, sliced the same way: advance(budget)),
+// its held-out set the test set, Adam on the mean loss of each batch. Dropout masks come from
+// RandomState(seed ^ 0xd0) (mlp.hpp says in which order).
 // History: after each epoch, the loss and accuracy (arg-max) of the whole training and test
 // sets under the epoch's final weights, dropout off. A non-finite loss or parameter stops the
 // run with status diverged and the weights of the epoch's start.
@@ -18,12 +16,10 @@
 #include <string_view>
 #include <vector>
 
-#include "adam.hpp"
-#include "mlp/experiment.hpp"
 #include "mlp/idx.hpp"
 #include "mlp/image_config.hpp"
 #include "mlp/mlp.hpp"
-#include "numpy_random.hpp"
+#include "mlp/training_loop.hpp"
 
 namespace al {
 
@@ -45,39 +41,36 @@ class ImageExperiment {
     // (otherwise error() says so and step() does nothing).
     ImageExperiment(const ImageConfig& config, const ImageSplit& data);
 
-    bool step();                     // one epoch; false when done, diverged or invalid
+    bool step() { return advance(SIZE_MAX); }  // one epoch; false when done, diverged or invalid
+    // As Experiment's (experiment.hpp): at most `budget` rows of work, true when an epoch was
+    // recorded; the same run bit for bit however it is sliced.
+    bool advance(std::size_t budget);
+    std::size_t epoch_work_done() const { return loop_.epoch_work_done(); }
+    std::size_t epoch_work() const { return loop_.epoch_work(); }
+    void cancel_epoch() { loop_.cancel_epoch(); }
+    std::size_t chunk_rows() const { return loop_.chunk_rows(); }
     Metrics evaluate(Subset which);  // train or test (val: the test set has none, NaN)
     // Test images first .. first + count − 1; empty when the range leaves the test set.
     std::vector<ImagePrediction> predict_test(std::size_t first, std::size_t count);
     // The pixels (0..255) of test image i < n_test, image_side² of them, row-major.
     std::vector<std::uint8_t> test_pixels(std::size_t i) const;
-    int epoch() const { return epoch_; }
-    Status status() const { return status_; }
+    int epoch() const { return loop_.epoch(); }
+    Status status() const { return loop_.status(); }
     const std::string& error() const { return error_; }
     const ImageConfig& config() const { return config_; }
     const std::vector<ImageEpoch>& history() const { return history_; }
-    const Mlp& network() const { return net_; }
-    Mlp& network() { return net_; }  // tests: inject dropout masks
+    const Mlp& network() const { return loop_.net(); }
+    Mlp& network() { return loop_.net(); }  // tests: inject dropout masks
 
-    std::string state_json() const;
-    std::string load_state_json(std::string_view text);  // resets Adam; "" or why refused
+    std::string state_json() const { return loop_.state_json(); }
+    // Resets Adam (and drops an epoch under way); "" or why refused.
+    std::string load_state_json(std::string_view text) { return loop_.load_state_json(text); }
 
   private:
     std::string error_;
     ImageConfig config_;
-    std::size_t width_;  // inputs per image
-    std::vector<float> train_x_, test_x_, train_y_, test_y_;
-    std::size_t max_rows_;
-    Mlp net_;
-    Adam adam_;
-    RandomState shuffle_rng_;
-    std::vector<std::size_t> order_;
-    std::vector<float> xbuf_, ybuf_, dlogits_, snapshot_;
+    TrainingLoop loop_;
     std::vector<ImageEpoch> history_;
-    int epoch_ = 0;
-    Status status_ = Status::ready;
-
-    bool train_batch(std::size_t first, std::size_t size);  // false: non-finite loss
 };
 
 }  // namespace al
