@@ -11,8 +11,8 @@
 TEST_CASE("lm study: ranges and defaults in the limits JSON, longest run within the budget") {
     namespace L = al::limits::lm;
     const std::string j = al::lm::config_limits_json();
-    CHECK(j.find("\"study_seeds\":{\"min\":1,\"max\":8,\"min_open\":false,\"max_open\":false,\"integer\":true}") !=
-          std::string::npos);
+    CHECK(j.find("\"study_seeds\":{\"min\":1,\"max\":8,\"min_open\":false,\"max_open\":false,"
+                 "\"integer\":true}") != std::string::npos);
     CHECK(j.find("\"study_steps\":{\"min\":1,\"max\":3000") != std::string::npos);
     CHECK(j.find("\"study_defaults\":{\"seeds\":3,\"steps\":1000}") != std::string::npos);
     CHECK(L::study_default_seeds >= L::study_seeds.lo);
