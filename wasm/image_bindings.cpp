@@ -99,6 +99,12 @@ class JsImageExperiment {
         }
     }
     bool step() { return run_ && run_->step(); }
+    // As Experiment's (experiment_bindings.cpp): the epoch in slices of `budget` rows of work.
+    bool advance(double budget) { return run_ && run_->advance(rows_budget(budget, "advance")); }
+    double epoch_progress() const { return al::js::epoch_progress(run_.get()); }
+    void cancel_epoch() {
+        if (run_) run_->cancel_epoch();
+    }
     int epoch() const { return run_ ? run_->epoch() : 0; }
     std::string status() const { return run_ ? al::status_names.name(run_->status()) : "invalid"; }
     std::string error() const { return error_; }
@@ -200,6 +206,9 @@ EMSCRIPTEN_BINDINGS(activation_lab_images) {
     class_<JsImageExperiment>("ImageExperiment")
         .constructor<const std::string&, const val&>()
         .function("step", &JsImageExperiment::step)
+        .function("advance", &JsImageExperiment::advance)
+        .function("epochProgress", &JsImageExperiment::epoch_progress)
+        .function("cancelEpoch", &JsImageExperiment::cancel_epoch)
         .function("epoch", &JsImageExperiment::epoch)
         .function("status", &JsImageExperiment::status)
         .function("error", &JsImageExperiment::error)

@@ -89,7 +89,8 @@ class TrainingLoop {
     bool advance(std::size_t budget);
     const EpochResult& last() const { return last_; }
     // Drops a partly trained epoch: weights and Adam back to where it started (a no-op between
-    // epochs); when it starts again, it takes the same order.
+    // epochs); when it starts again, it takes the same order (dropout masks drawn are not given
+    // back: with dropout, the epoch redone differs).
     void cancel_epoch();
     // Rows of work done in the current epoch (0 between epochs) and the rows an epoch takes.
     std::size_t epoch_work_done() const { return work_done_; }
