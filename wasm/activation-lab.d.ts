@@ -197,6 +197,12 @@ export interface ImagePredictions {
 export interface ImageExperiment {
   /** Trains one epoch; false when done, diverged or invalid. */
   step(): boolean;
+  /** As Experiment's: at most `budget` rows of work; true when this call recorded an epoch. */
+  advance(budget: number): boolean;
+  /** Fraction of the current epoch's work done, in [0, 1). */
+  epochProgress(): number;
+  /** Drops a partly trained epoch: weights and optimiser back to the last recorded epoch. */
+  cancelEpoch(): void;
   epoch(): number;
   status(): 'ready' | 'running' | 'done' | 'diverged' | 'invalid';
   error(): string;

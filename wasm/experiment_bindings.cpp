@@ -35,14 +35,9 @@ class JsExperiment {
     }
 
     bool step() { return run_ && run_->step(); }
-    // budget: rows of work, a number (JS has no size_t); at least one chunk is done.
-    bool advance(double budget) {
-        if (!(budget >= 1)) throw_js("RangeError", "advance: budget must be at least 1 row");
-        return run_ && run_->advance(budget >= 1e15 ? std::size_t(1e15) : std::size_t(budget));
-    }
-    double epoch_progress() const {
-        return run_ ? double(run_->epoch_work_done()) / double(run_->epoch_work()) : 0.0;
-    }
+    // budget: rows of work; at least one chunk is done.
+    bool advance(double budget) { return run_ && run_->advance(rows_budget(budget, "advance")); }
+    double epoch_progress() const { return al::js::epoch_progress(run_.get()); }
     void cancel_epoch() {
         if (run_) run_->cancel_epoch();
     }
@@ -52,9 +47,7 @@ class JsExperiment {
         cursor_ = al::Experiment::EvalCursor{subset_or_throw(which)};
     }
     bool continue_evaluation(double budget) {
-        if (!(budget >= 1)) throw_js("RangeError", "continueEvaluation: budget must be at least 1");
-        return !run_ || run_->evaluate_some(
-                            cursor_, budget >= 1e15 ? std::size_t(1e15) : std::size_t(budget));
+        return !run_ || run_->evaluate_some(cursor_, rows_budget(budget, "continueEvaluation"));
     }
     std::string evaluation_json() const {
         const al::Metrics m = run_ ? cursor_.metrics() : al::Metrics{NAN, NAN};

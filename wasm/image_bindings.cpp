@@ -30,6 +30,22 @@ std::string validate_image_config_json(const std::string& json) {
     return al::image_config_from_json(json, error) ? "" : error;
 }
 
+// The first n_train and n_test images of the four IDX files [trainImages, trainLabels,
+// testImages, testLabels]; nullopt and `error` when they do not read.
+std::optional<al::ImageSplit> read_idx_files(const val& files, double n_train, double n_test,
+                                             std::string& error) {
+    const char* what[] = {"train images", "train labels", "test images", "test labels"};
+    std::vector<std::uint8_t> b[4];
+    for (std::size_t i = 0; i < 4; ++i) b[i] = bytes_of(files[int(i)], what[i]);
+    auto tr = al::read_idx_pair(b[0].data(), b[0].size(), b[1].data(), b[1].size(),
+                                std::size_t(n_train), "train", error);
+    auto te = tr ? al::read_idx_pair(b[2].data(), b[2].size(), b[3].data(), b[3].size(),
+                                     std::size_t(n_test), "test", error)
+                 : std::nullopt;
+    if (!te) return std::nullopt;
+    return al::ImageSplit{std::move(*tr), std::move(*te)};
+}
+
 // The subset file the build ships (src/mlp/idx.hpp): the first n_train and n_test images of the
 // four IDX files [trainImages, trainLabels, testImages, testLabels], read and checked by the core.
 val make_image_subset(const val& files, double n_train, double n_test) {
@@ -40,22 +56,12 @@ val make_image_subset(const val& files, double n_train, double n_test) {
                                    " and n_test " + al::describe_range(rs));
     if (!files.isArray() || files["length"].as<std::size_t>() != 4)
         throw_js("TypeError", "makeImageSubset: files must be the 4 IDX files");
-    const char* what[] = {"train images", "train labels", "test images", "test labels"};
-    std::vector<std::uint8_t> b[4];
-    for (std::size_t i = 0; i < 4; ++i) b[i] = bytes_of(files[int(i)], what[i]);
     std::string error;
-    al::ImageSplit split;
-    auto tr = al::read_idx_pair(b[0].data(), b[0].size(), b[1].data(), b[1].size(),
-                                std::size_t(n_train), "train", error);
-    auto te = tr ? al::read_idx_pair(b[2].data(), b[2].size(), b[3].data(), b[3].size(),
-                                     std::size_t(n_test), "test", error)
-                 : std::nullopt;
-    if (!tr || !te) throw_js("RangeError", "makeImageSubset: " + error);
-    if (tr->size() < std::size_t(n_train) || te->size() < std::size_t(n_test))
+    const auto split = read_idx_files(files, n_train, n_test, error);
+    if (!split) throw_js("RangeError", "makeImageSubset: " + error);
+    if (split->train.size() < std::size_t(n_train) || split->test.size() < std::size_t(n_test))
         throw_js("RangeError", "makeImageSubset: the files hold fewer images than asked for");
-    split.train = std::move(*tr);
-    split.test = std::move(*te);
-    const std::vector<std::uint8_t> out = al::write_image_subset(split);
+    const std::vector<std::uint8_t> out = al::write_image_subset(*split);
     val a = val::global("Uint8Array").new_(out.size());
     a.call<void>("set", val(emscripten::typed_memory_view(out.size(), out.data())));
     return a;
@@ -76,18 +82,7 @@ class JsImageExperiment {
             const auto b = bytes_of(files[0], "the subset");
             split = al::read_image_subset(b.data(), b.size(), error_);
         } else if (n == 4) {
-            const char* what[] = {"train images", "train labels", "test images", "test labels"};
-            std::vector<std::uint8_t> b[4];
-            for (std::size_t i = 0; i < 4; ++i) b[i] = bytes_of(files[int(i)], what[i]);
-            split.emplace();
-            auto tr = al::read_idx_pair(b[0].data(), b[0].size(), b[1].data(), b[1].size(),
-                                        std::size_t(c->n_train), "train", error_);
-            if (!tr) return;
-            auto te = al::read_idx_pair(b[2].data(), b[2].size(), b[3].data(), b[3].size(),
-                                        std::size_t(c->n_test), "test", error_);
-            if (!tr || !te) return;
-            split->train = std::move(*tr);
-            split->test = std::move(*te);
+            split = read_idx_files(files, c->n_train, c->n_test, error_);
         } else {
             throw_js("RangeError", "ImageExperiment: files must hold 4 IDX files or 1 subset");
         }
@@ -99,6 +94,12 @@ class JsImageExperiment {
         }
     }
     bool step() { return run_ && run_->step(); }
+    // As Experiment's (experiment_bindings.cpp): the epoch in slices of `budget` rows of work.
+    bool advance(double budget) { return run_ && run_->advance(rows_budget(budget, "advance")); }
+    double epoch_progress() const { return al::js::epoch_progress(run_.get()); }
+    void cancel_epoch() {
+        if (run_) run_->cancel_epoch();
+    }
     int epoch() const { return run_ ? run_->epoch() : 0; }
     std::string status() const { return run_ ? al::status_names.name(run_->status()) : "invalid"; }
     std::string error() const { return error_; }
@@ -200,6 +201,9 @@ EMSCRIPTEN_BINDINGS(activation_lab_images) {
     class_<JsImageExperiment>("ImageExperiment")
         .constructor<const std::string&, const val&>()
         .function("step", &JsImageExperiment::step)
+        .function("advance", &JsImageExperiment::advance)
+        .function("epochProgress", &JsImageExperiment::epoch_progress)
+        .function("cancelEpoch", &JsImageExperiment::cancel_epoch)
         .function("epoch", &JsImageExperiment::epoch)
         .function("status", &JsImageExperiment::status)
         .function("error", &JsImageExperiment::error)

@@ -41,6 +41,19 @@ inline val float32_copy(const float* values, std::size_t n) {
     return out;
 }
 
+// A budget of rows from JS (a number: JS has no size_t), at least 1; huge ones are capped.
+inline std::size_t rows_budget(double budget, const char* what) {
+    if (!(budget >= 1))
+        throw_js("RangeError", std::string(what) + ": budget must be at least 1 row");
+    return budget >= 1e15 ? std::size_t(1e15) : std::size_t(budget);
+}
+
+// The fraction of the epoch under way done (an Experiment or ImageExperiment; 0 without one).
+template <class Run>
+double epoch_progress(const Run* run) {
+    return run ? double(run->epoch_work_done()) / double(run->epoch_work()) : 0.0;
+}
+
 // The bytes of a JS Uint8Array.
 inline std::vector<std::uint8_t> bytes_of(const val& a, const char* what) {
     if (!a.instanceof (val::global("Uint8Array")))

@@ -1,8 +1,4 @@
 // One training run: config -> data -> epochs -> history, metrics, decision-boundary grid.
-// step() trains one whole epoch (the CLI, tests). advance(budget) does at most `budget` rows of
-// work and returns, so that a Web Worker answers its messages between calls whatever the size of
-// an epoch: the work of an epoch is cut at fixed places (chunk boundaries), so the result is the
-// same bit for bit however it is sliced.
 //
 // Data: make_data(dataset, n, noise, factor, data_seed) (datasets.hpp; make_moons by default), or
 // for dataset custom the config's points in their order (n = their number); either way, test
@@ -14,21 +10,14 @@
 // so that val is val_fraction of n (rounded up) and all three sets are as scikit-learn makes them.
 // Stored as float32, x0 and x1 interleaved, in split order.
 //
-// Training: the loop of training_loop.hpp (its held-out set is the validation set), with Adam (lr,
-// weight_decay of the config) on the mean BCE of each batch. The batch order's stream is its own,
-// so the initial weights (RandomState(seed)) do not depend on shuffling. A chunk holds at most
-// chunk_work multiply-adds (one chunk of a 4×512 network is ~40 rows: a slice of work stays short).
-//
-// History: after each epoch, the loss and accuracy of the whole training set (and validation
-// set) under the weights at the end of that epoch — a full pass, not the mean of the batch
-// losses seen during the epoch.
+// Training and history: the sliced loop of training_loop.hpp, its held-out set the validation
+// set, with Adam (lr, weight_decay of the config) on the mean BCE of each batch; the initial
+// weights (RandomState(seed)) do not depend on shuffling (the order has its own stream).
 //
 // Diagnostics (config.diagnostics): after each epoch, per hidden layer statistics
 // (diagnostics.hpp) in the epoch's record; the record's train loss and accuracy then come from
 // the diagnostics' own pass over the training set (the same numbers). reached_95 is the first
 // epoch whose train accuracy was ≥ 0.95 (0 until then), carried in every later record.
-//
-// Divergence: as training_loop.hpp says (the epoch is not added to the history).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -59,20 +48,14 @@ class Experiment {
     // and error() says why (no exceptions in the WASM build).
     explicit Experiment(const Config& config);
 
-    // Trains one epoch (or the rest of one that advance() started). False when there was nothing
-    // to do (done or diverged) or the epoch diverged; true after a good epoch.
+    // The sliced epoch of training_loop.hpp: step() trains one epoch (or the rest of one that
+    // advance() started), false when there was nothing to do or it diverged; advance(budget) does
+    // at most `budget` rows of work, true when it recorded an epoch; cancel_epoch() drops an
+    // epoch under way (e.g. on Stop: the weights are the last recorded epoch's).
     bool step() { return advance(SIZE_MAX); }
-
-    // Does at most `budget` rows of work (at least one chunk): a row through forward and backward
-    // while training, through forward in the end-of-epoch evaluation. True when this call
-    // finished and recorded an epoch; false otherwise (mid-epoch, done, or diverged: status()).
     bool advance(std::size_t budget);
-    // Rows of work done in the current epoch and the rows a whole epoch takes (training plus
-    // evaluation); 0 done when no epoch is under way.
     std::size_t epoch_work_done() const { return loop_.epoch_work_done(); }
     std::size_t epoch_work() const { return loop_.epoch_work(); }
-    // Drops a partly trained epoch: weights and Adam back to where the epoch started (a no-op
-    // between epochs). E.g. on Stop, so that the weights are those of the last recorded epoch.
     void cancel_epoch() { loop_.cancel_epoch(); }
     std::size_t chunk_rows() const { return loop_.chunk_rows(); }
 
@@ -94,9 +77,7 @@ class Experiment {
     void fill_pattern_grid(int nx, int ny, float xmin, float xmax, float ymin, float ymax,
                            std::uint32_t* out);
 
-    // The same pass in pieces: each evaluate_some(c, budget) does at most `budget` rows (at least
-    // one chunk) and is true once the whole set is done; then c.metrics() = evaluate(c.which),
-    // bit for bit, provided the weights did not change in between.
+    // evaluate(c.which) in pieces of ≤ `budget` rows (TrainingLoop::evaluate_some).
     using EvalCursor = al::EvalCursor;
     bool evaluate_some(EvalCursor& c, std::size_t budget) {
         return loop_.evaluate_some(data(c.which), c, budget);
@@ -139,8 +120,6 @@ class Experiment {
     void set_epochs(int epochs);
 
     const Mlp& network() const { return loop_.net(); }
-
-    static constexpr double chunk_work = TrainingLoop::chunk_work;
 
   private:
     std::string error_;  // before config_, which is chosen by it

@@ -3,12 +3,8 @@
 //
 // Data: the first n_train images of the training set and the first n_test of the test set, in
 // file order; pixels as value / 255 in float32 (PyTorch: torch.tensor(uint8) / 255).
-// Training: the loop of the 2-D runs (training_loop.hpp, sliced the same way: advance(budget)),
-// its held-out set the test set, Adam on the mean loss of each batch. Dropout masks come from
-// RandomState(seed ^ 0xd0) (mlp.hpp says in which order).
-// History: after each epoch, the loss and accuracy (arg-max) of the whole training and test
-// sets under the epoch's final weights, dropout off. A non-finite loss or parameter stops the
-// run with status diverged and the weights of the epoch's start.
+// Training and history: the sliced loop of the 2-D runs (training_loop.hpp), its held-out set the
+// test set. Dropout masks come from RandomState(seed ^ 0xd0) (mlp.hpp says in which order).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -41,9 +37,8 @@ class ImageExperiment {
     // (otherwise error() says so and step() does nothing).
     ImageExperiment(const ImageConfig& config, const ImageSplit& data);
 
-    bool step() { return advance(SIZE_MAX); }  // one epoch; false when done, diverged or invalid
-    // As Experiment's (experiment.hpp): at most `budget` rows of work, true when an epoch was
-    // recorded; the same run bit for bit however it is sliced.
+    // As Experiment's (experiment.hpp), the sliced epoch of training_loop.hpp.
+    bool step() { return advance(SIZE_MAX); }
     bool advance(std::size_t budget);
     std::size_t epoch_work_done() const { return loop_.epoch_work_done(); }
     std::size_t epoch_work() const { return loop_.epoch_work(); }

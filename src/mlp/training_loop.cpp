@@ -89,7 +89,7 @@ void TrainingLoop::begin_epoch() {
     next_ = in_batch_ = work_done_ = 0;
     sum_ = 0.0;
     if (options_.diagnostics) diagnostics_->begin_epoch(net_);
-    pending_ = EpochResult{{nan, nan}, {nan, nan}, {}};
+    last_ = EpochResult{{nan, nan}, {nan, nan}, {}};
 }
 
 void TrainingLoop::restore() {
@@ -138,12 +138,11 @@ std::size_t TrainingLoop::train_chunk() {
     return rows;
 }
 
-std::size_t TrainingLoop::eval_rows(const Dataset& d, EvalCursor& c, std::size_t budget,
-                                    LayerObserver* observer) {
+bool TrainingLoop::evaluate_some(const Dataset& d, EvalCursor& c, std::size_t budget,
+                                 LayerObserver* observer) {
     const std::size_t width = net_.inputs(), k = net_.outputs();
     c.size = d.size();
-    std::size_t used = 0;
-    while (c.next < c.size && (used == 0 || used < budget)) {
+    for (std::size_t used = 0; c.next < c.size && (used == 0 || used < budget);) {
         const std::size_t rows = std::min(net_.max_rows(), c.size - c.next);
         const float* logits = net_.forward(d.x.data() + width * c.next, rows, observer);
         c.sum += loss_sum(logits, d.y.data() + c.next, rows, k);
@@ -151,12 +150,6 @@ std::size_t TrainingLoop::eval_rows(const Dataset& d, EvalCursor& c, std::size_t
         c.next += rows;
         used += rows;
     }
-    return used;
-}
-
-bool TrainingLoop::evaluate_some(const Dataset& d, EvalCursor& c, std::size_t budget,
-                                 LayerObserver* observer) {
-    eval_rows(d, c, budget, observer);
     return c.next == c.size;
 }
 
@@ -172,7 +165,6 @@ bool TrainingLoop::advance(std::size_t budget) {
     const std::size_t start = work_done_;
     // At least one chunk per call, then chunks while the budget lasts.
     while (work_done_ == start || work_done_ - start < budget) {
-        const std::size_t left = budget - std::min(budget, work_done_ - start);
         if (phase_ == Phase::train) {
             if (next_ < train_.size()) {
                 work_done_ += train_chunk();
@@ -181,32 +173,33 @@ bool TrainingLoop::advance(std::size_t budget) {
             }
             if (!all_finite(net_.params().data(), net_.params().size())) return diverge(), false;
             phase_ = Phase::eval_train;
-            eval_ = EvalCursor{Subset::train};
+            eval_ = EvalCursor{};
             if (options_.diagnostics) diagnostics_->start_pass(net_);
-        } else if (phase_ == Phase::eval_train) {
-            // With diagnostics, this pass also gathers the layers' statistics.
-            work_done_ += eval_rows(train_, eval_, left,
-                                    options_.diagnostics ? &diagnostics_->pass() : nullptr);
-            if (eval_.next < eval_.size) continue;
-            pending_.train = eval_.metrics();
-            if (options_.diagnostics)
-                pending_.layers = diagnostics_->end_epoch(net_, train_.x.data());
-            if (!std::isfinite(pending_.train.loss)) return diverge(), false;
-            phase_ = Phase::eval_held_out;
-            eval_ = EvalCursor{Subset::val};
-        } else {
-            work_done_ += eval_rows(held_out_, eval_, left, nullptr);
-            if (eval_.next < eval_.size) continue;
-            pending_.held_out = eval_.metrics();
-            if (held_out_.size() > 0 && !std::isfinite(pending_.held_out.loss))
-                return diverge(), false;
-            last_ = std::move(pending_);
-            ++epoch_;
-            phase_ = Phase::idle;
-            work_done_ = 0;
-            update_status();
-            return true;
+            continue;
         }
+        // The evaluation passes: the training set (with diagnostics, it also gathers the layers'
+        // statistics), then the held-out set.
+        const bool on_train = phase_ == Phase::eval_train,
+                   observed = on_train && options_.diagnostics;
+        const Dataset& d = on_train ? train_ : held_out_;
+        const std::size_t before = eval_.next;
+        const bool finished = evaluate_some(d, eval_, budget - std::min(budget, work_done_ - start),
+                                            observed ? &diagnostics_->pass() : nullptr);
+        work_done_ += eval_.next - before;
+        if (!finished) continue;
+        (on_train ? last_.train : last_.held_out) = eval_.metrics();
+        if (observed) last_.layers = diagnostics_->end_epoch(net_, train_.x.data());
+        if (d.size() > 0 && !std::isfinite(eval_.metrics().loss)) return diverge(), false;
+        eval_ = EvalCursor{};
+        if (on_train) {
+            phase_ = Phase::eval_held_out;
+            continue;
+        }
+        ++epoch_;
+        phase_ = Phase::idle;
+        work_done_ = 0;
+        update_status();
+        return true;
     }
     return false;
 }

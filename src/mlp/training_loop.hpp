@@ -1,24 +1,21 @@
 // The one training loop of the MLP runs, the 2-D points (experiment.hpp) and the images
 // (image_experiment.hpp): an Mlp, Adam, a training set and a held-out set (validation for the
-// points, test for the images), epoch after epoch. The loss follows the network's outputs: one
-// logit, the mean BCE (loss.hpp); K > 1, the mean softmax cross-entropy with arg-max accuracy
-// (softmax_loss.hpp). Dropout, if the Mlp has it, acts in its training passes.
+// points, test for the images). The loss follows the network's outputs: one logit, the mean BCE
+// (loss.hpp); K > 1, the mean softmax cross-entropy, arg-max accuracy (softmax_loss.hpp).
 //
 // An epoch: with shuffle, order = RandomState(seed ^ 0x5eed).permutation(n_train) (one stream
-// per run, drawn before each epoch), else file order; batches are consecutive slices of that order,
-// the last one partial (PyTorch's DataLoader, drop_last=False); Adam steps on each batch's mean
-// loss; then a full pass over the training set and one over the held-out set, under the weights
-// at the end of the epoch (no dropout), give the epoch's record.
+// per run), else file order; batches are consecutive slices of it, the last one partial
+// (PyTorch's DataLoader, drop_last=False); Adam steps on each batch's mean loss (dropout, if the
+// Mlp has it, in these passes); then full passes over the training and held-out sets under the
+// epoch's final weights give its record.
 //
-// Sliced: advance(budget) does at most `budget` rows of work (a row through forward and backward
-// while training, through forward in the evaluation) and returns, so that a Web Worker answers
-// its messages between calls whatever the size of an epoch. The work is cut at fixed places, in
-// chunks of ≤ chunk_rows() rows (a batch's chunks' gradients add up to the batch's), so the result
-// is the same bit for bit however it is sliced; advance(SIZE_MAX) is a whole epoch.
+// Sliced: advance(budget) does at most `budget` rows of work (a row through forward and backward,
+// or through forward in the evaluation) and returns, so that a Web Worker answers its messages
+// between calls. The work is cut at fixed places, chunks of ≤ chunk_rows() rows whose gradients
+// add up to the batch's, so the result is the same bit for bit however it is sliced.
 //
-// Divergence: if a batch loss, a parameter or an evaluation loss becomes NaN or infinite, the run
-// stops with status diverged and the weights (and Adam) go back to those at the start of that
-// epoch (the last finite ones); that epoch is not recorded.
+// Divergence: a non-finite batch loss, parameter or evaluation loss stops the run (diverged) with
+// the weights and Adam of the epoch's start (the last finite ones); that epoch is not recorded.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -50,7 +47,7 @@ struct Dataset {
     std::size_t size() const { return y.size(); }
 };
 
-// A pass over one set in pieces (TrainingLoop::evaluate_some).
+// A pass over one set in pieces (TrainingLoop::evaluate_some); `which` is the caller's.
 struct EvalCursor {
     Subset which = Subset::train;
     std::size_t next = 0, correct = 0, size = 0;
@@ -74,22 +71,23 @@ struct LoopOptions {
 
 class TrainingLoop {
   public:
-    // Multiply-adds per chunk at most; a chunk has 1 to 512 rows.
-    static constexpr double chunk_work = 1 << 25;
     // Rows per pass for a network of `work_per_row` multiply-adds a row: the batch, at least 256
-    // (evaluations: fewer, longer calls) and at most 512, and at most chunk_work multiply-adds.
+    // (evaluations: fewer, longer calls) and at most 512, and at most chunk_work multiply-adds
+    // (a chunk of a 4×512 network is ~40 rows: a slice of work stays short).
+    static constexpr double chunk_work = 1 << 25;
     static std::size_t chunk_rows_for(double work_per_row, std::size_t batch);
 
     // net.max_rows() is the chunk size. set_data() before the first advance().
     TrainingLoop(Mlp net, const AdamOptions& adam, const LoopOptions& options);
     void set_data(Dataset train, Dataset held_out);
 
-    // True when this call finished and recorded an epoch (then last() is its result); false
-    // otherwise (mid-epoch, done or diverged: status()). At least one chunk per call.
+    // True when this call finished and recorded an epoch (last() is its result, until the next
+    // call); false mid-epoch, done or diverged (status()). At least one chunk per call.
     bool advance(std::size_t budget);
     const EpochResult& last() const { return last_; }
     // Drops a partly trained epoch: weights and Adam back to where it started (a no-op between
-    // epochs); when it starts again, it takes the same order.
+    // epochs); when it starts again, it takes the same order (dropout masks drawn are not given
+    // back: with dropout, the epoch redone differs).
     void cancel_epoch();
     // Rows of work done in the current epoch (0 between epochs) and the rows an epoch takes.
     std::size_t epoch_work_done() const { return work_done_; }
@@ -141,13 +139,11 @@ class TrainingLoop {
     EvalCursor eval_;           // the end-of-epoch evaluation under way
     std::size_t work_done_ = 0;
     bool order_kept_ = false;  // after cancel_epoch: order_ is the next epoch's order already
-    EpochResult pending_, last_;
+    EpochResult last_;         // filled in as the epoch goes
 
     void update_status();
     void begin_epoch();
     std::size_t train_chunk();
-    std::size_t eval_rows(const Dataset& d, EvalCursor& c, std::size_t budget,
-                          LayerObserver* observer);
     void restore();  // the weights and Adam of the epoch's start; no epoch under way
     void diverge();
 };

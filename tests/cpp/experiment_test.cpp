@@ -338,7 +338,7 @@ TEST_CASE("chunks of a large network are short; fill_grid in pieces equals fill_
     c.hidden = {512, 512, 512, 512};
     c.batch = 100000;
     al::Experiment big(c);
-    CHECK(big.chunk_rows() * (2 * 512 + 3 * 512 * 512 + 512) <= al::Experiment::chunk_work);
+    CHECK(big.chunk_rows() * (2 * 512 + 3 * 512 * 512 + 512) <= al::TrainingLoop::chunk_work);
     CHECK(big.chunk_rows() >= 32);
     al::Experiment e(small_config());
     CHECK(e.chunk_rows() == 256);  // small networks keep their chunks

@@ -7,40 +7,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "image_data.hpp"
 #include "mlp/idx.hpp"
 #include "mlp/image_experiment.hpp"
 #include "mlp/softmax_loss.hpp"
 
-namespace {
-
-// n images whose pixels depend on the class (label k: a bright band at rows 2k..2k+2) plus noise.
-al::ImageSet image_set(std::size_t n, std::uint32_t salt) {
-    al::ImageSet s;
-    s.rows = s.cols = al::image_side;
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto label = static_cast<std::uint8_t>((i * 7 + salt) % al::image_classes);
-        s.labels.push_back(label);
-        for (std::size_t p = 0; p < s.width(); ++p) {
-            const std::size_t row = p / al::image_side;
-            const bool band = row >= 2 * label && row < 2 * label + 3;
-            s.pixels.push_back(
-                static_cast<std::uint8_t>((band ? 180 : 0) + (p * 31 + i * 17) % 60));
-        }
-    }
-    return s;
-}
-
-al::ImageConfig small_config() {
-    al::ImageConfig c;
-    c.hidden = {16, 16};
-    c.n_train = 60;
-    c.n_test = 37;
-    c.batch = 16;
-    c.epochs = 2;
-    return c;
-}
-
-}  // namespace
+using al::test::image_set;
+using al::test::small_config;
 
 TEST_CASE("image predictions: arg-max guesses give the reported test accuracy exactly") {
     const al::ImageSplit data{image_set(60, 0), image_set(37, 3)};

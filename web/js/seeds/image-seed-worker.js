@@ -4,12 +4,15 @@
 // (protocol.d.ts SeedResult), so that the study's summary, verdict and view read it unchanged.
 // The image runs have no validation set: the final weights are the ones tested (choose 'last'),
 // and the per-epoch history carries no validation numbers.
+// It trains in slices (shared/epoch-slices.js): the signal {cmd:'stop'} ends a run mid-epoch,
+// which then fails with "stopped".
 // It answers the pool's request {cmd:'train', task} (shared/worker-serve.js):
 //   task:     {id, config}   (an image config: the study's, with this seed and activation)
 //   progress: {epoch}        (after each epoch)
 //   result:   {type:'result', id, status, history, chosen_epoch, train, val, test, seconds}
 import { loadCore } from '../shared/core.js';
 import { fetchBytes } from '../shared/worker-error.js';
+import { trainInSlices } from '../shared/epoch-slices.js';
 import { serve } from '../shared/worker-serve.js';
 
 /** The subset the build writes (web/ship/images.mjs), relative to the site's root. */
@@ -17,26 +20,31 @@ const SUBSET = 'data/fashion-mnist.bin';
 const core = loadCore();
 /** @type {Promise<Uint8Array> | undefined} fetched once per worker */
 let subset;
+let stopping = false;
 
-serve({
+/** The requests this worker answers (shared/worker-serve.js). */
+const commands = {
   /**
    * @param {{task: {id: string, config: Record<string, unknown>}}} args
    * @param {(fields: {epoch: number}) => void} progress
    * @returns {Promise<import('./protocol').SeedResult>}
    */
   async train({ task: { id, config } }, progress) {
+    stopping = false; // (before any await: a stop sent after this request applies)
     const { M } = await core;
     subset ??= fetchBytes(SUBSET, new URL('../../', import.meta.url));
     const run = new M.ImageExperiment(JSON.stringify(config), [await subset]);
     try {
       if (run.status() === 'invalid') throw new Error(run.error());
       const t0 = performance.now();
+      /** @type {(import('./protocol').SeedResult['history'][number] & {test_loss: number, test_acc: number})[]} */
       const history = [];
-      while (run.step()) {
+      const onEpoch = () => {
         const e = JSON.parse(run.lastEpochJson());
         history.push({ ...e, val_loss: null, val_acc: null, reached_95: null });
         progress({ epoch: e.epoch });
-      }
+      };
+      if (!(await trainInSlices(run, onEpoch, () => stopping))) throw new Error('stopped');
       const last = history.at(-1);
       return {
         type: 'result',
@@ -53,4 +61,6 @@ serve({
       run.delete();
     }
   },
-});
+};
+
+serve(commands, { stop: () => (stopping = true) });
