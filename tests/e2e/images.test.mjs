@@ -197,7 +197,7 @@ test('pt-PT on a phone: one seed, the class names and the sentence in Portuguese
   assert.equal(await page.getAttribute(FIG, 'data-state'), 'done', await page.textContent(FIG));
   assert.match(
     await page.textContent(`${FIG} [data-takeaway]`),
-    /Após 1 épocas sem dropout, uma semente, exatidão de teste: ReLU \d+,\d\s?%, ELU \d+,\d\s?%, GELU \d+,\d\s?%\./,
+    /Após 1 época sem dropout, uma semente, exatidão de teste: ReLU \d+,\d\s?%, ELU \d+,\d\s?%, GELU \d+,\d\s?%\./,
   );
   const names = new Set((await galleryOf(page)).map((x) => x.label));
   for (const n of [
