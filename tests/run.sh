@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: installs what a fresh machine lacks, lints (tests/lint.sh: a lint error fails CI),
 # builds, then runs every suite: C++ (native and WASM under Node, through ctest), JS (node:test
-# over the module and the CLI) and the browser tests (playwright-core + Debian chromium).
+# over the module and the CLI) and the browser tests (playwright-core + Debian chromium). Each
+# step prints its time. The JS suites, one Node process per file with no clock in their
+# assertions, run as many files at a time as there are cores; the browser tests, which time
+# what a reader waits for, one file at a time. (`npm run test:fast`: the quick loop, tests/fast.sh.)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -10,9 +13,19 @@ export AL_NEED_BROWSER=1 AL_NEED_LINT=1
 source wasm/toolchain.sh
 al_ensure_toolchain
 al_ensure_node_modules "$root"
+jobs=$(nproc 2>/dev/null || echo 2)
+t0=$SECONDS
+step_start=$SECONDS
+done_step() {  # "== <step> took N s (M s in all) =="
+  echo "== $1 took $((SECONDS - step_start)) s ($((SECONDS - t0)) s in all) =="
+  step_start=$SECONDS
+}
+
 echo "== Lint (formatting, ESLint, types) =="
 bash tests/lint.sh
+done_step lint
 npm run --silent build
+done_step build
 
 echo "== C++ suites (native, then WASM under Node) =="
 ctest_suite() {  # prints the doctest summary (test cases, assertions); everything on failure
@@ -28,6 +41,12 @@ ctest_suite() {  # prints the doctest summary (test cases, assertions); everythi
 }
 ctest_suite build/native
 ctest_suite build/wasm
+done_step 'C++ suites'
 
-echo "== JS and browser suites =="
-node --test --test-concurrency=1 tests/js/ tests/e2e/
+echo "== JS suites =="
+node --test --test-concurrency="$jobs" tests/js/
+done_step 'JS suites'
+
+echo "== Browser suites =="
+node --test --test-concurrency=1 tests/e2e/
+done_step 'browser suites'

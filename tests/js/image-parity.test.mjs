@@ -7,16 +7,14 @@
 // dataset-fashion-mnist (wasm/toolchain.sh installs it); without it the test is skipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as parity from './parity-helpers.mjs';
+import { runCliMany } from './cli-helpers.mjs';
 
 const { ACC_SAMPLES, LOSS_REL, PARAM_ABS } = parity;
 
-const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
 const IMAGES = '/usr/share/datasets/fashion-mnist';
 const doc = JSON.parse(
   readFileSync(new URL('../fixtures/torch_images.json', import.meta.url), 'utf8'),
@@ -38,12 +36,10 @@ function deviations(got, want) {
   });
 }
 
-/** @param {string} act */
-function run(act) {
+/** The CLI's arguments for the fixture's run with `act`, saving its weights to `save`. */
+function trainArgs(/** @type {string} */ act, /** @type {string} */ save) {
   const c = doc.config;
-  const save = join(dir, `${act}.json`);
-  const out = execFileSync(process.execPath, [
-    cli,
+  return [
     'train',
     '--data',
     'fashion-mnist',
@@ -59,17 +55,36 @@ function run(act) {
     '--no-shuffle',
     '--save',
     save,
-  ]);
-  const state = JSON.parse(readFileSync(save, 'utf8'));
-  return { report: JSON.parse(String(out)), flat: parity.flattenState(state) };
+  ];
+}
+
+const ACTS = [...Object.keys(doc.runs), 'gelu_tanh'];
+/** @type {Promise<Record<string, {report: any, flat: number[]}>> | undefined} */
+let runs;
+/**
+ * Every run the tests read (the fixture's activations and the negative control's), once, side by
+ * side: each is its own CLI process.
+ */
+async function run(/** @type {string} */ act) {
+  runs ??= runCliMany(ACTS.map((a) => ({ args: trainArgs(a, join(dir, `${a}.json`)) }))).then(
+    (results) =>
+      Object.fromEntries(
+        results.map((r, i) => {
+          assert.equal(r.status, 0, r.stderr);
+          const state = JSON.parse(readFileSync(join(dir, `${ACTS[i]}.json`), 'utf8'));
+          return [ACTS[i], { report: JSON.parse(r.stdout), flat: parity.flattenState(state) }];
+        }),
+      ),
+  );
+  return (await runs)[act];
 }
 
 for (const act of Object.keys(doc.runs)) {
   test(
     `fashion-mnist ${act}: losses, accuracies and final weights equal PyTorch's`,
     { skip },
-    () => {
-      const { lossRel, accSamples, paramAbs } = deviations(run(act), doc.runs[act]);
+    async () => {
+      const { lossRel, accSamples, paramAbs } = deviations(await run(act), doc.runs[act]);
       console.log(
         `MEASURED images ${act}: loss rel ${lossRel.toExponential(2)}, param abs ${paramAbs.toExponential(2)}`,
       );
@@ -80,8 +95,8 @@ for (const act of Object.keys(doc.runs)) {
   );
 }
 
-test('the tolerances catch a GELU exact/tanh swap (negative control)', { skip }, () => {
-  const d = deviations(run('gelu_tanh'), doc.runs.gelu);
+test('the tolerances catch a GELU exact/tanh swap (negative control)', { skip }, async () => {
+  const d = deviations(await run('gelu_tanh'), doc.runs.gelu);
   console.log(`SWAP images gelu_tanh vs torch gelu: loss rel ${d.lossRel.toExponential(2)}`);
   assert.ok(d.lossRel > LOSS_REL || d.paramAbs > PARAM_ABS);
 });

@@ -17,6 +17,13 @@ const skip = existsSync(IMAGES) ? false : `no ${IMAGES} (apt-get install dataset
 const N_TRAIN = 600;
 const N_TEST = 300;
 const SIDE = 28 * 28;
+/** @type {Uint8Array[] | undefined} */
+let unzipped;
+/** The four IDX files, unzipped once for every test of this file (the core copies them in). */
+const idxFiles = () =>
+  (unzipped ??= IDX_FILES.map(
+    (f) => new Uint8Array(gunzipSync(readFileSync(join(IMAGES, `${f}.gz`)))),
+  ));
 
 /** @type {Record<string, (x: number) => number>} in double precision */
 const ACT = { relu: (x) => Math.max(0, x), elu: (x) => (x > 0 ? x : Math.expm1(x)) };
@@ -51,9 +58,7 @@ for (const [act, dropout] of [
     { skip },
     async () => {
       const M = await loadModule();
-      const files = IDX_FILES.map(
-        (f) => new Uint8Array(gunzipSync(readFileSync(join(IMAGES, `${f}.gz`)))),
-      );
+      const files = idxFiles();
       const config = {
         activation: act,
         hidden: [32, 32],
@@ -133,9 +138,7 @@ for (const [act, dropout] of [
 
 test('predictionsJson and testPixels refuse what is outside the test set', { skip }, async () => {
   const M = await loadModule();
-  const files = IDX_FILES.map(
-    (f) => new Uint8Array(gunzipSync(readFileSync(join(IMAGES, `${f}.gz`)))),
-  );
+  const files = idxFiles();
   const run = new M.ImageExperiment(
     JSON.stringify({ hidden: [8], epochs: 1, n_train: 50, n_test: 20 }),
     files,

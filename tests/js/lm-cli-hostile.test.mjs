@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertUsageError, runCli } from './cli-helpers.mjs';
+import { assertUsageError, runCli, runCliMany } from './cli-helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'al-lm-hostile-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -31,24 +31,29 @@ test('files are read no further than the core limit: /dev/zero ends in one line,
   }
 });
 
-test('lm numbers are read in the one grammar: 1e1 is not an integer, -1 reaches the range check', () => {
-  assertUsageError(run(['lm', 'train', '--steps', '1e1']), /--steps: not an integer: '1e1'$/);
-  assertUsageError(run(['lm', 'sample', '--n', '1e2']), /--n: not an integer: '1e2'$/);
-  assertUsageError(run(['lm', 'sample', '--seed', '0x10']), /--seed: not an integer: '0x10'$/);
-  assertUsageError(
-    run(['lm', 'swap', '--act', 'relu', '--finetune', '1e1']),
-    /--finetune: not an integer: '1e1'$/,
-  );
-  for (const args of [
+test('lm numbers are read in the one grammar: 1e1 is not an integer, -1 reaches the range check', async () => {
+  /** @type {[string[], RegExp][]} */
+  const notIntegers = [
+    [['lm', 'train', '--steps', '1e1'], /--steps: not an integer: '1e1'$/],
+    [['lm', 'sample', '--n', '1e2'], /--n: not an integer: '1e2'$/],
+    [['lm', 'sample', '--seed', '0x10'], /--seed: not an integer: '0x10'$/],
+    [['lm', 'swap', '--act', 'relu', '--finetune', '1e1'], /--finetune: not an integer: '1e1'$/],
+  ];
+  const negatives = [
     ['lm', 'train', '--steps', '-1'],
     ['lm', 'sample', '--n', '-5'],
     ['moons', '--n', '-1', '--noise', '0.1', '--seed', '0'],
-  ]) {
-    const r = run(args);
+  ];
+  const runs = await runCliMany(
+    [...notIntegers.map(([args]) => args), ...negatives].map((args) => ({ args })),
+  );
+  notIntegers.forEach(([, pattern], i) => assertUsageError(runs[i], pattern));
+  negatives.forEach((args, i) => {
+    const r = runs[notIntegers.length + i];
     assertUsageError(r, /-[15]\b/);
     assert.doesNotMatch(r.stderr, /ambiguous/, args.join(' '));
-  }
-  assertUsageError(run(['lm', 'train', '--steps', '-1']), /lm train: steps .*-1/);
+  });
+  assertUsageError(runs[notIntegers.length], /lm train: steps .*-1/);
 });
 
 test('lm sample without --weights names the shipped models when there is none for --act', () => {
@@ -70,22 +75,25 @@ test('lm sample refuses characters the model never saw, controls and bidi marks 
   assert.ok(!r.stderr.includes('\u202e'), 'no raw override in the message');
 });
 
-test('lm weights are read by the MLP reader: a BOM is skipped, a 1 MB key is quoted at 80', () => {
+test('lm weights are read by the MLP reader: a BOM is skipped, a 1 MB key is quoted at 80', async () => {
   const bom = join(dir, 'bom.json');
   writeFileSync(bom, `\ufeff${readFileSync(gelu, 'utf8')}`);
-  const a = run(['lm', 'sample', '--weights', bom, '--n', '20']);
-  assert.equal(a.status, 0, a.stderr);
-  assert.equal(a.stdout, run(['lm', 'sample', '--n', '20']).stdout);
   const key = join(dir, 'key.json');
   writeFileSync(key, JSON.stringify({ ['k'.repeat(1000000)]: [1] }));
-  const r = run(['lm', 'sample', '--weights', key]);
+  const [a, shipped, r, mlp] = await runCliMany(
+    [
+      ['lm', 'sample', '--weights', bom, '--n', '20'],
+      ['lm', 'sample', '--n', '20'],
+      ['lm', 'sample', '--weights', key],
+      ['train', '--init', key],
+    ].map((args) => ({ args })),
+  );
+  assert.equal(a.status, 0, a.stderr);
+  assert.equal(a.stdout, shipped.stdout);
   assertUsageError(
     r,
     /--weights: state_dict: unexpected key "k{80}…" \(1000000 characters\) \(this model has tok\.weight/,
   );
   // The MLP's reader says the same about the same key.
-  assertUsageError(
-    run(['train', '--init', key]),
-    /state_dict: unexpected key "k{80}…" \(1000000 characters\)/,
-  );
+  assertUsageError(mlp, /state_dict: unexpected key "k{80}…" \(1000000 characters\)/);
 });
