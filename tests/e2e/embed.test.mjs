@@ -71,7 +71,10 @@ test('every figure has its embed button; the dialog carries the current settings
   const script = await w.page.locator('[data-snippet="script"]').inputValue();
   const iframe = await w.page.locator('[data-snippet="iframe"]').inputValue();
   assert.ok(
-    script.startsWith(`<script type="module" src="${site.url}activation-lab.js"></script>`),
+    script.startsWith(
+      `<script defer src="${site.url}activation-lab-fallback.js"></script>\n` +
+        `<script type="module" src="${site.url}activation-lab.js"></script>`,
+    ),
   );
   assert.match(script, /<activation-lab-twin [^>]*b="silu"[^>]*epochs="12"[^>]*lang="en"/);
   assert.match(script, / n="300"/);
@@ -79,10 +82,10 @@ test('every figure has its embed button; the dialog carries the current settings
   await w.page.locator('[data-copy="script"]').click();
   await w.page.locator('[data-embed-status]').filter({ hasText: /\S/ }).waitFor();
   assert.equal(await w.page.evaluate(() => navigator.clipboard.readText()), script);
-  // The snippet's element carries its fallback text, in the page's language.
+  // The snippet's element carries its loading line and its fallback text, in the page's language.
   assert.match(
     script,
-    /<activation-lab-twin [^>]*>\n {2}<p>Activation Lab: two networks[^<]*Access-Control-Allow-Origin/,
+    /<activation-lab-twin [^>]*>\n {2}<p data-al-wait>Activation Lab: two networks[^<]*Loading[^<]*<\/p>\n {2}<p data-al-failed hidden>Activation Lab: two networks[^<]*Access-Control-Allow-Origin/,
   );
   await screenshot(w.page, 'embed-dialog', { fullPage: false });
   // Compact: both snippets get it, the iframe a height that fits the compact figure.
