@@ -2,7 +2,8 @@
 // ATTRIBUTES) that opens one shared modal <dialog> with the two snippets, the script tag with the
 // element and the iframe, both carrying the figure's current settings (the widget's embed hook,
 // see embed-attributes.js) and pointing at this copy of the site, wherever it is hosted. A
-// checkbox makes both compact (the `compact` attribute). The element carries a loading line, which
+// checkbox, on by default, makes both compact (the `compact` attribute): a host without the resize
+// listener gets an iframe about one screen tall, not one sized for the full figure. The element carries a loading line, which
 // the browser shows until the element is defined; if activation-lab.js truly fails (its error
 // event: no CORS, a Content-Security-Policy; or 30 s without it), activation-lab-fallback.js swaps
 // the line for the text that says what the host must send (embed-failure.js).
@@ -66,7 +67,7 @@ function buildDialog(i18n) {
   dialog.innerHTML = `
     <h2 id="embed-dialog-title">${i18n.t('embed.dialog_title')}</h2>
     <p data-intro></p>
-    <label class="embed-compact"><input type="checkbox" data-compact> ${i18n.t('embed.compact_label')}</label>
+    <label class="embed-compact"><input type="checkbox" data-compact checked> ${i18n.t('embed.compact_label')}</label>
     ${['script', 'iframe']
       .map(
         (kind) => `
