@@ -35,15 +35,15 @@ after(async () => browser?.close());
 const strings = async (lang) =>
   JSON.parse(await readFile(join(dist, 'i18n', lang, 'embed.json'), 'utf8'));
 
-/** A blog post on its own origin holding `html`. */
-async function blog(html, lang = 'en') {
+/** A blog post on its own origin holding `html`, served with `headers`. */
+async function blog(html, lang = 'en', headers = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'al-blog-'));
   await writeFile(
     join(dir, 'post.html'),
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>A post</title>
     <link rel="icon" href="data:,"></head><body><main><p>Text.</p>${html}</main></body></html>`,
   );
-  const server = await startStatic(dir);
+  const server = await startStatic(dir, headers);
   return { ...server, close: async () => (await server.close(), rm(dir, { recursive: true })) };
 }
 
@@ -86,6 +86,7 @@ test('no CORS on the script: the fallback text inside each element says what the
       const text = await el.innerText();
       assert.ok(text.includes(t.figure_twin), `${lang}: names the figure: ${text}`);
       assert.match(text, /Access-Control-Allow-Origin/);
+      assert.doesNotMatch(text, /Loading the figure|A carregar/, 'the loading line gave way');
       assert.match(text, lang === 'pt' ? /tem de enviar/ : /must send/);
       assert.equal(await el.evaluate((e) => e.matches(':defined')), false, 'never defined');
       await screenshot(el, `embed-no-cors-${lang}`);
@@ -121,8 +122,11 @@ test('with CORS (serve.mjs --cors) the same snippet works; its fallback shows on
     // (a held module script holds back the load event too: only the navigation is awaited)
     await w.page.goto(`${post.url}post.html`, { waitUntil: 'commit' });
     const el = w.page.locator('activation-lab-twin');
-    await el.locator('p').waitFor();
-    assert.ok((await el.innerText()).includes(t.figure_twin));
+    await el.locator('p[data-al-wait]').waitFor();
+    const waiting = await el.innerText();
+    assert.ok(waiting.includes(t.figure_twin));
+    assert.match(waiting, /Loading the figure/);
+    assert.doesNotMatch(waiting, /did not load/, 'no failure shown while the script is on its way');
     release();
     await w.page.waitForSelector('activation-lab-twin[ready]', { timeout: 60000 });
     assert.equal(
@@ -319,6 +323,84 @@ test('the article (same origin) without the model file: the Transformer’s box 
     await page2.waitForSelector('activation-lab-transformer[failed]');
     assert.equal(await page2.locator('activation-lab-transformer').getAttribute('ready'), null);
     await embedded.close();
+    await post.close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('a slow script: the snippet shows a neutral loading line, and says it failed only after 30 s', async () => {
+  const site = await partlyCors(/^$/);
+  try {
+    const t = await strings('pt');
+    const { script } = snippets(
+      'curves',
+      {},
+      { base: site.url, lang: 'pt', figure: t.figure_curves },
+    );
+    const post = await blog(script, 'pt-PT');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.clock.install();
+    // A stalled connection: the script is not answered until the test ends.
+    let release = () => {};
+    const held = new Promise((ok) => (release = ok));
+    await page.route('**/activation-lab.js', async (route) => (await held, route.abort()));
+    const fallback = page.waitForResponse('**/activation-lab-fallback.js');
+    await page.goto(`${post.url}post.html`, { waitUntil: 'commit' });
+    const el = page.locator('activation-lab-curves');
+    await el.locator('p[data-al-wait]').waitFor();
+    await fallback;
+    await page.waitForTimeout(500); // (its timer is set)
+    await page.clock.fastForward(20000);
+    const early = await el.innerText();
+    assert.match(early, /A carregar a figura/, early);
+    assert.doesNotMatch(early, /não carregou/);
+    await page.clock.fastForward(11000);
+    await el.locator('p[data-al-failed]').waitFor();
+    const late = await el.innerText();
+    assert.match(late, /O script da figura não carregou.*Access-Control-Allow-Origin/s, late);
+    assert.doesNotMatch(late, /A carregar/);
+    release();
+    await context.close();
+    await post.close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('workers refused (worker-src none): the twin and images figures are failed, never ready, never "Finished"', async () => {
+  const site = await partlyCors(/^$/);
+  const policy = "default-src * data: blob: 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'none'";
+  try {
+    const post = await blog(
+      `<script type="module" src="${site.url}activation-lab.js"></script>
+       <activation-lab-twin lang="en" n="300" epochs="3"></activation-lab-twin>
+       <activation-lab-images lang="en" epochs="1" seeds="1"></activation-lab-images>`,
+      'en',
+      { 'Content-Security-Policy': policy },
+    );
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${post.url}post.html`);
+    // The twin starts its workers with the figure: failed without a click.
+    const twin = page.locator('activation-lab-twin');
+    await page.waitForSelector('activation-lab-twin[failed]', { timeout: 30000 });
+    await twin.locator('[data-stats]').first().filter({ hasText: 'worker-src' }).waitFor();
+    assert.equal(await twin.getAttribute('ready'), null, 'the twin is never ready');
+    assert.doesNotMatch(await twin.locator('[data-progress]').innerText(), /Finished/);
+    assert.equal(await twin.locator('[data-act="play"]').isDisabled(), true, 'nothing to play');
+    assert.match(await twin.locator('[data-announce]').innerText(), /could not start/);
+    // The images figure starts its workers when Train is pressed.
+    const images = page.locator('activation-lab-images');
+    await page.waitForSelector('activation-lab-images[ready]', { timeout: 30000 });
+    await images.locator('[data-act="train"]').click();
+    await page.waitForSelector('activation-lab-images[failed]', { timeout: 30000 });
+    assert.equal(await images.getAttribute('ready'), null, 'no longer ready');
+    assert.match(await images.locator('[data-error]').innerText(), /could not start.*worker-src/s);
+    assert.equal(await images.locator('figure.widget').getAttribute('data-state'), 'failed');
+    await screenshot(twin, 'embed-workers-refused-twin');
+    await context.close();
     await post.close();
   } finally {
     await site.close();

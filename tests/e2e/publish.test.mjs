@@ -151,8 +151,10 @@ test('npm pack: served as an npm CDN serves it, from another origin, under the R
   const b = await browser.newContext();
   const p = await b.newPage();
   await p.goto(`${bad.url}post.html`);
-  await p.waitForSelector('activation-lab-twin[ready]', { timeout: 30000 });
-  // Its workers start with the figure, so the message comes without a click.
+  // Its workers start with the figure, so the message comes without a click, and the element is
+  // failed, not ready (figure-state.js).
+  await p.waitForSelector('activation-lab-twin[failed]', { timeout: 30000 });
+  assert.equal(await p.locator('activation-lab-twin').getAttribute('ready'), null);
   const stats = p.locator('activation-lab-twin [data-stats]').first();
   await stats.filter({ hasText: 'worker-src' }).waitFor({ timeout: 20000 });
   assert.match(await stats.textContent(), /Não foi possível iniciar.*worker-src.*127\.0\.0\.1/s);

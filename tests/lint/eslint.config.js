@@ -28,6 +28,11 @@ export default [
     files: ['web/js/**/*.js', 'web/activation-lab.js'],
     languageOptions: { globals: globals.browser },
   },
+  // The embed snippets' fallback: a classic script (it must load without CORS).
+  {
+    files: ['web/activation-lab-fallback.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
   // Module workers: no DOM, `self` and postMessage.
   { files: ['web/js/**/*-worker.js'], languageOptions: { globals: globals.worker } },
   { files: ['web/sw.js'], languageOptions: { globals: globals.serviceworker } },

@@ -2,8 +2,8 @@
 // straight from disk. Chromium refuses, on file://, module scripts, module workers and fetch()
 // (the page's origin is null), but it runs classic scripts and blob: workers. So every ES module of
 // dist/ (the two WASM builds too: their .wasm is already embedded as base64) becomes a function in
-// a tiny CommonJS-like registry, the i18n strings and the data/ files travel inside as text, and
-// inside each module:
+// a tiny CommonJS-like registry, the i18n strings and the data files the page fetches travel
+// inside as text, and inside each module:
 //   - `fetch` is a shim that answers the embedded files (and passes any other URL on),
 //   - `Worker` is a shim that starts this same bundle in a blob: worker, running the module asked
 //     for (its id travels in the worker's name, with ?engine= when the page forces a build),
@@ -12,6 +12,7 @@
 // uses and throws at build time on anything else, so a new form cannot break file:// silently.
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
+import { LM_FILES } from '../js/shared/lm-config.js';
 
 const SKIP = new Set(['js/page/boot.js', 'js/app.file.js', 'sw.js']);
 
@@ -177,9 +178,14 @@ export async function writeFileBundle(out) {
       `defs[${JSON.stringify(id)}] = function (__al_require, __al_exports, __al_meta, __al_import, fetch, Worker, __al_export) {\n${body}\n};`,
     );
   }
-  // The strings, and the data files the workers fetch (the Transformer's corpus and weights).
+  // The strings, and the data files the workers fetch (the Transformer's texts and weights): not
+  // the ReLU weights, which only the CLI reads (the page's model is GELU's, LM_FILES), so that
+  // the npm package does not carry them a second time.
+  const cliOnly = `data/lm-relu.json`;
+  if (LM_FILES.pretrained === cliOnly) throw new Error(`${cliOnly} is the page's model now`);
   for (const id of files.filter(
-    (f) => (f.startsWith('i18n/') && f.endsWith('.json')) || f.startsWith('data/'),
+    (f) =>
+      (f.startsWith('i18n/') && f.endsWith('.json')) || (f.startsWith('data/') && f !== cliOnly),
   )) {
     parts.push(
       `resources[${JSON.stringify(id)}] = ${JSON.stringify(await readFile(join(out, id), 'utf8'))};`,

@@ -12,13 +12,16 @@ import { PREVIEW } from './preview.mjs';
 import { PICTURE_DIR } from './pictures/index.mjs';
 
 /**
- * Files the service worker precaches: everything the page and the embeds load over http.
+ * Files the service worker precaches: the app shell, what the page and the embeds load over
+ * http before a figure asks for its data. data/ is not in it (5 MB of texts, weights and images):
+ * sw.js caches each data file the first time a figure fetches it, so a reader pays only for the
+ * figures they open, and those still work offline afterwards.
  * @param {string} file
  * @param {string[]} fonts  the KaTeX font files the page uses
  */
 function isShell(file, fonts) {
   if (file === 'sw.js' || file === 'js/app.file.js' || file === PREVIEW.path) return false;
-  if (file.startsWith('examples/')) return false;
+  if (file.startsWith('examples/') || file.startsWith('data/')) return false;
   if (file.startsWith(`${PICTURE_DIR}/`)) return false; // for readers without JavaScript only
   if (file.startsWith('vendor/katex/fonts/')) return fonts.includes(file);
   return !file.endsWith('.md');

@@ -2,11 +2,13 @@
 // ATTRIBUTES) that opens one shared modal <dialog> with the two snippets, the script tag with the
 // element and the iframe, both carrying the figure's current settings (the widget's embed hook,
 // see embed-attributes.js) and pointing at this copy of the site, wherever it is hosted. A
-// checkbox makes both compact (the `compact` attribute). The element carries a fallback text,
-// which the browser shows until the element is defined: if activation-lab.js is refused (no
-// CORS, a Content-Security-Policy), it stays and says what the host must send.
+// checkbox, on by default, makes both compact (the `compact` attribute): a host without the resize
+// listener gets an iframe about one screen tall, not one sized for the full figure. The element carries a loading line, which
+// the browser shows until the element is defined; if activation-lab.js truly fails (its error
+// event: no CORS, a Content-Security-Policy; or 30 s without it), activation-lab-fallback.js swaps
+// the line for the text that says what the host must send (embed-failure.js).
 import { ATTRIBUTES, attributesOf, compactHeight, iframeHeight } from './embed-attributes.js';
-import { fallbackText } from '../shared/embed-failure.js';
+import { fallbackTexts } from '../shared/embed-failure.js';
 import { must } from '../shared/dom.js';
 
 /** @typedef {import('../shared/types').I18n} I18n */
@@ -36,10 +38,12 @@ export function snippets(
   const list = Object.entries(all)
     .map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${escapeAttr(v)}"`))
     .join('');
-  const fallback = fallbackText(lang === 'pt' ? 'pt' : 'en', figure);
+  const text = fallbackTexts(lang === 'pt' ? 'pt' : 'en', figure);
   const script =
+    `<script defer src="${base}activation-lab-fallback.js"></script>\n` +
     `<script type="module" src="${base}activation-lab.js"></script>\n` +
-    `<activation-lab-${name}${list}>\n  <p>${escapeText(fallback)}</p>\n</activation-lab-${name}>`;
+    `<activation-lab-${name}${list}>\n  <p data-al-wait>${escapeText(text.loading)}</p>\n` +
+    `  <p data-al-failed hidden>${escapeText(text.failed)}</p>\n</activation-lab-${name}>`;
   const hash = new URLSearchParams({ widget: name, ...all })
     .toString()
     .replace(/%2C/gi, ',')
@@ -63,7 +67,7 @@ function buildDialog(i18n) {
   dialog.innerHTML = `
     <h2 id="embed-dialog-title">${i18n.t('embed.dialog_title')}</h2>
     <p data-intro></p>
-    <label class="embed-compact"><input type="checkbox" data-compact> ${i18n.t('embed.compact_label')}</label>
+    <label class="embed-compact"><input type="checkbox" data-compact checked> ${i18n.t('embed.compact_label')}</label>
     ${['script', 'iframe']
       .map(
         (kind) => `

@@ -6,7 +6,8 @@
 // gallery of test images with each network's guess, and a confusion matrix per network, both from
 // the run with the median test accuracy. Settings: settings.js, checked by the core.
 import { createWorkerClient, isAbort } from '../shared/worker-client.js';
-import { explainError } from '../shared/worker-error.js';
+import { explainError, isWorkerFailure } from '../shared/worker-error.js';
+import { failed } from '../shared/figure-state.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import { finder, must } from '../shared/dom.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
@@ -341,8 +342,10 @@ export default async function createImages(root, { core, i18n, store = pageHash 
         state = 'failed';
         const error = $('[data-error]');
         error.hidden = false;
-        error.textContent = explainError(i18n, err instanceof Error ? err.message : String(err));
+        const message = err instanceof Error ? err.message : String(err);
+        error.textContent = explainError(i18n, message);
         announce(error.textContent);
+        if (isWorkerFailure(message)) failed(root); // the element is failed (figure-state.js)
       }
       render();
     } finally {

@@ -3,7 +3,10 @@
 // what the host must do about it. These few strings live here, in code, not in i18n/: they must
 // show when the strings themselves could not be fetched (a host that refuses CORS refuses those
 // too). The same advice, shorter, is the fallback text inside each element of the embed snippets
-// (fallbackText, for embed-dialog.js), shown by the browser when even activation-lab.js is refused.
+// (fallbackTexts, for embed-dialog.js): a neutral loading line the browser shows until the element
+// is defined, and the advice, shown only once activation-lab.js truly failed (its error event, or
+// still undefined after 30 s: web/activation-lab-fallback.js), so that a slow connection never
+// flashes a failure.
 
 /** @typedef {'script' | 'strings' | 'core' | 'worker' | 'data'} FailedPart */
 
@@ -30,8 +33,9 @@ const TEXT = {
     dataMissing:
       'The file {file} is missing from {origin} (HTTP {status}): this copy of the site is incomplete, and the whole of dist/ must be copied there again.',
     dataStatus: 'The server at {origin} answered HTTP {status} for {file}.',
+    loading: 'Activation Lab: {figure}. Loading the figure…',
     fallback:
-      'Activation Lab: {figure}. If this text stays, the figure’s script did not load: the server it comes from must send Access-Control-Allow-Origin, and a Content-Security-Policy on this page must allow that server.',
+      'Activation Lab: {figure}. The figure’s script did not load: the server it comes from must send Access-Control-Allow-Origin, and a Content-Security-Policy on this page must allow that server.',
   },
   pt: {
     part: {
@@ -55,8 +59,9 @@ const TEXT = {
     dataMissing:
       'O ficheiro {file} não existe em {origin} (HTTP {status}): esta cópia do site está incompleta e é preciso voltar a copiar para lá todo o dist/.',
     dataStatus: 'O servidor em {origin} respondeu HTTP {status} ao pedido de {file}.',
+    loading: 'Activation Lab: {figure}. A carregar a figura…',
     fallback:
-      'Activation Lab: {figure}. Se este texto não desaparecer, o script da figura não carregou: o servidor de onde vem tem de enviar Access-Control-Allow-Origin e uma Content-Security-Policy nesta página tem de permitir esse servidor.',
+      'Activation Lab: {figure}. O script da figura não carregou: o servidor de onde vem tem de enviar Access-Control-Allow-Origin e uma Content-Security-Policy nesta página tem de permitir esse servidor.',
   },
 };
 
@@ -132,8 +137,12 @@ export function dataFailureText(lang, { url, status, pageOrigin, detail = '' }) 
 }
 
 /**
- * The text a snippet puts inside its element, shown until the element is defined.
+ * The two texts a snippet puts inside its element: the loading line, shown until the element is
+ * defined, and the failure, shown instead once the script truly failed (activation-lab-fallback.js).
  * @param {'en' | 'pt'} lang
  * @param {string} figure what the figure shows, in that language
  */
-export const fallbackText = (lang, figure) => fill((TEXT[lang] ?? TEXT.en).fallback, { figure });
+export const fallbackTexts = (lang, figure) => {
+  const t = TEXT[lang] ?? TEXT.en;
+  return { loading: fill(t.loading, { figure }), failed: fill(t.fallback, { figure }) };
+};

@@ -62,14 +62,6 @@ export function pretrainedModel() {
 }
 
 /**
- * Tells the embedding element (activation-lab.js) that a figure which loads its model after it was
- * built could not: the element is then `failed`, not `ready`.
- * @param {Element} figure
- */
-export const failed = (figure) =>
-  figure.dispatchEvent(new CustomEvent('activation-lab-failed', { bubbles: true }));
-
-/**
  * Resolves once `el` comes near the viewport: the model (its corpus and weights, some hundreds of
  * kilobytes) loads when the reader gets to the figure, not with the rest of the page.
  * @param {Element} el

@@ -6,7 +6,8 @@
 import { createFields, fieldSpecs, followSettings, showSettings } from '../shared/fields.js';
 import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
-import { failed, nearView, pretrainedModel, showSample } from './lm-client.js';
+import { nearView, pretrainedModel, showSample } from './lm-client.js';
+import { failed } from '../shared/figure-state.js';
 import { unknownCharacters } from './lm-stats.js';
 import { SAMPLE_ROWS } from './settings.js';
 import { closest, finder } from '../shared/dom.js';

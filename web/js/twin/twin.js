@@ -13,6 +13,8 @@ import { SETUPS, setupTexts } from '../shared/presets.js';
 import { closest, controlOf, finder, must } from '../shared/dom.js';
 import { nextTask } from '../shared/tasks.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
+import { failed } from '../shared/figure-state.js';
+import { explainError, isWorkerFailure } from '../shared/worker-error.js';
 
 /** @typedef {'a' | 'b'} Side */
 /** @typedef {import('./twin-side.js').SideRun} SideRun */
@@ -71,7 +73,7 @@ export default async function createTwin(root, { core, i18n, store }) {
   const $ = finder(root);
 
   let pauseToAnnounce = false; // Pause pressed: announced once both sides report their epoch
-  /** @type {'ready' | 'running' | 'paused' | 'finished'} */
+  /** @type {'ready' | 'running' | 'paused' | 'finished' | 'failed'} */
   let phase = 'ready';
   /** @type {ReturnType<typeof setTimeout> | 0} */
   let frame = 0,
@@ -142,14 +144,14 @@ export default async function createTwin(root, { core, i18n, store }) {
         for (const s of SIDES) sides[s].pause();
         phase = 'paused';
         pauseToAnnounce = true; // once both workers have said where they stopped (render)
-      } else if (phase !== 'finished') {
+      } else if (phase !== 'finished' && phase !== 'failed') {
         for (const s of SIDES) sides[s].play();
         phase = 'running';
         announce('twin.announce_running');
       }
     },
     step() {
-      if (phase === 'running' || phase === 'finished') return;
+      if (phase === 'running' || phase === 'finished' || phase === 'failed') return;
       for (const s of SIDES) sides[s].step();
       phase = 'paused';
     },
@@ -226,7 +228,17 @@ export default async function createTwin(root, { core, i18n, store }) {
         epochB: runs[1].pausedAt ?? 0,
       });
     }
-    const ending = phase !== 'finished' && SIDES.every((s) => sides[s].ended());
+    // A side's error ends the run as failed, never finished: a worker that could not start
+    // (figure-state.js) makes the element failed, as the Transformer's model does.
+    const error = SIDES.map((s) => sides[s].run.error).find(Boolean);
+    if (error && phase !== 'failed') {
+      phase = 'failed';
+      for (const s of SIDES) sides[s].stop();
+      $('[data-announce]').textContent = explainError(i18n, error);
+      if (isWorkerFailure(error)) failed(root);
+    }
+    const ending =
+      phase !== 'finished' && phase !== 'failed' && SIDES.every((s) => sides[s].ended());
     if (ending) phase = 'finished';
     const takeaway = results.takeaway(runs, phase === 'finished');
     setTakeaway(root, takeaway);
@@ -244,10 +256,11 @@ export default async function createTwin(root, { core, i18n, store }) {
     must(playBtn, '.icon').textContent = phase === 'running' ? '❚❚' : '▶';
     // A finished run plays no more: Play says why, and Reset takes the focus (focus.js).
     const resetBtn = button('reset');
-    setDisabled(playBtn, phase === 'finished', resetBtn);
-    setDisabled(button('step'), phase === 'running' || phase === 'finished', [playBtn, resetBtn]);
+    const over = phase === 'finished' || phase === 'failed';
+    setDisabled(playBtn, over, resetBtn);
+    setDisabled(button('step'), phase === 'running' || over, [playBtn, resetBtn]);
     // Stop works mid-epoch too (the workers train in slices): from the first Play or Step on.
-    setDisabled(button('stop'), phase === 'finished' || phase === 'ready', resetBtn);
+    setDisabled(button('stop'), over || phase === 'ready', resetBtn);
     const total = runs.reduce((n, r) => n + r.epochs, 0),
       done = runs.reduce((n, r) => n + r.epoch + (r.progress ?? 0), 0);
     const progress = /** @type {HTMLProgressElement} */ ($('progress'));
