@@ -208,3 +208,37 @@ test('on a 360 px phone the twin table keeps "Epochs to 95 %", the column its ca
     await context.close();
   }
 });
+
+test("the Transformer swap's takeaway states both models' changes and says 'caught up' only when so", async () => {
+  const { page, context, problems } = await openPage(env, '#lto=relu&lk=10&ln=120', {
+    viewport: { width: 1200, height: 1700 },
+  });
+  await page.locator('#lm-swap').scrollIntoViewIfNeeded();
+  await page.click('#lm-swap [data-act="swap"]');
+  await page.waitForSelector('#lm-swap tr[data-row="swapped"][data-val]:not([data-val=""])', {
+    timeout: 30000,
+  });
+  await page.click('#lm-swap [data-act="tune"]');
+  await page.waitForSelector('#lm-swap tr[data-row="control"][data-val]:not([data-val=""])', {
+    timeout: 60000,
+  });
+  const row = (r) => page.locator(`#lm-swap tr[data-row="${r}"]`);
+  const val = async (r) => Number(await row(r).getAttribute('data-val'));
+  const shown = async (r) => (await row(r).locator('[data-col="val"]').textContent()).trim();
+  const said = await takeaway(page, '#lm-swap').textContent();
+  for (const r of ['before', 'swapped', 'tuned', 'control'])
+    assert.ok(said.includes(await shown(r)), `${said} quotes the ${r} loss`);
+  const [pretrained, tuned, control] = [
+    await val('before'),
+    await val('tuned'),
+    await val('control'),
+  ];
+  assert.equal(
+    /caught up/.test(said),
+    control - pretrained <= 0.005 && tuned - control <= 0.005,
+    said,
+  );
+  assert.equal(/made the control worse too/.test(said), control - pretrained > 0.005, said);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -321,3 +321,40 @@ test('the evidence widgets fit 360 px, in dark mode and in Portuguese', async ()
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// The article quotes the study's presets (relu-wins, boundary-shape): each interval it states is the
+// one this page's study gives at that preset and seed count, in both languages' text.
+test('every preset interval the prose quotes is the one the study computes', async () => {
+  const load = async (lang, ns) =>
+    JSON.parse(await readFile(new URL(`../../web/i18n/${lang}/${ns}.json`, import.meta.url)));
+  /** @param {string} lang  the two sections' strings, as one text */
+  const prose = async (lang) =>
+    [
+      ...Object.values(await load(lang, 'relu-wins')),
+      ...Object.values(await load(lang, 'boundary-shape')),
+    ].join(' ');
+  const en = await prose('en');
+  for (const [hash, quoted] of [
+    ['sdata=checkerboard&snoise=0.05', '[12.04, 16.91]'],
+    ['sdata=xor&snoise=0.05&seeds=30', '[−0.11, 0.34]'],
+    ['sdata=circles&snoise=0.15', '[−0.53, 0.03]'],
+    ['sdata=circles&snoise=0.15&seeds=30', '[−0.56, −0.22]'],
+  ]) {
+    assert.ok(en.includes(quoted), `the prose quotes ${quoted}`);
+    const { page, context, problems } = await openPage(env, `#${hash}`);
+    await page.locator(seeds).scrollIntoViewIfNeeded();
+    await page.click(`${seeds} [data-act="run"]`);
+    await page.waitForSelector(`${seeds}[data-state="finished"]`, { timeout: 300000 });
+    assert.equal(
+      await page.locator(`${seeds} [data-summary] [data-ci]`).textContent(),
+      quoted,
+      hash,
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  // and the Portuguese text quotes the same intervals, as pt writes them
+  const pt = await prose('pt');
+  for (const quoted of ['[12,04; 16,91]', '[−0,11; 0,34]', '[−0,53; 0,03]', '[−0,56; −0,22]'])
+    assert.ok(pt.includes(quoted), `pt quotes ${quoted}`);
+});

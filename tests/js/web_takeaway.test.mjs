@@ -2,7 +2,7 @@
 // how much of the plane a swap flipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { flippedShare, lowest, speedCase } from '../../web/js/shared/takeaway.js';
+import { fineTuneCase, flippedShare, lowest, speedCase } from '../../web/js/shared/takeaway.js';
 
 test('epochs to 95 %: both, the same, one of them, or neither once the run ended', () => {
   assert.equal(speedCase(3, 5, true), 'both');
@@ -37,4 +37,12 @@ test('the share of grid cells whose decision (P ≥ 0.5) differs between two gri
   assert.equal(flippedShare(a, b), 0.5);
   assert.equal(flippedShare(a, a), 0);
   assert.ok(Number.isNaN(flippedShare(a, Float32Array.of(1))));
+});
+
+test('fine-tuning after a swap: a control that got worse is said, "caught up" only when it did', () => {
+  // the Transformer swap at its defaults (issue 36): the GELU control rose 1.661 -> 1.703
+  assert.equal(fineTuneCase({ before: 1.661, tuned: 1.728, control: 1.703 }), 'control_rose');
+  assert.equal(fineTuneCase({ before: 1.661, tuned: 1.664, control: 1.66 }), 'caught_up');
+  assert.equal(fineTuneCase({ before: 1.661, tuned: 1.7, control: 1.662 }), 'behind');
+  assert.equal(fineTuneCase({ before: 1.661, tuned: undefined, control: 1.662 }), null);
 });

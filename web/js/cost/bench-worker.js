@@ -5,7 +5,7 @@
 //   {cmd:'measure', fns, n, targetMs, epochConfig, rounds} -> {arch}, after progress messages
 //   {message} whose message is one of
 //        {type:'kernel', fn, grad, scalar, rate, round}  elements per second, one round
-//        {type:'epoch', fn, seconds, round}               one timed epoch
+//        {type:'epoch', fn, seconds, round}               seconds per epoch, one round
 //
 // Every kernel is timed once per round, the rounds one after another (ReLU, GELU, …, then ReLU
 // again), so that a busy moment of the machine lands on all the kernels alike and shows up as
@@ -17,12 +17,14 @@
 // about targetMs, timed as a whole; the rate is elements × passes / time.
 import { loadCore } from '../shared/core.js';
 import { serve } from '../shared/worker-serve.js';
+import { timeEpochs } from './epoch-timing.js';
 
 /** @typedef {import('../shared/types').ActivationLab} ActivationLab */
 /** @typedef {import('../shared/types').ActivationName} ActivationName */
 
 const core = loadCore();
 const MAX_REPS = 1000; // the core's bound for benchActivation
+const EPOCH_TARGET_MS = 100; // each epoch sample lasts about this long (epoch-timing.js)
 
 /** @typedef {(fields: {message: import('./protocol').BenchMessage}) => void} Progress */
 
@@ -57,37 +59,6 @@ function time(M, fn, grad, scalar, n, reps) {
 }
 
 /**
- * @param {ActivationLab} M
- * @param {ActivationName[]} fns
- * @param {import('../shared/types').Config} config
- * @param {number} rounds
- * @param {Progress} progress
- */
-function epochTimes(M, fns, config, rounds, progress) {
-  // Every network is built and trained one untimed epoch first (compilation tiers and caches
-  // settle), then the activations take turns, so a slow moment of the machine hits all alike;
-  // every timed epoch is posted (the panel takes their median and spread).
-  const runs = fns.map(
-    (fn) => new M.Experiment(JSON.stringify({ ...config, activation: fn, epochs: rounds + 1 })),
-  );
-  try {
-    for (const r of runs)
-      if (r.status() === 'invalid') throw new Error(r.error() || 'invalid config');
-    for (const r of runs) r.step();
-    for (let round = 0; round < rounds; round++) {
-      runs.forEach((r, i) => {
-        const t0 = performance.now();
-        r.step();
-        const seconds = (performance.now() - t0) / 1000;
-        progress({ message: { type: 'epoch', fn: fns[i], seconds, round } });
-      });
-    }
-  } finally {
-    for (const r of runs) r.delete();
-  }
-}
-
-/**
  * @param {import('./protocol').BenchRequest} request
  * @param {Progress} progress
  */
@@ -105,7 +76,15 @@ async function measure({ fns, n, targetMs, epochConfig, rounds }, progress) {
       progress({ message: { type: 'kernel', fn, grad, scalar, rate, round } });
     }
   }
-  epochTimes(M, fns, epochConfig, rounds, progress);
+  timeEpochs(
+    (fn, epochs) => new M.Experiment(JSON.stringify({ ...epochConfig, activation: fn, epochs })),
+    fns,
+    { rounds, targetMs: EPOCH_TARGET_MS },
+    ({ fn, seconds, round }) =>
+      progress({
+        message: { type: 'epoch', fn: /** @type {ActivationName} */ (fn), seconds, round },
+      }),
+  );
   return { arch: M.simdArch() };
 }
 

@@ -215,8 +215,10 @@ export default async function createCost(root, { core, i18n }) {
       epoch = byId.epoch_gelu_relu;
     if (kernel?.verdict !== 'ranked') return i18n.t('cost.takeaway_noisy');
     const vars = { x: times(kernel.ratio), y: times(epoch?.ratio ?? NaN), n: ROUNDS };
+    if (epoch?.verdict !== 'ranked') return i18n.t('cost.takeaway_kernel_only', vars);
+    // "only" holds when the epoch's ratio is below the kernel's; otherwise say what was measured
     return i18n.t(
-      epoch?.verdict === 'ranked' ? 'cost.takeaway_ranked' : 'cost.takeaway_kernel_only',
+      epoch.ratio <= kernel.ratio ? 'cost.takeaway_ranked' : 'cost.takeaway_epoch_above',
       vars,
     );
   }

@@ -56,3 +56,23 @@ export function flippedShare(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] >= 0.5 !== b[i] >= 0.5) flipped++;
   return flipped / a.length;
 }
+
+/** Below this many nats per character two validation losses count as level (a 3-digit display). */
+export const LOSS_LEVEL = 0.005;
+
+/**
+ * What fine-tuning after a swap did, read from the four validation losses the figure shows:
+ * 'control_rose' when the control that kept the activation got worse by fine-tuning too (so the
+ * swapped model's change is not all recovery), 'caught_up' when the swapped model ended level
+ * with a control that held its ground, 'behind' otherwise; null before both are tuned.
+ * @param {{before?: number, tuned?: number, control?: number}} losses
+ * @returns {'control_rose' | 'caught_up' | 'behind' | null}
+ */
+export function fineTuneCase({ before, tuned, control }) {
+  if (![before, tuned, control].every(Number.isFinite)) return null;
+  const b = /** @type {number} */ (before),
+    t = /** @type {number} */ (tuned),
+    c = /** @type {number} */ (control);
+  if (c - b > LOSS_LEVEL) return 'control_rose';
+  return t - c <= LOSS_LEVEL ? 'caught_up' : 'behind';
+}

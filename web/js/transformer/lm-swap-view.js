@@ -3,7 +3,7 @@
 // lm-swap.js holds the run and drives the two workers.
 import { showSample } from './lm-client.js';
 import { finder, must } from '../shared/dom.js';
-import { setTakeaway } from '../shared/takeaway.js';
+import { fineTuneCase, setTakeaway } from '../shared/takeaway.js';
 
 /** @typedef {import('../shared/types').I18n} I18n */
 /** @typedef {import('../shared/types').LmActivationName} LmActivationName */
@@ -54,6 +54,8 @@ export function swapVars(i18n, run, values, from) {
     tuned: loss(i18n, s.tuned?.val_loss),
     control: loss(i18n, s.control?.val_loss),
     gap: signed(i18n, (s.tuned?.val_loss ?? NaN) - (s.control?.val_loss ?? NaN)),
+    tuned_change: signed(i18n, (s.tuned?.val_loss ?? NaN) - (s.swapped?.val_loss ?? NaN)),
+    control_change: signed(i18n, (s.control?.val_loss ?? NaN) - (s.before?.val_loss ?? NaN)),
     message: run.error,
   };
 }
@@ -128,7 +130,15 @@ function takeawayOf(i18n, run, v, vocabulary) {
   if (!s.swapped) return i18n.t('lm.swap_takeaway_ready');
   const u = { ...v, u: i18n.num(vocabulary ? Math.log(vocabulary) : NaN, 2) };
   const swapped = i18n.t('lm.swap_takeaway_swapped', u);
-  return s.control ? `${swapped} ${i18n.t('lm.swap_takeaway_tuned', u)}` : swapped;
+  // what the figure shows of fine-tuning: both models' changes, never "caught up" unless it did
+  const reading = fineTuneCase({
+    before: s.before?.val_loss,
+    tuned: s.tuned?.val_loss,
+    control: s.control?.val_loss,
+  });
+  return reading
+    ? `${swapped} ${i18n.t('lm.swap_takeaway_tuned', u)} ${i18n.t(`lm.swap_takeaway_${reading}`, u)}`
+    : swapped;
 }
 
 /**
