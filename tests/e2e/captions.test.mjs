@@ -12,7 +12,7 @@ const lab = '[data-widget="twin"]';
 const takeaway = (page, sel) => page.locator(`${sel} figcaption [data-takeaway]`).first();
 
 test("the twin's takeaway states the epochs to 95 % that its result table shows", async () => {
-  const { page, context, problems } = await openPage(env, '#n=1000&epochs=12');
+  const { page, context, problems } = await openPage(env, '#n=1000&epochs=12', { figure: 'twin' });
   const ready = await takeaway(page, lab).textContent();
   assert.match(ready, /Play/, `before a run it says what to look for: ${ready}`);
   await page.click(`${lab} [data-act="play"]`);
@@ -45,7 +45,7 @@ test("the twin's takeaway states the epochs to 95 % that its result table shows"
 });
 
 test('the data-set factor shows for the circles only', async () => {
-  const { page, context, problems } = await openPage(env, '#data=moons');
+  const { page, context, problems } = await openPage(env, '#data=moons', { figure: 'twin' });
   const factor = page.locator(`${lab} .field[data-row="factor"]`);
   assert.equal(await factor.isVisible(), false, 'hidden for the moons');
   await page.selectOption(`${lab} select[name="data"]`, 'circles');
@@ -57,7 +57,9 @@ test('the data-set factor shows for the circles only', async () => {
 });
 
 test("the Transformer swap never offers the pretrained model's own activation", async () => {
-  const { page, context, problems } = await openPage(env, '#lparts=swap');
+  const { page, context, problems } = await openPage(env, '#lparts=swap', {
+    figure: 'transformer',
+  });
   const select = page.locator('#lm-swap select[name="lto"]');
   await select.waitFor();
   const options = await select.locator('option').evaluateAll((os) => os.map((o) => o.value));
@@ -86,7 +88,7 @@ test('Reset has one word in Portuguese in every figure', async () => {
 
 test('the MLP swap shows what it changed: shaded flips, accuracy bars, and a takeaway with both accuracies', async () => {
   const swap = '[data-widget="swap"]';
-  const { page, context, problems } = await openPage(env, '#wk=5');
+  const { page, context, problems } = await openPage(env, '#wk=5', { figure: 'swap' });
   await page.locator(swap).scrollIntoViewIfNeeded();
   assert.match(await takeaway(page, swap).textContent(), /shaded region/);
   await page.click(`${swap} [data-act="pretrain"]`);
@@ -111,7 +113,9 @@ test('the MLP swap shows what it changed: shaded flips, accuracy bars, and a tak
 });
 
 test("the Transformer swap's samples start from the prompt the sampler has now", async () => {
-  const { page, context, problems } = await openPage(env, '#lparts=sample,swap&lto=relu&ln=20');
+  const { page, context, problems } = await openPage(env, '#lparts=sample,swap&lto=relu&ln=20', {
+    figure: 'transformer',
+  });
   const prompt = page.locator('#lm-sample-lp');
   await prompt.waitFor();
   await prompt.fill('The cat ');
@@ -137,7 +141,9 @@ test("the Transformer swap's samples start from the prompt the sampler has now",
 });
 
 test('the signal panel shows dead units for ReLU only, and says why for GELU', async () => {
-  const { page, context, problems } = await openPage(env, '#a=relu&b=gelu&n=300&epochs=2');
+  const { page, context, problems } = await openPage(env, '#a=relu&b=gelu&n=300&epochs=2', {
+    figure: 'twin',
+  });
   const dead = (side) => page.locator(`${lab} [data-side="${side}"] [data-metric="dead_fraction"]`);
   await page.waitForFunction(
     (sel) => document.querySelectorAll(sel).length > 0,
@@ -161,7 +167,9 @@ test('the signal panel shows dead units for ReLU only, and says why for GELU', a
 
 test("the seeds study's takeaway quotes the interval of its summary table", async () => {
   const seeds = '[data-widget="seeds"]';
-  const { page, context, problems } = await openPage(env, '#seeds=3&sn=400&sepochs=10');
+  const { page, context, problems } = await openPage(env, '#seeds=3&sn=400&sepochs=10', {
+    figure: 'seeds',
+  });
   await page.locator(seeds).scrollIntoViewIfNeeded();
   assert.match(await takeaway(page, seeds).textContent(), /Run the study/);
   await page.click(`${seeds} [data-act="run"]`);
@@ -186,7 +194,7 @@ test('on a 360 px phone the twin table keeps "Epochs to 95 %", the column its ca
     const { page, context, problems } = await openPage(
       env,
       '',
-      { viewport: { width: 360, height: 740 } },
+      { figure: 'twin', viewport: { width: 360, height: 740 } },
       path,
     );
     await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
@@ -211,6 +219,7 @@ test('on a 360 px phone the twin table keeps "Epochs to 95 %", the column its ca
 
 test("the Transformer swap's takeaway states both models' changes and says 'caught up' only when so", async () => {
   const { page, context, problems } = await openPage(env, '#lto=relu&lk=10&ln=120', {
+    figure: 'transformer',
     viewport: { width: 1200, height: 1700 },
   });
   await page.locator('#lm-swap').scrollIntoViewIfNeeded();

@@ -45,7 +45,9 @@ async function studyState(page, state, timeout = 90000) {
 }
 
 test('a 3-seed study completes and states what its summary supports', async () => {
-  const { page, context, problems, offOrigin } = await openPage(env, '#seeds=3&sn=400&sepochs=10');
+  const { page, context, problems, offOrigin } = await openPage(env, '#seeds=3&sn=400&sepochs=10', {
+    figure: 'seeds',
+  });
   await page.locator(seeds).scrollIntoViewIfNeeded();
   await page.click(`${seeds} [data-act="run"]`);
   await studyState(page, 'finished');
@@ -98,6 +100,7 @@ test('a study of one activation against itself runs each seed once and says so',
   const { page, context, problems } = await openPage(
     env,
     '#seeds=2&sn=200&sepochs=2&sa=gelu&sb=gelu',
+    { figure: 'seeds' },
   );
   await page.locator(seeds).scrollIntoViewIfNeeded();
   await page.click(`${seeds} [data-act="run"]`);
@@ -117,7 +120,9 @@ test('a study of one activation against itself runs each seed once and says so',
 });
 
 test('cancel terminates the study workers and progress stops', async () => {
-  const { page, context, problems } = await openPage(env, '#seeds=40&sepochs=300');
+  const { page, context, problems } = await openPage(env, '#seeds=40&sepochs=300', {
+    figure: 'seeds',
+  });
   const idle = page.workers().length;
   await page.click(`${seeds} [data-act="run"]`);
   await page.waitForFunction((sel) => document.querySelector(`${sel} progress`).value > 0, seeds);
@@ -137,7 +142,7 @@ test('cancel terminates the study workers and progress stops', async () => {
 });
 
 test('swapping a GELU network to ReLU drops its accuracy, fine-tuning recovers it', async () => {
-  const { page, context, problems } = await openPage(env, '#wk=10');
+  const { page, context, problems } = await openPage(env, '#wk=10', { figure: 'swap' });
   await page.locator(swap).scrollIntoViewIfNeeded();
   await page.click(`${swap} [data-act="pretrain"]`);
   await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
@@ -168,7 +173,9 @@ test('swapping a GELU network to ReLU drops its accuracy, fine-tuning recovers i
 });
 
 test('swapping GELU for its tanh form barely changes the output', { todo: TANH_TODO }, async () => {
-  const { page, context, problems } = await openPage(env, '#wa=gelu&wb=gelu_tanh');
+  const { page, context, problems } = await openPage(env, '#wa=gelu&wb=gelu_tanh', {
+    figure: 'swap',
+  });
   await page.click(`${swap} [data-act="pretrain"]`);
   await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
   const pre = await num(page, `${swap} [data-board="pretrained"]`, 'data-acc');
@@ -188,7 +195,7 @@ test('swapping GELU for its tanh form barely changes the output', { todo: TANH_T
 });
 
 test('the cost panel measures a positive throughput for every activation', async () => {
-  const { page, context, problems } = await openPage(env);
+  const { page, context, problems } = await openPage(env, '', { figure: 'cost' });
   await page.locator(cost).scrollIntoViewIfNeeded(); // measuring starts when the panel is seen
   await page.waitForSelector(`${cost}[data-state="done"]`, { timeout: 60000 });
   const cells = page.locator(`${cost} [data-rate]`);
@@ -209,7 +216,7 @@ test('the cost panel measures a positive throughput for every activation', async
 });
 
 test('without WASM SIMD the cost panel says the scalar build runs, and still measures', async () => {
-  const { page, context, problems } = await openPage(env, '?engine=scalar'); // the page's own hook
+  const { page, context, problems } = await openPage(env, '?engine=scalar', { figure: 'cost' }); // the page's own hook
   await page.locator(cost).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${cost}[data-state="done"]`, { timeout: 60000 });
   assert.match(
@@ -226,7 +233,7 @@ test('without WASM SIMD the cost panel says the scalar build runs, and still mea
 
 test('exported weights re-import into a fresh page with the same outputs; bad files are refused', async () => {
   const hash = '#wepochs=15&whidden=32,16&wseed=5';
-  const first = await openPage(env, hash);
+  const first = await openPage(env, hash, { figure: 'swap' });
   await first.page.click(`${swap} [data-act="pretrain"]`);
   await first.page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
   const probe = JSON.parse(await first.page.locator(swap).getAttribute('data-probe'));
@@ -250,7 +257,7 @@ test('exported weights re-import into a fresh page with the same outputs; bad fi
   await first.context.close();
 
   // a fresh page with another architecture in its settings: the file's shapes decide
-  const second = await openPage(env, '#wseed=9');
+  const second = await openPage(env, '#wseed=9', { figure: 'swap' });
   const file = (name, content) => ({
     name,
     mimeType: 'application/json',
@@ -341,7 +348,7 @@ test('every preset interval the prose quotes is the one the study computes', asy
     ['sdata=circles&snoise=0.15&seeds=30', '[−0.56, −0.22]'],
   ]) {
     assert.ok(en.includes(quoted), `the prose quotes ${quoted}`);
-    const { page, context, problems } = await openPage(env, `#${hash}`);
+    const { page, context, problems } = await openPage(env, `#${hash}`, { figure: 'seeds' });
     await page.locator(seeds).scrollIntoViewIfNeeded();
     await page.click(`${seeds} [data-act="run"]`);
     await page.waitForSelector(`${seeds}[data-state="finished"]`, { timeout: 300000 });
