@@ -15,7 +15,8 @@ import { pairedSummary, runId, seedRuns, trackPool } from '../seeds/study.js';
  * @typedef {object} GluRow
  * @property {string} act
  * @property {number} [params]
- * @property {{early: number, late: number}[]} runs one per paired seed: validation losses
+ * @property {{seed?: number, early: number, late: number}[]} runs one per paired seed: validation
+ *   losses (the CLI's, in the order of its seeds, carry no seed)
  * @property {PairedSummary | null} early Δ vs ReLU after 1/8 of the run (null for ReLU)
  * @property {PairedSummary | null} late Δ vs ReLU at the end
  */
@@ -103,7 +104,7 @@ export function gluResult(M, { acts, seeds, steps, results }) {
       if (!r || !ref) continue;
       const x = readings(r, early),
         y = readings(ref, early);
-      runs.push(x);
+      runs.push({ seed, ...x });
       ep.push({ a: x.early, b: y.early });
       lp.push({ a: x.late, b: y.late });
     }
