@@ -32,6 +32,9 @@ test('a short run: the table, the plot and a takeaway from the seeds, no console
     ['swiglu', 'geglu'],
   );
   assert.match(await page.locator(`${glu} [data-progress]`).textContent(), /^6 runs of 4 steps/);
+  // Before a run: the chosen variants beside Shazeer's numbers, no result of ours yet.
+  const idle = await page.locator(`${glu} tbody tr:nth-child(2) td`).allTextContents();
+  assert.deepEqual(idle, ['–', '–', '1.944 (−0.053)', '1.636 (−0.041)']);
   await page.click(`${glu} [data-act="run"]`);
   await finish(page);
   const rows = page.locator(`${glu} tbody tr`);
@@ -82,10 +85,13 @@ test('keyboard only: a variant chip and Run, then Cancel', async () => {
   await page.locator(`${glu} [data-act="run"]`).focus();
   await page.keyboard.press('Enter');
   await page.waitForSelector(`${glu}[data-state="running"]`);
-  await page.locator(`${glu} [data-act="cancel"]`).focus();
+  // Run disabled itself: the focus moved to Cancel, so Enter cancels, and comes back to Run.
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-act'));
+  assert.equal(await focused(), 'cancel');
   await page.keyboard.press('Enter');
   await finish(page, 'cancelled');
   assert.equal(await page.locator(`${glu} [data-progress]`).textContent(), 'Cancelled.');
+  assert.equal(await focused(), 'run');
   // A value outside the core's limits is refused with its range.
   await page.fill('#glu-gseeds', '99');
   await page.keyboard.press('Tab');

@@ -5,7 +5,12 @@
 import { readLossSummary } from '../seeds/lm-study.js';
 import { REFERENCE } from './glu-study.js';
 
-/** @typedef {Pick<import('../shared/types').I18n, 't' | 'num'>} Words */
+/**
+ * The page's i18n, or a picture's translator (web/ship/pictures/glu.mjs).
+ * @typedef {object} Words
+ * @property {(key: string, vars?: Record<string, string | number>) => string} t
+ * @property {(x: number, digits?: number, opts?: Intl.NumberFormatOptions) => string} num
+ */
 /** @typedef {import('./glu-study.js').GluResult} GluResult */
 
 const GROUPS = /** @type {const} */ (['lower', 'higher', 'same', 'unknown']);

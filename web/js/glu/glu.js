@@ -11,6 +11,7 @@ import { createDotPlot } from '../plots/dot-plot.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
 import { closest, finder } from '../shared/dom.js';
 import { explainError } from '../shared/worker-error.js';
+import { setDisabled } from '../shared/focus.js';
 import { ROWS } from './settings.js';
 import { REFERENCE, gluResult, startGluStudy } from './glu-study.js';
 import { gluTakeaway } from './glu-caption.js';
@@ -75,6 +76,9 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
     params.set(key, text);
     params.writeHash();
     sync();
+    if (study?.state === 'running') return;
+    study = null; // its results are of the settings before
+    render();
   }
   function sync() {
     const errors = showSettings(fields, params, lm, i18n);
@@ -101,8 +105,11 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
     const state = study?.state ?? 'ready';
     root.dataset.state = state;
     const running = state === 'running';
-    /** @type {HTMLButtonElement} */ ($('[data-act="run"]')).disabled = running;
-    /** @type {HTMLButtonElement} */ ($('[data-act="cancel"]')).disabled = !running;
+    const runBtn = /** @type {HTMLButtonElement} */ ($('[data-act="run"]')),
+      cancelBtn = /** @type {HTMLButtonElement} */ ($('[data-act="cancel"]'));
+    // The focus follows the button that stays enabled (focus.js), as the many-seeds study's.
+    setDisabled(running ? cancelBtn : runBtn, false);
+    setDisabled(running ? runBtn : cancelBtn, true, running ? cancelBtn : runBtn);
     fields.setDisabled(running);
     for (const box of chips()) box.disabled = running;
     const bar = /** @type {HTMLProgressElement} */ ($('progress'));
@@ -117,32 +124,41 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
         acts: s.variants.length + 1,
         workers: poolSize(s.seeds * (s.variants.length + 1)),
       });
-      setTakeaway(root, i18n.t('glu.takeaway_ready'));
-      return;
+    } else {
+      const p = study.progress();
+      bar.value = p.fraction;
+      text.textContent =
+        state === 'finished'
+          ? i18n.t('glu.finished', { s: i18n.num(p.elapsed, 1) })
+          : state === 'cancelled'
+            ? i18n.t('glu.cancelled')
+            : state === 'failed'
+              ? i18n.t('glu.failed', {
+                  message: explainError(i18n, study.errors[0]?.message ?? ''),
+                })
+              : i18n.t('glu.progress', {
+                  done: p.runsDone,
+                  total: study.tasks,
+                  left:
+                    p.left === null
+                      ? i18n.t('glu.progress_wait')
+                      : i18n.t('glu.progress_left', { s: i18n.num(Math.ceil(p.left), 0) }),
+                });
     }
-    const p = study.progress();
-    bar.value = p.fraction;
-    text.textContent =
-      state === 'finished'
-        ? i18n.t('glu.finished', { s: i18n.num(p.elapsed, 1) })
-        : state === 'cancelled'
-          ? i18n.t('glu.cancelled')
-          : state === 'failed'
-            ? i18n.t('glu.failed', { message: explainError(i18n, study.errors[0]?.message ?? '') })
-            : i18n.t('glu.progress', {
-                done: p.runsDone,
-                total: study.tasks,
-                left:
-                  p.left === null
-                    ? i18n.t('glu.progress_wait')
-                    : i18n.t('glu.progress_left', { s: i18n.num(Math.ceil(p.left), 0) }),
-              });
-    const result = gluResult(core.M, study);
+    // Before a run: the chosen variants without results, beside Shazeer's numbers.
+    const v = /** @type {Record<string, any>} */ (params.values);
+    const shown = study ?? {
+      acts: [REFERENCE, ...v.gvariants],
+      seeds: [],
+      steps: v.gsteps,
+      results: new Map(),
+    };
+    const result = gluResult(core.M, shown);
     plot.update({
       rows: gluDotRows(result, words),
       reference: 0,
       pairs: false,
-      fmt: (v, d) => i18n.num(v, d),
+      fmt: (x, d) => i18n.num(x, d),
     });
     const heads = $('thead tr').children;
     const headText = [
@@ -190,7 +206,6 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
   $('[data-variants]').addEventListener('change', () => {
     const checked = [...chips()].filter((b) => b.checked).map((b) => b.value);
     change('gvariants', checked.join(','));
-    if (!study || study.state !== 'running') render();
   });
   root.addEventListener('click', (e) => {
     const b = /** @type {HTMLButtonElement | null} */ (closest(e, 'button'));
