@@ -3,7 +3,13 @@
 // many-seeds study's pool of workers (glu-study.js), each against ReLU on the same seeds and
 // batches: Δ validation loss per seed with the mean and its 95 % interval, after 1/8 of the run
 // and at its end, beside Shazeer's T5-base numbers. Settings live in the URL hash (g…).
-import { createFields, fieldSpecs, followSettings, showSettings } from '../shared/fields.js';
+import {
+  activationChips,
+  createFields,
+  fieldSpecs,
+  followSettings,
+  showSettings,
+} from '../shared/fields.js';
 import { createSettings, pageHash, changedSettings } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 import { poolSize } from '../shared/pool.js';
@@ -33,14 +39,7 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
   const variants = lm.activations.filter((a) => a !== REFERENCE);
   root.innerHTML = `
     <div class="ev-panel">
-      <fieldset class="chips lm-acts" data-variants><legend data-i18n="glu.variants"></legend>${variants
-        .map(
-          (a) =>
-            `<label class="chip" data-chip="${a.replace(/_/g, '-')}"><input type="checkbox" name="gvariants" value="${a}"><span data-i18n="common.act_${a}"></span></label>`,
-        )
-        .join(
-          '',
-        )}<span class="field-error" id="glu-gvariants-err" aria-live="polite"></span></fieldset>
+      ${activationChips({ name: 'gvariants', acts: variants, legend: 'glu.variants', errorId: 'glu-gvariants-err', data: 'data-variants' })}
       <form class="ev-form" novalidate data-i18n-attr="aria-label=glu.form_label"></form>
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="run" data-i18n="glu.run"></button>
