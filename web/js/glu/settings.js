@@ -8,7 +8,8 @@ import { REFERENCE } from './glu-study.js';
 
 /** What is compared with ReLU by default (those the core offers). */
 const DEFAULT_VARIANTS = ['gelu', 'swiglu', 'geglu', 'reglu'];
-/** Steps per run by default: 15 runs of this many take ~45 s on two idle cores. */
+/** Steps per run by default: the 15 runs took 54 s in Chromium at load 4 on two cores (21 s of CPU
+ * per seed in `lm study`, so ~35 s idle). */
 export const DEFAULT_STEPS = 400;
 
 /** Every activation but the reference, which always runs. */
