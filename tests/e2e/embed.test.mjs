@@ -131,6 +131,7 @@ const ALL = Object.keys(ATTRIBUTES).map((name) => {
     twin: 'n="300" epochs="8"',
     seeds: 'seeds="2" n="200" epochs="3"',
     swap: 'epochs="3" finetune-epochs="2"',
+    glu: 'seeds="2" steps="4"',
   };
   return `<activation-lab-${name} ${small[name] ?? ''}></activation-lab-${name}>`;
 });
@@ -154,6 +155,10 @@ async function finishRuns(page) {
       timeout: 60000,
     });
   }
+  await page.locator('activation-lab-glu [data-act="run"]').click();
+  await page.waitForSelector('activation-lab-glu figure[data-state="finished"]', {
+    timeout: 60000,
+  });
   await page.locator('activation-lab-cost').scrollIntoViewIfNeeded();
   await page.waitForSelector('activation-lab-cost figure[data-state="done"]', { timeout: 60000 });
 }

@@ -94,7 +94,7 @@ export function depthSpreadHtml(core, num = i18nModule.num) {
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createDepthSpread(root, { core, i18n }) {
-  await i18n.need('depth-spread');
+  await i18n.need('depth-spread', 'common'); // common: the core values' tooltips
   if (root.querySelector('svg.depth-spread-chart')) return undefined;
   root.innerHTML = `${depthSpreadHtml(core, i18n.num)}<figcaption data-i18n="depth-spread.caption"></figcaption>`;
   await i18n.apply(root);

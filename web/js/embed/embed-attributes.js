@@ -18,6 +18,7 @@ import {
 import { ROWS as SWAP_ROWS } from '../swap/settings.js';
 import { ROWS as TWIN_ROWS } from '../twin/settings.js';
 import { ROWS as TRANSFORMER_ROWS } from '../transformer/settings.js';
+import { ROWS as GLU_ROWS } from '../glu/settings.js';
 
 /**
  * attribute -> settings key, for the rows of a room's settings.js that have an attribute.
@@ -52,6 +53,8 @@ export const ATTRIBUTES = {
   swap: attributesOfRows(SWAP_ROWS),
   // The whole "Inside a Transformer" figure (transformer/transformer.js: its four parts, or `parts`).
   transformer: attributesOfRows(TRANSFORMER_ROWS),
+  // The FFN variants against ReLU over seeds (glu/glu.js): variants, seeds, seed, steps.
+  glu: attributesOfRows(GLU_ROWS),
 };
 
 /** Attributes every element understands. */
@@ -73,6 +76,7 @@ export const CAPTIONED = [
   'twin',
   'seeds',
   'swap',
+  'glu',
 ];
 
 /**
@@ -96,6 +100,8 @@ export const IFRAME_HEIGHTS = {
   swap: [3160, 2300, 1780],
   // measured idle (4870/3800/3160 px, pt 5130/3870/3180) plus the samples a swap writes
   transformer: [6400, 4700, 3900],
+  // after a run of the default four variants (measured pt 1567/1211/1172 px, en 1502/1171/1152)
+  glu: [1700, 1310, 1270],
 };
 
 /**

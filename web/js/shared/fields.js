@@ -130,6 +130,19 @@ export function fieldSpecs(settings, core, only) {
 }
 
 /**
+ * A fieldset of activation chips (checkboxes named `name`, one per activation, in the core's
+ * order) with its legend and the error line of the setting, marked with the attribute `data`.
+ * @param {{name: string, acts: readonly string[], legend: string, errorId: string, data: string}} o
+ */
+export function activationChips({ name, acts, legend, errorId, data }) {
+  const chip = (/** @type {string} */ a) =>
+    `<label class="chip" data-chip="${a.replace(/_/g, '-')}"><input type="checkbox" name="${name}" value="${a}"><span data-i18n="common.act_${a}"></span></label>`;
+  return `<fieldset class="chips lm-acts" ${data}><legend data-i18n="${legend}"></legend>${acts
+    .map(chip)
+    .join('')}<span class="field-error" id="${errorId}" aria-live="polite"></span></fieldset>`;
+}
+
+/**
  * The row of preset buttons of a widget: `ns` is its i18n namespace (keys presets, preset_<name>).
  * @param {string} ns
  * @param {string[]} names

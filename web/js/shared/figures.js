@@ -16,6 +16,7 @@ export const FIGURE_MODULES = Object.freeze({
   twin: 'twin/twin.js',
   seeds: 'seeds/seeds.js',
   transformer: 'transformer/transformer.js',
+  glu: 'glu/glu.js',
 });
 
 /**

@@ -3,7 +3,13 @@
 // initial weights where the shapes agree, the same batches). Live validation-loss curves, a sample
 // of each model at every evaluation, and a table. The workers train in slices of ~0.1 s, so Pause
 // and Stop take effect within one slice.
-import { createFields, fieldSpecs, followSettings, showSettings } from '../shared/fields.js';
+import {
+  activationChips,
+  createFields,
+  fieldSpecs,
+  followSettings,
+  showSettings,
+} from '../shared/fields.js';
 import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
 import { createLmWorker, throttled } from './lm-client.js';
@@ -40,14 +46,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   params.readHash();
   root.innerHTML = `
     <div class="ev-panel">
-      <fieldset class="chips lm-acts" data-acts><legend data-i18n="lm.field_acts"></legend>${lm.activations
-        .map(
-          (a) =>
-            `<label class="chip" data-chip="${a.replace(/_/g, '-')}"><input type="checkbox" name="lacts" value="${a}"><span data-i18n="common.act_${a}"></span></label>`,
-        )
-        .join(
-          '',
-        )}<span class="field-error" id="lm-scratch-lacts-err" aria-live="polite"></span></fieldset>
+      ${activationChips({ name: 'lacts', acts: lm.activations, legend: 'lm.field_acts', errorId: 'lm-scratch-lacts-err', data: 'data-acts' })}
       <form class="ev-form" novalidate data-i18n-attr="aria-label=lm.scratch_form_label"></form>
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="play"><span class="icon" aria-hidden="true"></span><span data-label></span></button>

@@ -22,6 +22,7 @@ import {
   swapBlockPicture,
   transformerRun,
 } from './transformer.mjs';
+import { gluPicture, gluRun } from './glu.mjs';
 import { pictureStyle } from './theme.mjs';
 import { translator } from './draw.mjs';
 import { cachedRun, filesUnder, moduleGraph, runKey } from './run-cache.mjs';
@@ -73,6 +74,8 @@ export const PICTURES = {
   seeds: { run: seedsRun, draw: seedsPicture, script: RUNS },
   swap: { run: swapRun, draw: swapPicture, script: RUNS },
   cost: { run: costRun, draw: costPicture, script: scriptPath('cost.mjs') },
+  // A short `lm study` of the FFN variants (the corpus is among the data files it reads).
+  glu: { run: gluRun, draw: gluPicture, script: scriptPath('glu.mjs'), reads: lmData },
   // The Transformer's four part figures (data-parts="block" ...): figure name "transformer.<part>".
   'transformer.block': {
     run: transformerRun,

@@ -17,15 +17,23 @@ function rootVariables(css) {
 }
 
 /**
- * The <style> text of a picture, from dist/css/article.css.
+ * The <style> text of a picture, from dist/css/article.css and lm.css.
  * @param {string} out  the dist/ folder
  */
 export async function pictureStyle(out) {
-  const css = await readFile(join(out, 'css', 'article.css'), 'utf8');
-  const dark = /@media \(prefers-color-scheme: dark\)\s*\{([\s\S]*?\})\s*\}/.exec(css)?.[1] ?? '';
-  const light = rootVariables(css);
+  // lm.css adds the FFN variants' colours (SwiGLU, the gated ones of Shazeer 2020, ReLU²).
+  const sheets = await Promise.all(
+    ['article.css', 'lm.css'].map((f) => readFile(join(out, 'css', f), 'utf8')),
+  );
+  const darkOf = (/** @type {string} */ css) =>
+    /@media \(prefers-color-scheme: dark\)\s*\{([\s\S]*?\})\s*\}/.exec(css)?.[1] ?? '';
+  const light = sheets.map(rootVariables).filter(Boolean).join(';');
   if (!light.includes('--c-gelu')) throw new Error('pictures: no colours in css/article.css :root');
-  return `svg{${light}}@media (prefers-color-scheme: dark){svg{${rootVariables(dark)}}}`;
+  const dark = sheets
+    .map((css) => rootVariables(darkOf(css)))
+    .filter(Boolean)
+    .join(';');
+  return `svg{${light}}@media (prefers-color-scheme: dark){svg{${dark}}}`;
 }
 
 /** The plots' theme, every colour a CSS variable that the picture's <style> defines. */
