@@ -10,7 +10,7 @@
 // count follows from the length (3 + ceil(25 n / 6) characters for n points). About 4.2 characters
 // a point: MAX_LINK_POINTS (300) take 1,253 characters, which leaves the rest of a 2,000-character URL to
 // the origin, the path and the other settings of the page (all figures' keys together stay under
-// 600 characters; tests/e2e/draw.test.mjs measures the whole link). A larger set goes to CSV.
+// 600 characters; tests/e2e/twin-draw.test.mjs measures the whole link). A larger set goes to CSV.
 //
 // Quantising moves a point by at most R / 4096 (0.001 for R = 4, the drawing pad's scale): the
 // page trains on the decoded points from the first click, so a reloaded link trains on the same.

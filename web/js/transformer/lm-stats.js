@@ -1,6 +1,6 @@
 // Pure helpers of the Transformer figures (no DOM, no core): histogram bins and moments of the FFN
 // pre-activations the core computed, where two activations differ on a grid the core evaluated,
-// and the vocabulary check of a prompt. Tested in tests/js/web_lm.test.mjs.
+// and the vocabulary check of a prompt. Tested in tests/js/web_transformer_stats.test.mjs.
 
 /** @typedef {ArrayLike<number> & Iterable<number>} Values  a Float32Array or numbers */
 

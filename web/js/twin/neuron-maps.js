@@ -111,7 +111,7 @@ export function createNeuronMaps(el, { i18n, nameOf, onLayer, onHighlight }) {
       const t0 = performance.now();
       for (const end = Math.min(canvases.length, k + PER_SLICE); k < end; k++)
         paintOne(canvases[k], shown, scale);
-      // Each slice's cost on the main thread, as a user-timing measure (tests/e2e/draw.test.mjs
+      // Each slice's cost on the main thread, as a user-timing measure (tests/e2e/twin-draw.test.mjs
       // observes them; the timeline keeps the latest painting's only).
       performance.measure(MEASURE, { start: t0 });
       if (k < canvases.length) later(slice);
