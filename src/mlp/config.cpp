@@ -8,12 +8,6 @@
 
 namespace al {
 
-namespace {
-
-std::string activation_list() { return activation_names.joined(); }
-
-}  // namespace
-
 Config default_config() { return Config{}; }
 
 SetSizes set_sizes(const Config& c) {
@@ -49,7 +43,7 @@ std::optional<std::vector<int>> parse_hidden_layers(std::string_view text, std::
 
 std::string validate(const Config& c) {
     if (!activation_names.contains(c.activation))
-        return "activation must be one of " + activation_list();
+        return "activation must be one of " + activation_names.joined();
     std::string e = check_hidden(c.hidden);
     if (!e.empty()) return e;
     if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
@@ -123,6 +117,12 @@ bool read_hidden(const json::Value& v, const char* example, std::vector<int>& ou
     return true;
 }
 
+json::Value hidden_limits_value() {
+    return json::Object{{"layers_max", limits::max_layers},
+                        {"width_min", limits::width.lo},
+                        {"width_max", limits::width.hi}};
+}
+
 json::Value hidden_value(const std::vector<int>& hidden) {
     json::Array a;
     for (int w : hidden) a.emplace_back(w);
@@ -194,9 +194,7 @@ std::string config_to_json(const Config& c) { return json::write(config_to_value
 std::string config_limits_json() {
     json::Object o;
     add_ranges(fields(), o);
-    o.emplace_back("hidden", json::Object{{"layers_max", limits::max_layers},
-                                          {"width_min", limits::width.lo},
-                                          {"width_max", limits::width.hi}});
+    o.emplace_back("hidden", hidden_limits_value());
     o.emplace_back("held_out_max", limits::max_held_out);
     o.emplace_back("work_max", limits::max_work);
     o.emplace_back("activation", json::Object{{"values", name_array(activation_names)}});

@@ -103,6 +103,8 @@ std::optional<std::vector<int>> parse_hidden_layers(std::string_view text, std::
 bool read_hidden(const json::Value& v, const char* example, std::vector<int>& out,
                  std::string& error);
 json::Value hidden_value(const std::vector<int>& hidden);
+// {"layers_max":16,"width_min":1,"width_max":512}: "hidden" in the limits tables.
+json::Value hidden_limits_value();
 template <class C>
 Field<C> hidden_field(std::vector<int> C::*m, const char* example) {
     return {"hidden",

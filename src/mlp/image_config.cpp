@@ -81,9 +81,7 @@ std::string image_config_limits_json() {
     json::Object o;
     add_ranges(fields(), o);
     o.emplace_back("seeds", range_value(limits::images::seeds));
-    o.emplace_back("hidden", json::Object{{"layers_max", limits::max_layers},
-                                          {"width_min", limits::width.lo},
-                                          {"width_max", limits::width.hi}});
+    o.emplace_back("hidden", hidden_limits_value());
     o.emplace_back("work_max", limits::max_work);
     o.emplace_back("defaults", image_config_value(ImageConfig{}));
     o.emplace_back("seeds_default", limits::images::seeds_default);
