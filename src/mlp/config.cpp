@@ -41,14 +41,53 @@ std::optional<std::vector<int>> parse_hidden_layers(std::string_view text, std::
     return widths;
 }
 
+namespace {
+
+// Every key, in the order config_to_value writes them (points last, and only for custom).
+const Fields<Config>& fields() {
+    using C = Config;
+    namespace L = limits;
+    static const Fields<C> table{
+        name_field("activation", activation_names, &C::activation),
+        hidden_field(&C::hidden, "32x16"),
+        number_field("lr", L::lr, &C::lr),
+        range_field("batch", L::batch, &C::batch),
+        range_field("epochs", L::epochs, &C::epochs),
+        range_field("seed", L::seed, &C::seed),
+        range_field("n", L::n, &C::n),
+        number_field("noise", L::noise, &C::noise),
+        range_field("data_seed", L::data_seed, &C::data_seed),
+        number_field("test_fraction", L::test_fraction, &C::test_fraction),
+        number_field("val_fraction", L::val_fraction, &C::val_fraction),
+        bool_field("shuffle", &C::shuffle),
+        number_field("weight_decay", L::weight_decay, &C::weight_decay),
+        name_field("dataset", dataset_names, &C::dataset),
+        number_field("factor", L::factor, &C::factor),
+        name_field("init", init_names, &C::init),
+        name_field("norm", norm_names, &C::norm),
+        bool_field("diagnostics", &C::diagnostics),
+        {"points",
+         [](const json::Value& v, C& c, std::string& e) {
+             std::optional<Points> p = points_from_value(v, e);
+             if (p) c.points = std::move(*p);
+             return p.has_value();
+         },
+         {},
+         std::nullopt},
+    };
+    return table;
+}
+
+}  // namespace
+
+// For dataset custom, n is the number of points: within limits::n once the points are valid.
+static_assert(limits::n.lo <= limits::points.lo && limits::points.hi <= limits::n.hi);
+
 std::string validate(const Config& c) {
     if (!activation_names.contains(c.activation))
         return "activation must be one of " + activation_names.joined();
     std::string e = check_hidden(c.hidden);
     if (!e.empty()) return e;
-    if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
-    if (!(e = check_range("batch", c.batch, limits::batch)).empty()) return e;
-    if (!(e = check_range("epochs", c.epochs, limits::epochs)).empty()) return e;
     if (c.dataset != DataSet::custom && c.points.size() > 0)
         return std::string("points applies to dataset custom only (dataset is ") +
                dataset_names.name(c.dataset) + ")";
@@ -58,22 +97,15 @@ std::string validate(const Config& c) {
         if (c.n < 0 || static_cast<std::size_t>(c.n) != c.points.size())
             return "n must be the number of points (" + std::to_string(c.points.size()) +
                    ") for dataset custom (got " + std::to_string(c.n) + ")";
-    } else if (!(e = check_range("n", c.n, limits::n)).empty()) {
-        return e;
     }
-    if (!(e = check_range("noise", c.noise, limits::noise)).empty()) return e;
-    if (!(e = check_range("test_fraction", c.test_fraction, limits::test_fraction)).empty())
-        return e;
-    if (!(e = check_range("val_fraction", c.val_fraction, limits::val_fraction)).empty()) return e;
+    if (!(e = check_ranges(fields(), c)).empty()) return e;
     if (!(c.test_fraction + c.val_fraction <= limits::max_held_out))
         return "test_fraction + val_fraction must be at most " + number_text(limits::max_held_out) +
                " (got " + number_text(c.test_fraction + c.val_fraction) + ")";
-    if (!(e = check_range("weight_decay", c.weight_decay, limits::weight_decay)).empty()) return e;
     if (!dataset_names.contains(c.dataset))
         return "dataset must be one of " + dataset_names.joined();
     if (!init_names.contains(c.init)) return "init must be one of " + init_names.joined();
     if (!norm_names.contains(c.norm)) return "norm must be one of " + norm_names.joined();
-    if (!(e = check_range("factor", c.factor, limits::factor)).empty()) return e;
     if (noise_is_label_flips(c.dataset) &&
         !check_range("noise", c.noise, limits::flip_noise).empty())
         return "noise must be " + describe_range(limits::flip_noise) + " for " +
@@ -128,45 +160,6 @@ json::Value hidden_value(const std::vector<int>& hidden) {
     for (int w : hidden) a.emplace_back(w);
     return json::Value(std::move(a));
 }
-
-namespace {
-
-// Every key, in the order config_to_value writes them (points last, and only for custom).
-const Fields<Config>& fields() {
-    using C = Config;
-    namespace L = limits;
-    static const Fields<C> table{
-        name_field("activation", activation_names, &C::activation),
-        hidden_field(&C::hidden, "32x16"),
-        number_field("lr", L::lr, &C::lr),
-        range_field("batch", L::batch, &C::batch),
-        range_field("epochs", L::epochs, &C::epochs),
-        range_field("seed", L::seed, &C::seed),
-        range_field("n", L::n, &C::n),
-        number_field("noise", L::noise, &C::noise),
-        range_field("data_seed", L::data_seed, &C::data_seed),
-        number_field("test_fraction", L::test_fraction, &C::test_fraction),
-        number_field("val_fraction", L::val_fraction, &C::val_fraction),
-        bool_field("shuffle", &C::shuffle),
-        number_field("weight_decay", L::weight_decay, &C::weight_decay),
-        name_field("dataset", dataset_names, &C::dataset),
-        number_field("factor", L::factor, &C::factor),
-        name_field("init", init_names, &C::init),
-        name_field("norm", norm_names, &C::norm),
-        bool_field("diagnostics", &C::diagnostics),
-        {"points",
-         [](const json::Value& v, C& c, std::string& e) {
-             std::optional<Points> p = points_from_value(v, e);
-             if (p) c.points = std::move(*p);
-             return p.has_value();
-         },
-         {},
-         std::nullopt},
-    };
-    return table;
-}
-
-}  // namespace
 
 std::optional<Config> config_from_value(const json::Value& v, std::string& error) {
     Config c = default_config();
