@@ -55,6 +55,15 @@ bool read_in_range(const json::Value& v, std::string_view field, const Range& r,
     return true;
 }
 
+std::string bad_name_error(std::string_view field, std::string_view allowed, const json::Value& v) {
+    return std::string(field) + " must be " + std::string(allowed) + " (got " +
+           (v.is_string() ? quote_input(v.as_string(), '"') : json::type_name(v.type())) + ")";
+}
+
+std::string unknown_key_error(std::string_view key, const std::string& allowed, char quote) {
+    return "unknown config key " + quote_input(key, quote) + " (allowed: " + allowed + ")";
+}
+
 bool read_number(const json::Value& v, std::string_view field, double& out, std::string& error) {
     if (!v.is_number()) {
         error = std::string(field) + " must be a number (got " + json::type_name(v.type()) + ")";

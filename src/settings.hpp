@@ -1,12 +1,16 @@
 // What the settings of every model share (mlp/config, mlp/image_config, lm/lm_config): the range
-// of a numeric field, how messages state it, and the readers of a JSON settings object's fields
-// with their checks (type, integer, range, names). One reader, so every config refuses a bad
-// field with a message of the same shape: "<field> must be <what> (got <value or type>)".
+// of a numeric field, how messages state it, the readers of a JSON settings object's fields with
+// their checks (type, integer, range, names), and the one walk over a settings object that a
+// config's table of fields drives. One reader, so every config refuses a bad field with a message
+// of the same shape: "<field> must be <what> (got <value or type>)".
 #pragma once
+#include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "json.hpp"
 #include "named_enum.hpp"
@@ -68,16 +72,19 @@ bool read_in_range(const json::Value& v, std::string_view field, const Range& r,
 bool read_number(const json::Value& v, std::string_view field, double& out, std::string& error);
 // "<field> must be true or false (got number)".
 bool read_bool(const json::Value& v, std::string_view field, bool& out, std::string& error);
-// One of the table's names: "<field> must be one of a, b, c (got "x" | number)".
+// "<field> must be <allowed> (got "x" | a number)": a refused name.
+std::string bad_name_error(std::string_view field, std::string_view allowed, const json::Value& v);
+// One of the table's names: "<field> must be one of a, b, c (got "x" | number)", or `allowed` in
+// place of "one of a, b, c" when given.
 template <class E, std::size_t N>
 bool read_name(const json::Value& v, std::string_view field, const NamedEnum<E, N>& names, E& out,
-               std::string& error) {
+               std::string& error, std::string_view allowed = {}) {
     if (const std::optional<E> e = v.is_string() ? names.parse(v.as_string()) : std::nullopt) {
         out = *e;
         return true;
     }
-    error = std::string(field) + " must be one of " + names.joined() + " (got " +
-            (v.is_string() ? quote_input(v.as_string(), '"') : json::type_name(v.type())) + ")";
+    error = bad_name_error(field,
+                           allowed.empty() ? "one of " + names.joined() : std::string(allowed), v);
     return false;
 }
 
@@ -87,6 +94,110 @@ json::Value name_array(const NamedEnum<E, N>& names) {
     json::Array a;
     for (const EnumName<E>& e : names.entries) a.emplace_back(e.name);
     return json::Value(std::move(a));
+}
+
+// One field of a settings struct C: its JSON key, how a JSON value is read into C (false and
+// `error` set when refused), how C writes it (empty: the config writes it itself) and, for a
+// number, its range as the limits tables list it.
+template <class C>
+struct Field {
+    const char* name;
+    std::function<bool(const json::Value&, C&, std::string&)> read;
+    std::function<json::Value(const C&)> write;
+    std::optional<Range> range;
+};
+// A config's fields, in the order its JSON writes them.
+template <class C>
+using Fields = std::vector<Field<C>>;
+
+// A number refused at reading unless in r (read_in_range).
+template <class C, class T>
+Field<C> range_field(const char* name, const Range& r, T C::*m) {
+    return {name,
+            [name, r, m](const json::Value& v, C& c, std::string& e) {
+                return read_in_range(v, name, r, c.*m, e);
+            },
+            [m](const C& c) { return json::Value(static_cast<double>(c.*m)); }, r};
+}
+// Any number (read_number): validate() checks its range r, in its own order of checks.
+template <class C>
+Field<C> number_field(const char* name, const Range& r, double C::*m) {
+    return {name,
+            [name, m](const json::Value& v, C& c, std::string& e) {
+                return read_number(v, name, c.*m, e);
+            },
+            [m](const C& c) { return json::Value(c.*m); }, r};
+}
+template <class C>
+Field<C> bool_field(const char* name, bool C::*m) {
+    return {name,
+            [name, m](const json::Value& v, C& c, std::string& e) {
+                return read_bool(v, name, c.*m, e);
+            },
+            [m](const C& c) { return json::Value(c.*m); }, std::nullopt};
+}
+// A name of `names` (read_name; `allowed` as there).
+template <class C, class E, std::size_t N>
+Field<C> name_field(const char* name, const NamedEnum<E, N>& names, E C::*m,
+                    std::string allowed = {}) {
+    return {name,
+            [name, &names, m, allowed](const json::Value& v, C& c, std::string& e) {
+                return read_name(v, name, names, c.*m, e, allowed);
+            },
+            [&names, m](const C& c) { return json::Value(names.name(c.*m)); }, std::nullopt};
+}
+
+// "unknown config key "k" (allowed: a, b, c)", the key between `quote`s.
+std::string unknown_key_error(std::string_view key, const std::string& allowed, char quote);
+
+// Reads every member of the settings object v into c by the field of its key: true, or false
+// with `error` the first refusal (a field's message, an unknown key naming every field of the
+// table, or not_an_object_error).
+template <class C>
+bool read_fields(const json::Value& v, const Fields<C>& fields, C& c, std::string& error,
+                 char quote = '"') {
+    if (!v.is_object()) {
+        error = not_an_object_error(v);
+        return false;
+    }
+    for (const auto& [key, x] : v.as_object()) {
+        const auto f = std::find_if(fields.begin(), fields.end(),
+                                    [&key = key](const Field<C>& g) { return key == g.name; });
+        if (f == fields.end()) {
+            std::string allowed;
+            for (const Field<C>& g : fields)
+                allowed += (allowed.empty() ? "" : ", ") + std::string(g.name);
+            error = unknown_key_error(key, allowed, quote);
+            return false;
+        }
+        if (!f->read(x, c, error)) return false;
+    }
+    return true;
+}
+
+// Every field that has a writer, in the table's order.
+template <class C>
+json::Object write_fields(const Fields<C>& fields, const C& c) {
+    json::Object o;
+    for (const Field<C>& f : fields)
+        if (f.write) o.emplace_back(f.name, f.write(c));
+    return o;
+}
+
+// The range of every numeric field as range_value, in the table's order (the limits tables).
+template <class C>
+void add_ranges(const Fields<C>& fields, json::Object& o) {
+    for (const Field<C>& f : fields)
+        if (f.range) o.emplace_back(f.name, range_value(*f.range));
+}
+
+// "" or check_range's message for the first numeric field of c out of its range.
+template <class C>
+std::string check_ranges(const Fields<C>& fields, const C& c) {
+    std::string e;
+    for (const Field<C>& f : fields)
+        if (f.range && !(e = check_range(f.name, f.write(c).as_number(), *f.range)).empty()) break;
+    return e;
 }
 
 }  // namespace al

@@ -1,7 +1,6 @@
 #include "lm/lm_config.hpp"
 
 #include <cmath>
-#include <iterator>
 
 #include "lm/corpus.hpp"
 #include "lm/lm_state.hpp"
@@ -10,41 +9,35 @@ namespace al::lm {
 
 namespace {
 
-// The numeric fields: name, range, and where the value lives (int or double member).
-struct Field {
-    const char* name;
-    const Range* range;
-    int LmConfig::*i;
-    double LmConfig::*x;
-};
-const Field fields[] = {
-    {"d", &limits::lm::d, &LmConfig::d, nullptr},
-    {"layers", &limits::lm::layers, &LmConfig::layers, nullptr},
-    {"heads", &limits::lm::heads, &LmConfig::heads, nullptr},
-    {"ctx", &limits::lm::ctx, &LmConfig::ctx, nullptr},
-    {"ffn", &limits::lm::ffn, &LmConfig::ffn, nullptr},
-    {"batch", &limits::lm::batch, &LmConfig::batch, nullptr},
-    {"steps", &limits::lm::steps, &LmConfig::steps, nullptr},
-    {"lr", &limits::lm::lr, nullptr, &LmConfig::lr},
-    {"warmup", &limits::lm::warmup, &LmConfig::warmup, nullptr},
-    {"lr_floor", &limits::lm::lr_floor, nullptr, &LmConfig::lr_floor},
-    {"beta1", &limits::lm::beta1, nullptr, &LmConfig::beta1},
-    {"beta2", &limits::lm::beta2, nullptr, &LmConfig::beta2},
-    {"weight_decay", &limits::lm::weight_decay, nullptr, &LmConfig::weight_decay},
-    {"clip", &limits::lm::clip, nullptr, &LmConfig::clip},
-    {"eval_every", &limits::lm::eval_every, &LmConfig::eval_every, nullptr},
-};
-
-double value_of(const LmConfig& c, const Field& f) { return f.i ? c.*f.i : c.*f.x; }
-
-const Field* field_named(std::string_view name) {
-    for (const Field& f : fields)
-        if (name == f.name) return &f;
-    return nullptr;
-}
-
 // "relu, gelu, gelu_tanh, silu, swiglu, ... or geglu".
 std::string act_names() { return ffn_act_names.joined(", ", " or "); }
+
+// Every field, in the order config_to_json writes them: the names, then the numbers.
+const Fields<LmConfig>& fields() {
+    using C = LmConfig;
+    namespace L = limits::lm;
+    static const Fields<C> table{
+        name_field("act", ffn_act_names, &C::act, "one of " + act_names()),
+        range_field("d", L::d, &C::d),
+        range_field("layers", L::layers, &C::layers),
+        range_field("heads", L::heads, &C::heads),
+        range_field("ctx", L::ctx, &C::ctx),
+        range_field("ffn", L::ffn, &C::ffn),
+        range_field("batch", L::batch, &C::batch),
+        range_field("steps", L::steps, &C::steps),
+        range_field("lr", L::lr, &C::lr),
+        range_field("warmup", L::warmup, &C::warmup),
+        range_field("lr_floor", L::lr_floor, &C::lr_floor),
+        range_field("beta1", L::beta1, &C::beta1),
+        range_field("beta2", L::beta2, &C::beta2),
+        range_field("weight_decay", L::weight_decay, &C::weight_decay),
+        range_field("clip", L::clip, &C::clip),
+        range_field("eval_every", L::eval_every, &C::eval_every),
+        name_field("init", init_names, &C::init, init_names.joined(", ", " or ")),
+        range_field("seed", L::seed, &C::seed),
+    };
+    return table;
+}
 
 }  // namespace
 
@@ -62,16 +55,6 @@ double forward_flops_per_token(const LmConfig& c, int vocab) {
     return c.layers * block + 2 * d * vocab;
 }
 
-// The error for a key no LmConfig has, naming every key it has.
-std::string unknown_key_error(const std::string& key) {
-    std::string names = "act, init, seed";
-    for (const Field& g : fields) {
-        names += ", ";
-        names += g.name;
-    }
-    return "unknown config key '" + key + "' (expected " + names + ")";
-}
-
 }  // namespace
 
 double step_flops(const LmConfig& c, int vocab) {
@@ -83,10 +66,7 @@ double eval_flops(const LmConfig& c, int vocab) {
 
 std::string validate(const LmConfig& c, int vocab) {
     if (!ffn_act_names.contains(c.act)) return "act must be one of " + act_names();
-    for (const Field& f : fields) {
-        std::string e = check_range(f.name, value_of(c, f), *f.range);
-        if (!e.empty()) return e;
-    }
+    if (std::string e = check_ranges(fields(), c); !e.empty()) return e;
     if (c.d % c.heads != 0)
         return "d must be a multiple of heads (got d " + std::to_string(c.d) + ", heads " +
                std::to_string(c.heads) + ")";
@@ -107,58 +87,20 @@ std::string validate(const LmConfig& c, int vocab) {
 
 std::optional<LmConfig> config_from_json(std::string_view text, std::string& error) {
     const std::optional<json::Value> v = parse_settings_json(text, error);
-    if (!v) return std::nullopt;
-    if (!v->is_object()) {
-        error = not_an_object_error(*v);
-        return std::nullopt;
-    }
     LmConfig c;
-    for (const auto& [key, value] : v->as_object()) {
-        bool ok = true;
-        if (key == "act") {
-            const auto a =
-                value.is_string() ? ffn_act_names.parse(value.as_string()) : std::nullopt;
-            if (!a) {
-                error = "act must be one of " + act_names();
-                return std::nullopt;
-            }
-            c.act = *a;
-        } else if (key == "init") {
-            const auto i = value.is_string() ? init_names.parse(value.as_string()) : std::nullopt;
-            if (!i) {
-                error = "init must be " + init_names.joined(", ", " or ");
-                return std::nullopt;
-            }
-            c.init = *i;
-        } else if (key == "seed") {
-            ok = read_in_range(value, "seed", limits::lm::seed, c.seed, error);
-        } else if (const Field* f = field_named(key)) {
-            ok = f->i ? read_in_range(value, f->name, *f->range, c.*f->i, error)
-                      : read_in_range(value, f->name, *f->range, c.*f->x, error);
-        } else {
-            error = unknown_key_error(key);
-            return std::nullopt;
-        }
-        if (!ok) return std::nullopt;
-    }
+    if (!v || !read_fields(*v, fields(), c, error, '\'')) return std::nullopt;
     error = validate(c);
     if (!error.empty()) return std::nullopt;
     return c;
 }
 
 std::string config_to_json(const LmConfig& c) {
-    json::Object o;
-    o.emplace_back("act", ffn_act_names.name(c.act));
-    for (const Field& f : fields) o.emplace_back(f.name, value_of(c, f));
-    o.emplace_back("init", init_names.name(c.init));
-    o.emplace_back("seed", static_cast<double>(c.seed));
-    return json::write(json::Value(std::move(o)));
+    return json::write(json::Value(write_fields(fields(), c)));
 }
 
 std::string config_limits_json() {
     json::Object o;
-    for (const Field& f : fields) o.emplace_back(f.name, range_value(*f.range));
-    o.emplace_back("seed", range_value(limits::lm::seed));
+    add_ranges(fields(), o);
     o.emplace_back("act", name_array(ffn_act_names));
     json::Array gated;
     for (FfnAct a : all_ffn_acts)

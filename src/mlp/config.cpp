@@ -8,12 +8,6 @@
 
 namespace al {
 
-namespace {
-
-std::string activation_list() { return activation_names.joined(); }
-
-}  // namespace
-
 Config default_config() { return Config{}; }
 
 SetSizes set_sizes(const Config& c) {
@@ -47,14 +41,53 @@ std::optional<std::vector<int>> parse_hidden_layers(std::string_view text, std::
     return widths;
 }
 
+namespace {
+
+// Every key, in the order config_to_value writes them (points last, and only for custom).
+const Fields<Config>& fields() {
+    using C = Config;
+    namespace L = limits;
+    static const Fields<C> table{
+        name_field("activation", activation_names, &C::activation),
+        hidden_field(&C::hidden, "32x16"),
+        number_field("lr", L::lr, &C::lr),
+        range_field("batch", L::batch, &C::batch),
+        range_field("epochs", L::epochs, &C::epochs),
+        range_field("seed", L::seed, &C::seed),
+        range_field("n", L::n, &C::n),
+        number_field("noise", L::noise, &C::noise),
+        range_field("data_seed", L::data_seed, &C::data_seed),
+        number_field("test_fraction", L::test_fraction, &C::test_fraction),
+        number_field("val_fraction", L::val_fraction, &C::val_fraction),
+        bool_field("shuffle", &C::shuffle),
+        number_field("weight_decay", L::weight_decay, &C::weight_decay),
+        name_field("dataset", dataset_names, &C::dataset),
+        number_field("factor", L::factor, &C::factor),
+        name_field("init", init_names, &C::init),
+        name_field("norm", norm_names, &C::norm),
+        bool_field("diagnostics", &C::diagnostics),
+        {"points",
+         [](const json::Value& v, C& c, std::string& e) {
+             std::optional<Points> p = points_from_value(v, e);
+             if (p) c.points = std::move(*p);
+             return p.has_value();
+         },
+         {},
+         std::nullopt},
+    };
+    return table;
+}
+
+}  // namespace
+
+// For dataset custom, n is the number of points: within limits::n once the points are valid.
+static_assert(limits::n.lo <= limits::points.lo && limits::points.hi <= limits::n.hi);
+
 std::string validate(const Config& c) {
     if (!activation_names.contains(c.activation))
-        return "activation must be one of " + activation_list();
+        return "activation must be one of " + activation_names.joined();
     std::string e = check_hidden(c.hidden);
     if (!e.empty()) return e;
-    if (!(e = check_range("lr", c.lr, limits::lr)).empty()) return e;
-    if (!(e = check_range("batch", c.batch, limits::batch)).empty()) return e;
-    if (!(e = check_range("epochs", c.epochs, limits::epochs)).empty()) return e;
     if (c.dataset != DataSet::custom && c.points.size() > 0)
         return std::string("points applies to dataset custom only (dataset is ") +
                dataset_names.name(c.dataset) + ")";
@@ -64,22 +97,15 @@ std::string validate(const Config& c) {
         if (c.n < 0 || static_cast<std::size_t>(c.n) != c.points.size())
             return "n must be the number of points (" + std::to_string(c.points.size()) +
                    ") for dataset custom (got " + std::to_string(c.n) + ")";
-    } else if (!(e = check_range("n", c.n, limits::n)).empty()) {
-        return e;
     }
-    if (!(e = check_range("noise", c.noise, limits::noise)).empty()) return e;
-    if (!(e = check_range("test_fraction", c.test_fraction, limits::test_fraction)).empty())
-        return e;
-    if (!(e = check_range("val_fraction", c.val_fraction, limits::val_fraction)).empty()) return e;
+    if (!(e = check_ranges(fields(), c)).empty()) return e;
     if (!(c.test_fraction + c.val_fraction <= limits::max_held_out))
         return "test_fraction + val_fraction must be at most " + number_text(limits::max_held_out) +
                " (got " + number_text(c.test_fraction + c.val_fraction) + ")";
-    if (!(e = check_range("weight_decay", c.weight_decay, limits::weight_decay)).empty()) return e;
     if (!dataset_names.contains(c.dataset))
         return "dataset must be one of " + dataset_names.joined();
     if (!init_names.contains(c.init)) return "init must be one of " + init_names.joined();
     if (!norm_names.contains(c.norm)) return "norm must be one of " + norm_names.joined();
-    if (!(e = check_range("factor", c.factor, limits::factor)).empty()) return e;
     if (noise_is_label_flips(c.dataset) &&
         !check_range("noise", c.noise, limits::flip_noise).empty())
         return "noise must be " + describe_range(limits::flip_noise) + " for " +
@@ -98,93 +124,46 @@ std::string validate(const Config& c) {
     return "";
 }
 
-namespace {
-
-// The error for a key no Config has, listing every key in the order config_to_value writes them.
-std::string unknown_key_error(const std::string& key) {
-    std::string allowed;
-    const json::Value fields = config_to_value(default_config());
-    for (const json::Member& f : fields.as_object()) {
-        if (!allowed.empty()) allowed += ", ";
-        allowed += f.first;
+bool read_hidden(const json::Value& v, const char* example, std::vector<int>& out,
+                 std::string& error) {
+    if (v.is_string()) {
+        std::optional<std::vector<int>> w =
+            parse_hidden_spec(v.as_string(), limits::max_layers, error);
+        if (w) out = std::move(*w);
+        return w.has_value();
     }
-    return "unknown config key " + quote_input(key, '"') + " (allowed: " + allowed + ", points)";
+    if (!v.is_array() || v.as_array().empty() || v.as_array().size() > limits::max_layers) {
+        error = "hidden must be an array of 1 to " + std::to_string(limits::max_layers) +
+                " layer widths or a string such as \"" + example + "\" (got " +
+                (v.is_array() ? std::to_string(v.as_array().size()) + " widths"
+                              : std::string(json::type_name(v.type()))) +
+                ")";
+        return false;
+    }
+    std::vector<int> widths(v.as_array().size());
+    for (std::size_t i = 0; i < widths.size(); ++i)
+        if (!read_in_range(v.as_array()[i], "hidden[" + std::to_string(i) + "]", limits::width,
+                           widths[i], error))
+            return false;
+    out = std::move(widths);
+    return true;
 }
 
-}  // namespace
+json::Value hidden_limits_value() {
+    return json::Object{{"layers_max", limits::max_layers},
+                        {"width_min", limits::width.lo},
+                        {"width_max", limits::width.hi}};
+}
+
+json::Value hidden_value(const std::vector<int>& hidden) {
+    json::Array a;
+    for (int w : hidden) a.emplace_back(w);
+    return json::Value(std::move(a));
+}
 
 std::optional<Config> config_from_value(const json::Value& v, std::string& error) {
-    if (!v.is_object()) {
-        error = not_an_object_error(v);
-        return std::nullopt;
-    }
     Config c = default_config();
-    for (const json::Member& m : v.as_object()) {
-        const std::string& k = m.first;
-        const json::Value& x = m.second;
-        bool ok = true;
-        if (k == "activation") {
-            ok = read_name(x, "activation", activation_names, c.activation, error);
-        } else if (k == "hidden" && x.is_string()) {
-            auto w = parse_hidden_spec(x.as_string(), limits::max_layers, error);
-            if (!w) return std::nullopt;
-            c.hidden = *w;
-        } else if (k == "hidden") {
-            if (!x.is_array() || x.as_array().empty() || x.as_array().size() > limits::max_layers) {
-                error = "hidden must be an array of 1 to " + std::to_string(limits::max_layers) +
-                        " layer widths or a string such as \"32x16\" (got " +
-                        (x.is_array() ? std::to_string(x.as_array().size()) + " widths"
-                                      : std::string(json::type_name(x.type()))) +
-                        ")";
-                return std::nullopt;
-            }
-            c.hidden.clear();
-            c.hidden.resize(x.as_array().size());
-            for (std::size_t i = 0; ok && i < c.hidden.size(); ++i)
-                ok = read_in_range(x.as_array()[i], "hidden[" + std::to_string(i) + "]",
-                                   limits::width, c.hidden[i], error);
-        } else if (k == "lr") {
-            ok = read_number(x, "lr", c.lr, error);
-        } else if (k == "batch") {
-            ok = read_in_range(x, "batch", limits::batch, c.batch, error);
-        } else if (k == "epochs") {
-            ok = read_in_range(x, "epochs", limits::epochs, c.epochs, error);
-        } else if (k == "seed") {
-            ok = read_in_range(x, "seed", limits::seed, c.seed, error);
-        } else if (k == "n") {
-            ok = read_in_range(x, "n", limits::n, c.n, error);
-        } else if (k == "noise") {
-            ok = read_number(x, "noise", c.noise, error);
-        } else if (k == "data_seed") {
-            ok = read_in_range(x, "data_seed", limits::data_seed, c.data_seed, error);
-        } else if (k == "test_fraction") {
-            ok = read_number(x, "test_fraction", c.test_fraction, error);
-        } else if (k == "val_fraction") {
-            ok = read_number(x, "val_fraction", c.val_fraction, error);
-        } else if (k == "shuffle") {
-            ok = read_bool(x, "shuffle", c.shuffle, error);
-        } else if (k == "weight_decay") {
-            ok = read_number(x, "weight_decay", c.weight_decay, error);
-        } else if (k == "dataset") {
-            ok = read_name(x, "dataset", dataset_names, c.dataset, error);
-        } else if (k == "init") {
-            ok = read_name(x, "init", init_names, c.init, error);
-        } else if (k == "norm") {
-            ok = read_name(x, "norm", norm_names, c.norm, error);
-        } else if (k == "factor") {
-            ok = read_number(x, "factor", c.factor, error);
-        } else if (k == "diagnostics") {
-            ok = read_bool(x, "diagnostics", c.diagnostics, error);
-        } else if (k == "points") {
-            std::optional<Points> p = points_from_value(x, error);
-            if (!p) return std::nullopt;
-            c.points = std::move(*p);
-        } else {
-            error = unknown_key_error(k);
-            return std::nullopt;
-        }
-        if (!ok) return std::nullopt;
-    }
+    if (!read_fields(v, fields(), c, error)) return std::nullopt;
     if (c.dataset == DataSet::custom) c.n = static_cast<int>(c.points.size());
     error = validate(c);
     if (!error.empty()) return std::nullopt;
@@ -198,27 +177,7 @@ std::optional<Config> config_from_json(std::string_view text, std::string& error
 }
 
 json::Value config_to_value(const Config& c) {
-    json::Array hidden;
-    for (int w : c.hidden) hidden.emplace_back(w);
-    json::Object o;
-    o.emplace_back("activation", activation_names.name(c.activation));
-    o.emplace_back("hidden", std::move(hidden));
-    o.emplace_back("lr", c.lr);
-    o.emplace_back("batch", c.batch);
-    o.emplace_back("epochs", c.epochs);
-    o.emplace_back("seed", static_cast<double>(c.seed));
-    o.emplace_back("n", c.n);
-    o.emplace_back("noise", c.noise);
-    o.emplace_back("data_seed", static_cast<double>(c.data_seed));
-    o.emplace_back("test_fraction", c.test_fraction);
-    o.emplace_back("val_fraction", c.val_fraction);
-    o.emplace_back("shuffle", c.shuffle);
-    o.emplace_back("weight_decay", c.weight_decay);
-    o.emplace_back("dataset", dataset_names.name(c.dataset));
-    o.emplace_back("factor", c.factor);
-    o.emplace_back("init", init_names.name(c.init));
-    o.emplace_back("norm", norm_names.name(c.norm));
-    o.emplace_back("diagnostics", c.diagnostics);
+    json::Object o = write_fields(fields(), c);
     if (c.dataset == DataSet::custom) o.emplace_back("points", points_value(c.points));
     return json::Value(std::move(o));
 }
@@ -226,22 +185,9 @@ json::Value config_to_value(const Config& c) {
 std::string config_to_json(const Config& c) { return json::write(config_to_value(c)); }
 
 std::string config_limits_json() {
-    const std::pair<const char*, Range> ranges[] = {{"lr", limits::lr},
-                                                    {"batch", limits::batch},
-                                                    {"epochs", limits::epochs},
-                                                    {"seed", limits::seed},
-                                                    {"n", limits::n},
-                                                    {"noise", limits::noise},
-                                                    {"data_seed", limits::data_seed},
-                                                    {"test_fraction", limits::test_fraction},
-                                                    {"val_fraction", limits::val_fraction},
-                                                    {"weight_decay", limits::weight_decay},
-                                                    {"factor", limits::factor}};
     json::Object o;
-    for (const auto& [name, r] : ranges) o.emplace_back(name, range_value(r));
-    o.emplace_back("hidden", json::Object{{"layers_max", limits::max_layers},
-                                          {"width_min", limits::width.lo},
-                                          {"width_max", limits::width.hi}});
+    add_ranges(fields(), o);
+    o.emplace_back("hidden", hidden_limits_value());
     o.emplace_back("held_out_max", limits::max_held_out);
     o.emplace_back("work_max", limits::max_work);
     o.emplace_back("activation", json::Object{{"values", name_array(activation_names)}});

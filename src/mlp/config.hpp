@@ -97,6 +97,23 @@ std::string check_hidden(const std::vector<int>& hidden);
 // with their messages. The work budget, which depends on n, is validate()'s.
 std::optional<std::vector<int>> parse_hidden_layers(std::string_view text, std::string& error);
 
+// A settings object's "hidden" (of Config and ImageConfig): an array of 1 to max_layers widths,
+// each in limits::width, or a string such as `example` (hidden_spec.hpp; its widths are checked
+// by validate()). Its JSON form is always the array.
+bool read_hidden(const json::Value& v, const char* example, std::vector<int>& out,
+                 std::string& error);
+json::Value hidden_value(const std::vector<int>& hidden);
+// {"layers_max":16,"width_min":1,"width_max":512}: "hidden" in the limits tables.
+json::Value hidden_limits_value();
+template <class C>
+Field<C> hidden_field(std::vector<int> C::*m, const char* example) {
+    return {"hidden",
+            [m, example](const json::Value& v, C& c, std::string& e) {
+                return read_hidden(v, example, c.*m, e);
+            },
+            [m](const C& c) { return hidden_value(c.*m); }, std::nullopt};
+}
+
 // From a JSON object of the fields above (snake_case keys). Missing keys take the defaults;
 // unknown keys, wrong types, non-integers for integer fields and out-of-range values are errors.
 // `hidden` is an array of widths or a string such as "64,64" or "32x16" (hidden_spec.hpp);
