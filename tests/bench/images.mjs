@@ -12,7 +12,7 @@ const IMAGES = '/usr/share/datasets/fashion-mnist';
 // Multiply-adds per image of 784-128x8-10; training costs ~6 FLOP per multiply-add (forward 2,
 // backward 4), the evaluation of 8,000 + 2,000 images 2. Adam, ReLU and the softmax not counted.
 const MACS = 784 * 128 + 7 * 128 * 128 + 128 * 10;
-const IMAGE_GFLOP = (6 * MACS * 8000 + 2 * MACS * 10000) / 1e9;
+export const IMAGE_GFLOP = (6 * MACS * 8000 + 2 * MACS * 10000) / 1e9;
 const ROUNDS = 2;
 const CONFIG = {
   hidden: '128x8',

@@ -243,7 +243,7 @@ function render({
   out.push(...renderLm(lmResult, goal, pk.peak_gflops));
   out.push(...renderImages(im, goal, pk.peak_gflops));
   out.push(...renderNeuronMaps(nm, goal));
-  if (ip) out.push(...renderImagesPage(ip, goal));
+  if (ip) out.push(...renderImagesPage(ip, goal, pk.peak_gflops));
   if (b) {
     out.push('');
     if (b.error) out.push(`Chromium: not measured (${b.error})`);
