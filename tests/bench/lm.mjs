@@ -120,7 +120,7 @@ export function renderLm(r, goal, peak) {
   if (r.torch.seconds)
     out.push(
       goal(
-        'no slower than PyTorch on one thread',
+        'Transformer in WASM no slower than PyTorch on one thread',
         w.seconds <= r.torch.seconds,
         `${(w.seconds / r.torch.seconds).toFixed(2)}x`,
       ),
