@@ -116,12 +116,11 @@ bool gemm_single_column(std::size_t M, std::size_t K, const float* a, std::size_
     return false;
 }
 
-// Packed operands (grown once, reused by every call). A laid out along k (A(m, k) at
-// a[m·K + k]) and each B panel contiguous (W floats per k): power-of-two strides (128 floats, a
-// weight gradient's xᵀ, a 128-wide B) would otherwise map every row of a tile to the same few L1
-// sets and evict each other; packed, both stream in order.
+// Packed operands (grown once, reused by every call): 0, the tail's B columns; 1, a B panel,
+// contiguous (W floats per k): power-of-two strides (a 128-wide B) would otherwise map its rows
+// to the same few L1 sets, evicting each other; packed, they stream in order; 2, the tail's C.
 std::vector<float>& packed(int which) {
-    static thread_local std::vector<float> buffers[2];
+    static thread_local std::vector<float> buffers[3];
     return buffers[which];
 }
 
@@ -138,6 +137,27 @@ const float* pack_b(const float* b, std::size_t ldb, std::size_t kc, std::size_t
     return buf.data();
 }
 
+// The last N mod L columns (all of them when N < L: the image net's 10 classes end in 2) as
+// one vector column: B's and C's columns padded with zeros to L, so the tail runs at the
+// tiles' speed instead of the scalar reference's. The padding lanes add 0·a and are dropped;
+// the real lanes add the same products in the same order.
+void gemm_tail(std::size_t M, std::size_t nt, std::size_t K, const float* a, std::size_t a_row,
+               std::size_t a_col, const float* b, std::size_t ldb, float* c, std::size_t ldc,
+               const float* bias, bool accumulate) {
+    std::vector<float>& bp = packed(0);
+    std::vector<float>& cp = packed(2);
+    if (bp.size() < K * L) bp.resize(K * L);
+    if (cp.size() < M * L) cp.resize(M * L);
+    for (std::size_t k = 0; k < K; ++k)
+        for (std::size_t j = 0; j < L; ++j) bp[k * L + j] = j < nt ? b[k * ldb + j] : 0.0f;
+    for (std::size_t m = 0; m < M; ++m)
+        for (std::size_t j = 0; j < L; ++j)
+            cp[m * L + j] = j >= nt ? 0.0f : accumulate ? c[m * ldc + j] : bias ? bias[j] : 0.0f;
+    panel<1, 4>(M, K, a, a_row, a_col, bp.data(), L, cp.data(), L, nullptr, true);
+    for (std::size_t m = 0; m < M; ++m)
+        std::copy(cp.data() + m * L, cp.data() + m * L + nt, c + m * ldc);
+}
+
 }  // namespace
 
 void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
@@ -145,8 +165,13 @@ void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size
           const float* bias, bool accumulate) {
     if (N == 1 && gemm_single_column(M, K, a, a_row, a_col, b, ldb, c, ldc, bias, accumulate))
         return;
-    if (K == 0 || M == 0 || N < L)
+    if (K == 0 || M == 0)
         return gemm_reference(M, N, K, a, a_row, a_col, b, ldb, c, ldc, bias, accumulate);
+    const std::size_t tail = N % L;
+    if (tail)
+        gemm_tail(M, tail, K, a, a_row, a_col, b + (N - tail), ldb, c + (N - tail), ldc,
+                  bias ? bias + (N - tail) : nullptr, accumulate);
+    N -= tail;
     for (std::size_t k0 = 0; k0 < K; k0 += KC) {
         const std::size_t kc = std::min(KC, K - k0);
         const float* ak = a + k0 * a_col;
@@ -159,15 +184,12 @@ void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size
         auto panels = [&](auto nv, auto mr) {
             constexpr std::size_t NV = decltype(nv)::value, MR = decltype(mr)::value;
             for (; n + NV * L <= N; n += NV * L)
-                panel<NV, MR>(M, kc, ak, a_row, a_col, pack_b(bk + n, ldb, kc, NV * L), NV * L, c + n,
-                              ldc, init ? init + n : nullptr, acc);
+                panel<NV, MR>(M, kc, ak, a_row, a_col, pack_b(bk + n, ldb, kc, NV * L), NV * L,
+                              c + n, ldc, init ? init + n : nullptr, acc);
         };
         panels(std::integral_constant<std::size_t, 4>{}, std::integral_constant<std::size_t, 2>{});
         panels(std::integral_constant<std::size_t, 2>{}, std::integral_constant<std::size_t, 4>{});
         panels(std::integral_constant<std::size_t, 1>{}, std::integral_constant<std::size_t, 4>{});
-        if (n < N)  // the last N mod L columns
-            gemm_reference(M, N - n, kc, ak, a_row, a_col, bk + n, ldb, c + n, ldc,
-                           init ? init + n : nullptr, acc);
     }
 }
 

@@ -29,8 +29,8 @@ struct Matrix {
 //                                          element of A is broadcast on its own),
 //   B       = row-major K×N with row stride ldb,
 //   init    = C itself if `accumulate`, else the row vector `bias` (N values) if given, else 0.
-// K == 0 leaves init. Sums run over k in increasing order, so results do not depend on the
-// SIMD width for a given M, N (only the products' grouping in tiles, which is fixed).
+// K == 0 leaves init. Sums run over k in increasing order (B packed 256 rows of k at a time, C
+// carrying the sum between blocks), so results depend neither on the SIMD width nor the packing.
 void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
           std::size_t a_col, const float* b, std::size_t ldb, float* c, std::size_t ldc,
           const float* bias, bool accumulate);

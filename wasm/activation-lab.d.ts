@@ -368,6 +368,10 @@ export interface ActivationLab {
     n: number,
     reps: number,
   ): number;
+  /** FLOP/s of register-only SIMD mul+add chains: the CPU's ceiling here (best of reps). */
+  benchSimdPeak(reps: number): number;
+  /** FLOP/s of one m×n×k product (A transposed: the weight gradient's layout), best of reps. */
+  benchGemm(m: number, n: number, k: number, transposeA: boolean, reps: number): number;
   /** "" when make_moons accepts (n, noise, seed), else the error. */
   validateMoons(n: number, noise: number, seed: number): string;
   /** scikit-learn's make_moons: x0, x1, label triples. */

@@ -75,6 +75,17 @@ double bench_activation(const std::string& fn, bool grad, bool scalar, double n,
                                      static_cast<std::size_t>(n), reps);
 }
 
+double bench_simd_peak(int reps) {
+    if (reps < 1 || reps > 100) throw_js("RangeError", "benchSimdPeak: reps must be in [1, 100]");
+    return al::simd_peak_flops(reps);
+}
+
+double bench_gemm(int m, int n, int k, bool transpose_a, int reps) {
+    if (m < 1 || n < 1 || k < 1 || m > 4096 || n > 4096 || k > 4096 || reps < 1 || reps > 100)
+        throw_js("RangeError", "benchGemm: m, n, k must be in [1, 4096] and reps in [1, 100]");
+    return al::gemm_throughput(std::size_t(m), std::size_t(n), std::size_t(k), transpose_a, reps);
+}
+
 // The one number grammar (text_input.hpp): the value, or null when the text is not a number of
 // that kind ('integer', 'real' or 'any').
 val parse_number(const std::string& text, const std::string& kind) {
@@ -251,6 +262,8 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     function("evaluate", &evaluate);
     function("normalCdf", &al::normal_cdf);
     function("benchActivation", &bench_activation);
+    function("benchSimdPeak", &bench_simd_peak);
+    function("benchGemm", &bench_gemm);
     function("defaultConfigJson", &default_config_json);
     function("configLimitsJson", &al::config_limits_json);
     function("validateConfigJson", &validate_config_json);

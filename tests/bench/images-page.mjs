@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 
 import { startServer } from '../../web/serve.mjs';
 import { CHROMIUM_ARGS, startFiguresEagerly } from '../e2e/helpers.mjs';
+import { IMAGE_GFLOP } from './images.mjs';
 
 export const GOAL_SECONDS = 45;
 const FIG = 'figure[data-widget="images"]';
@@ -66,8 +67,9 @@ export async function runImagesPageBench(dist, { defaultRun = false } = {}) {
 /**
  * @param {any} r
  * @param {(text: string, ok: boolean, measured: string) => string} goal
+ * @param {number} [peak] one core's SIMD ceiling (GFLOP/s, measured under Node: peak.mjs)
  */
-export function renderImagesPage(r, goal) {
+export function renderImagesPage(r, goal, peak) {
   const out = [
     '',
     'Images in the page: ReLU, ELU and GELU, 20 epochs on 8,000 images, one worker each (Chromium):',
@@ -75,6 +77,12 @@ export function renderImagesPage(r, goal) {
   if (r.error) return [...out, `  not measured (${r.error})`];
   out.push(`  load average ${r.load.toFixed(2)} before, ${r.loadAfter.toFixed(2)} after`);
   out.push(`  one seed: ${r.one.seconds.toFixed(1)} s (${r.one.sentence})`);
+  // Each epoch is the bench's image epoch (images.mjs): 3 networks x 20 of them, on 2 cores.
+  const gflop = 3 * 20 * IMAGE_GFLOP;
+  const rate = gflop / r.one.seconds;
+  out.push(
+    `  ~${gflop.toFixed(0)} GFLOP in all: ${rate.toFixed(1)} GFLOP/s${peak ? `, ${((100 * rate) / (2 * peak)).toFixed(0)}% of two cores' SIMD ceiling (${(2 * peak).toFixed(1)} GFLOP/s)` : ''}`,
+  );
   if (r.all) out.push(`  the default run: ${r.all.seconds.toFixed(1)} s (${r.all.sentence})`);
   out.push(
     goal(
@@ -93,5 +101,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   });
   const goal = (/** @type {string} */ text, /** @type {boolean} */ ok, /** @type {string} */ m) =>
     `  [${ok ? 'met' : 'MISSED'}] ${text}: ${m}`;
-  process.stdout.write(`${renderImagesPage(r, goal).join('\n')}\n`);
+  const { loadModule } = await import('../../wasm/module.mjs');
+  const { runPeakBench } = await import('./peak.mjs');
+  const peak = runPeakBench(await loadModule()).peak_gflops;
+  process.stdout.write(`${renderImagesPage(r, goal, peak).join('\n')}\n`);
 }

@@ -5,9 +5,14 @@
 import { existsSync } from 'node:fs';
 
 import { imageFiles } from '../../wasm/cli-images.mjs';
+import { ofPeak } from './peak.mjs';
 import { runTorch, torchLabel } from './torch.mjs';
 
 const IMAGES = '/usr/share/datasets/fashion-mnist';
+// Multiply-adds per image of 784-128x8-10; training costs ~6 FLOP per multiply-add (forward 2,
+// backward 4), the evaluation of 8,000 + 2,000 images 2. Adam, ReLU and the softmax not counted.
+const MACS = 784 * 128 + 7 * 128 * 128 + 128 * 10;
+export const IMAGE_GFLOP = (6 * MACS * 8000 + 2 * MACS * 10000) / 1e9;
 const ROUNDS = 2;
 const CONFIG = {
   hidden: '128x8',
@@ -42,13 +47,23 @@ export function runImageBench(M) {
  * @param {any} r
  * @param {(text: string, ok: boolean, measured: string) => string} goal
  */
-export function renderImages(r, goal) {
+export function renderImages(r, goal, peak) {
   const out = [
     '',
     'Images: one epoch of 784-128x8-10 (ReLU, batch 128) on 8,000 Fashion-MNIST images + evaluation:',
   ];
   if (r.error) return [...out, `  not measured (${r.error})`];
-  out.push(`  WASM/Node ${r.seconds.toFixed(2)} s`);
+  const gflops = IMAGE_GFLOP / r.seconds;
+  out.push(
+    `  ~${IMAGE_GFLOP.toFixed(1)} GFLOP: WASM/Node ${r.seconds.toFixed(2)} s, ${ofPeak(gflops, peak)}`,
+  );
+  out.push(
+    goal(
+      'epoch in WASM >= 75% of the SIMD ceiling',
+      gflops >= 0.75 * peak,
+      `${((100 * gflops) / peak).toFixed(0)}%`,
+    ),
+  );
   if (!r.torch.seconds) {
     out.push(`  PyTorch: not measured (${r.torch.error})`);
     return [
@@ -58,7 +73,7 @@ export function renderImages(r, goal) {
   }
   const ratio = r.torch.seconds / r.seconds;
   out.push(
-    `  ${torchLabel(r.torch)} ${r.torch.seconds.toFixed(2)} s: WASM is ${ratio.toFixed(2)}x as fast`,
+    `  ${torchLabel(r.torch)} ${r.torch.seconds.toFixed(2)} s (${(IMAGE_GFLOP / r.torch.seconds).toFixed(1)} GFLOP/s): WASM is ${ratio.toFixed(2)}x as fast`,
   );
   out.push(
     goal('WASM >= 1.5x faster than PyTorch on one thread', ratio >= 1.5, `${ratio.toFixed(2)}x`),

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
+import { ofPeak } from './peak.mjs';
 import { runTorch, torchLabel } from './torch.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -92,14 +93,21 @@ export function runLmBench(M) {
   return result;
 }
 
-export function renderLm(r, goal) {
+export function renderLm(r, goal, peak) {
   const out = [''];
   const w = r.wasm;
   out.push(
     `Language model, reference run (d ${r.config.d}, ${r.config.layers} layers, ctx ${r.config.ctx}, batch ${r.config.batch}, ${r.config.steps} steps, ${r.config.act}):`,
   );
   out.push(
-    `  WASM/Node ${w.seconds.toFixed(1)} s, ${w.gflop.toFixed(0)} GFLOP, ${w.gflop_per_s.toFixed(2)} GFLOP/s, ${Math.round(w.chars_per_s)} characters/s, val loss ${w.val_loss.toFixed(4)}`,
+    `  WASM/Node ${w.seconds.toFixed(1)} s, ${w.gflop.toFixed(0)} GFLOP, ${ofPeak(w.gflop_per_s, peak)}, ${Math.round(w.chars_per_s)} characters/s, val loss ${w.val_loss.toFixed(4)}`,
+  );
+  out.push(
+    goal(
+      'Transformer in WASM >= 75% of the SIMD ceiling',
+      w.gflop_per_s >= 0.75 * peak,
+      `${((100 * w.gflop_per_s) / peak).toFixed(0)}%`,
+    ),
   );
   if (r.torch.seconds) {
     out.push(
@@ -112,7 +120,7 @@ export function renderLm(r, goal) {
   if (r.torch.seconds)
     out.push(
       goal(
-        'no slower than PyTorch on one thread',
+        'Transformer in WASM no slower than PyTorch on one thread',
         w.seconds <= r.torch.seconds,
         `${(w.seconds / r.torch.seconds).toFixed(2)}x`,
       ),

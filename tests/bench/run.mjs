@@ -14,6 +14,7 @@ import { runImageBench, renderImages } from './images.mjs';
 import { runNeuronMapsBench, renderNeuronMaps } from './neuron-maps.mjs';
 import { renderImagesPage } from './images-page.mjs';
 import { runTorch, torchLabel } from './torch.mjs';
+import { ofPeak, renderPeak, runPeakBench } from './peak.mjs';
 
 // Multiply-adds of the default run: per sample, forward 2·(2·64 + 64·64 + 64) FLOP and
 // about twice that backward, over 1600 samples x 100 epochs, plus the evaluations.
@@ -47,6 +48,7 @@ const wasm = await withProgress('kernels and default runs (WASM)', () => ({
   // stream through memory, it shows how much of the ratio the bandwidth takes.
   reluInCache: kernelRates(M, ['relu'], 1 << 16)[0],
 }));
+const peak = await withProgress('SIMD ceiling and products (WASM)', () => runPeakBench(M));
 const lm = await withProgress('language model (WASM, then PyTorch)', () => runLmBench(M));
 const lmVariants = await withProgress('FFN variants (WASM)', () => runLmVariantsBench(M));
 const deep = await withProgress('deep runs (WASM)', () => runDeepBench(M));
@@ -84,6 +86,7 @@ if (existsSync('/usr/bin/chromium') && !process.argv.includes('--no-lighthouse')
 
 const results = {
   wasm: { ...wasm, text: undefined },
+  peak,
   deep,
   moonsTorch,
   native,
@@ -105,6 +108,7 @@ if (json) {
 
 function render({
   wasm: w,
+  peak: pk,
   deep: dr,
   moonsTorch: mt,
   native: n,
@@ -165,6 +169,7 @@ function render({
   out.push(
     `  (ReLU's SIMD pass over ${w.elements} floats moves ${((k('relu').simd_meps * 8) / 1000).toFixed(1)} GB/s; over ${1 << 16} floats, in cache, it runs at ${c.simd_meps.toFixed(0)} M/s, ${c.ratio.toFixed(2)}x its scalar reference)`,
   );
+  out.push(...renderPeak(pk));
   out.push('');
   out.push(
     'Default run (2000 moons, 80/20, 2-64-64-1, Adam 0.001, batch 32, 100 epochs, 5,000 steps), best of 3:',
@@ -191,11 +196,11 @@ function render({
     );
   }
   const gelu = w.training.find((t) => t.activation === 'gelu');
+  const gflop = FLOP_PER_RUN / 1e9;
+  out.push(
+    `  ~${gflop.toFixed(1)} GFLOP per run (training; the evaluations not counted): ${w.training.map((t) => `WASM ${t.activation} ${ofPeak(gflop / t.seconds, pk.peak_gflops)}`).join('; ')}`,
+  );
   if (gelu) {
-    const gflop = FLOP_PER_RUN / 1e9;
-    out.push(
-      `  ~${gflop.toFixed(1)} GFLOP per run: WASM gelu ${(gflop / gelu.seconds).toFixed(1)} GFLOP/s`,
-    );
     out.push(
       goal('gelu run in WASM <= 0.4 s', gelu.seconds <= 0.4, `${gelu.seconds.toFixed(3)} s`),
     );
@@ -209,7 +214,7 @@ function render({
   );
   for (const r of dr.runs) {
     out.push(
-      `  ${r.name.padEnd(20)} ${r.seconds.toFixed(3)} s = training ${r.train_seconds.toFixed(3)} s (${(dr.gflop / r.train_seconds).toFixed(1)} GFLOP/s) + evaluation ${r.eval_seconds.toFixed(3)} s; 95% train accuracy at epoch ${r.reached_95 ?? 'never'}`,
+      `  ${r.name.padEnd(20)} ${r.seconds.toFixed(3)} s = training ${r.train_seconds.toFixed(3)} s (${ofPeak(dr.gflop / r.train_seconds, pk.peak_gflops)}) + evaluation ${r.eval_seconds.toFixed(3)} s; 95% train accuracy at epoch ${r.reached_95 ?? 'never'}`,
     );
     const p = torchRun(r.name);
     if (p)
@@ -239,11 +244,11 @@ function render({
   out.push(
     "  (per epoch, grad_norm is the epoch's mean gradient and the other statistics ride on the epoch's evaluation pass)",
   );
-  out.push(...renderLm(lmResult, goal));
+  out.push(...renderLm(lmResult, goal, pk.peak_gflops));
   out.push(...renderLmVariants(lv));
-  out.push(...renderImages(im, goal));
+  out.push(...renderImages(im, goal, pk.peak_gflops));
   out.push(...renderNeuronMaps(nm, goal));
-  if (ip) out.push(...renderImagesPage(ip, goal));
+  if (ip) out.push(...renderImagesPage(ip, goal, pk.peak_gflops));
   if (b) {
     out.push('');
     if (b.error) out.push(`Chromium: not measured (${b.error})`);

@@ -1,0 +1,72 @@
+// The SIMD mul+add ceiling of the CPU the core runs on, for `npm run bench`'s "% of peak": chains
+// c = c·m + a of f32 vectors kept in registers (no memory traffic), enough independent chains to
+// cover the latency of a multiply followed by an add. WASM SIMD128 in Emscripten 3.1.6 has no
+// fused multiply-add, so a multiply-add is two instructions, as in the core's products.
+#include <algorithm>
+
+#include "benchmark.hpp"
+#include "simd/arch.hpp"
+#include "unrolled.hpp"
+
+namespace al {
+
+namespace {
+
+volatile float peak_sink;
+
+#if AL_SIMD
+using simd::fbatch;
+constexpr std::size_t lanes = simd::float_lanes;
+#else
+using fbatch = float;
+constexpr std::size_t lanes = 1;
+#endif
+
+// FLOP of `iters` steps of C chains (2 per lane per chain and step); the result is read so the
+// loop cannot be removed, and m, a are not constants to the optimiser (peak_sink is volatile).
+template <std::size_t C>
+double chains(std::size_t iters) {
+    const float seed = peak_sink;
+    const fbatch m(0.999f + seed), a(0.001f + seed);
+    fbatch acc[C];
+    each_index<C>([&](std::size_t i) { acc[i] = fbatch(1.0f + 0.01f * float(i)); });
+    for (std::size_t it = 0; it < iters; ++it)
+        each_index<C>([&](std::size_t i) { acc[i] = acc[i] * m + a; });
+    fbatch total(0.0f);
+    each_index<C>([&](std::size_t i) { total += acc[i]; });
+#if AL_SIMD
+    peak_sink = simd::reduce_add(total) * 0.0f;
+#else
+    peak_sink = total * 0.0f;
+#endif
+    return 2.0 * double(lanes) * double(C) * double(iters);
+}
+
+template <std::size_t C>
+double best_rate(int reps) {
+    std::size_t iters = 1 << 12;
+    auto time = [&] {
+        const double t0 = seconds_now();
+        const double flop = chains<C>(iters);
+        return std::pair{flop, seconds_now() - t0};
+    };
+    while (time().second < 0.005 && iters < (std::size_t(1) << 30)) iters *= 2;
+    double best = 0;
+    for (int r = 0; r < reps; ++r) {
+        const auto [flop, s] = time();
+        best = std::max(best, flop / std::max(s, 1e-9));
+    }
+    return best;
+}
+
+}  // namespace
+
+double simd_peak_flops(int reps) {
+    reps = std::max(reps, 1);
+    peak_sink = 0.0f;
+    // 8 chains hide a 4-cycle multiply and add on two ports; 12 cover wider cores (e.g. two
+    // multiply and two add pipes). The best of both is the ceiling.
+    return std::max(best_rate<8>(reps), best_rate<12>(reps));
+}
+
+}  // namespace al
