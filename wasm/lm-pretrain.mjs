@@ -3,7 +3,8 @@
 // own process and one after the other (a run has one core and a fresh heap):
 //   pretrained  the pretrained configuration (PRETRAINED below, larger than the core's
 //               from-scratch defaults) on the whole Jargon File lexicon (web/data/jargon.txt):
-//     web/data/lm-<act>.json      the weights, a PyTorch state_dict (tests/fixtures/tiny_lm_torch.py's names)
+//     web/data/lm-<act>.safetensors  the weights, float32 safetensors (src/lm/lm_safetensors.hpp;
+//                                 tiny_lm_torch.py's names, the config in its __metadata__)
 //     web/data/lm-pretrained.json {act: {config, text, steps, train_loss, val_loss, seconds}}: the
 //                                 configuration and text every user of the weights loads them
 //                                 with, the losses of the fixed evaluation windows (tests check
@@ -67,7 +68,7 @@ async function trainOne(kind, act) {
     const seconds = Number(((performance.now() - t0) / 1000).toFixed(1));
     process.stderr.write(`\n${kind} ${act}: ${seconds} s\n`);
     if (e.status() !== 'done') throw new Error(`${act}: ${e.status()}`);
-    if (kind === 'pretrained') writeFileSync(pretrainedPath(act), e.stateJson());
+    if (kind === 'pretrained') writeFileSync(pretrainedPath(act), e.stateSafetensors());
     const last = JSON.parse(e.evaluateJson());
     return {
       config: JSON.parse(e.configJson()),

@@ -120,7 +120,9 @@ async function measurePretrained() {
   const entry = JSON.parse(await get('lm-pretrained.json')).gelu;
   const config = { ...entry.config, steps: 200, eval_every: 200 };
   const e = new M.LmExperiment(JSON.stringify(config), await get(entry.text));
-  e.loadStateJson(await get('lm-gelu.json'));
+  e.loadStateSafetensors(
+    new Uint8Array(await (await fetch('data/lm-gelu.safetensors')).arrayBuffer()),
+  );
   e.setActivation('relu');
   e.setConstantLr(1e-3);
   let t0 = performance.now();

@@ -4,14 +4,14 @@
 
 /**
  * The data files, relative to dist/ (written by `npm run pretrain`): the from-scratch corpus, the
- * shipped pretrained GELU weights (a state_dict as JSON), what each shipped model was trained with
+ * shipped pretrained GELU weights (float32 safetensors: src/lm/lm_safetensors.hpp), what each shipped model was trained with
  * ({gelu: {config, text, steps, train_loss, val_loss, seconds}, ...}; text: the file in data/ it
  * learnt, the whole lexicon), the same record of the from-scratch reference runs and the word
  * list the word rate counts with (shared/word-rate.js).
  */
 export const LM_FILES = {
   corpus: 'data/corpus.txt',
-  pretrained: 'data/lm-gelu.json',
+  pretrained: 'data/lm-gelu.safetensors',
   trained: 'data/lm-pretrained.json',
   scratch: 'data/lm-scratch.json',
   words: 'data/words.txt',
