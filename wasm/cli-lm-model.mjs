@@ -21,8 +21,14 @@ const sourceData = new URL('../web/data/', import.meta.url);
 const dataDir = existsSync(sourceData) ? sourceData : new URL('../dist/data/', import.meta.url);
 /** A shipped data file (the texts, the word list, the pretrained models and their manifest). */
 export const dataPath = (/** @type {string} */ name) => fileURLToPath(new URL(name, dataDir));
-/** The from-scratch text (npm run pretrain trains on the whole lexicon, jargon.txt). */
-export const corpusPath = dataPath('corpus.txt');
+// Which part of the lexicon a run from scratch learns: the page's own rule (web/js/shared/; the
+// package ships it as dist/js/shared/).
+const jsSource = new URL('../web/js/shared/', import.meta.url);
+const jsDir = existsSync(jsSource) ? jsSource : new URL('../dist/js/shared/', import.meta.url);
+/** @type {typeof import('../web/js/shared/lm-config.js')} */
+const { scratchText } = await import(new URL('lm-config.js', jsDir).href);
+/** The lexicon (the pretrained models learnt all of it; a run from scratch, its start). */
+export const lexiconPath = dataPath('jargon.txt');
 export const pretrainedPath = (/** @type {string} */ act) => dataPath(`lm-${act}.safetensors`);
 
 /**
@@ -109,6 +115,13 @@ export const readCorpus = (M, io, path, flag) =>
   io.readText(path, flag, JSON.parse(M.lmConfigLimitsJson()).max_text_bytes);
 
 /**
+ * The from-scratch text: the start of the lexicon (lm-config.js scratchText).
+ * @param {ActivationLab} M
+ * @param {Io} io
+ */
+export const readScratch = (M, io) => scratchText(readCorpus(M, io, lexiconPath, 'corpus'));
+
+/**
  * A weight file, read no further than the core's max_state_bytes: text for a name ending in
  * .json, bytes (safetensors) otherwise.
  * @param {ActivationLab} M
@@ -165,22 +178,23 @@ export function shippedWeights(M, act, what, io) {
  * are tried: the configuration a safetensors file records (its __metadata__) on each text below,
  * then the pretrained one that web/data/lm-pretrained.json records (the shipped models), then the
  * core's defaults on the from-scratch text (what an old JSON file of `lm train --save` holds).
+ * text: a data file, or null for the from-scratch text.
  * @param {ActivationLab} M
  * @param {import('./activation-lab').LmActivationName} act
  * @param {Weights} weights
- * @returns {{config: {[key: string]: unknown}, text: string}[]}
+ * @returns {{config: {[key: string]: unknown}, text: string | null}[]}
  */
 export function candidates(M, act, weights) {
   const out = [];
   const manifest = dataPath('lm-pretrained.json');
   const entry = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8'))[act] : null;
-  const texts = [...(entry ? [dataPath(entry.text)] : []), corpusPath];
+  const texts = [...(entry ? [dataPath(entry.text)] : []), null];
   if (typeof weights !== 'string') {
     const recorded = JSON.parse(M.lmSafetensorsConfigJson(weights)).config;
     if (recorded) for (const text of texts) out.push({ config: { ...recorded, act }, text });
   }
   if (entry) out.push({ config: { ...entry.config, act }, text: texts[0] });
-  out.push({ config: { ...JSON.parse(M.lmDefaultConfigJson()), act }, text: corpusPath });
+  out.push({ config: { ...JSON.parse(M.lmDefaultConfigJson()), act }, text: null });
   return out;
 }
 
@@ -197,7 +211,7 @@ export function candidates(M, act, weights) {
 export function modelOf(M, io, act, weights, what) {
   let error = '';
   for (const c of candidates(M, act, weights)) {
-    const text = readCorpus(M, io, c.text, 'corpus');
+    const text = c.text === null ? readScratch(M, io) : readCorpus(M, io, c.text, 'corpus');
     const e = experiment(M, c.config, text, io, what);
     try {
       error = loadInto(e, weights);

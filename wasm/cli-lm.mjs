@@ -3,7 +3,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import {
   activationFlag,
-  corpusPath,
   dataPath,
   experiment,
   finite,
@@ -11,6 +10,7 @@ import {
   loadWeights,
   modelOf,
   readCorpus,
+  readScratch,
   readWeights,
   saveWeights,
   shippedWeights,
@@ -126,7 +126,7 @@ function train(M, o, io) {
   }
   const error = M.lmValidateConfigJson(JSON.stringify(config));
   if (error) io.fail(`lm train: ${error}`);
-  const text = readCorpus(M, io, o.text ?? corpusPath, '--text');
+  const text = o.text === undefined ? readScratch(M, io) : readCorpus(M, io, o.text, '--text');
   const init = o.init === undefined ? undefined : readWeights(M, io, o.init, '--init');
   const e = experiment(M, config, text, io, 'lm train');
   try {

@@ -9,7 +9,8 @@
 //                                 configuration and text every user of the weights loads them
 //                                 with, the losses of the fixed evaluation windows (tests check
 //                                 them) and how long the run took on the machine that made it
-//   scratch     the core's defaults on web/data/corpus.txt, what a reader trains from scratch:
+//   scratch     the core's defaults on the lexicon's start (its first SCRATCH_CHARS characters,
+//               web/js/shared/lm-config.js), what a reader trains from scratch:
 //     web/data/lm-scratch.json    the same record, no weights (the page's from-scratch picture)
 // Usage: node wasm/lm-pretrain.mjs [pretrained|scratch] [act ...]  (default: both, gelu relu)
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 import { loadModule } from './module.mjs';
 import { dataPath, pretrainedPath } from './cli-lm-model.mjs';
+import { SCRATCH_CHARS } from '../web/js/shared/lm-config.js';
 
 const self = fileURLToPath(import.meta.url);
 
@@ -42,7 +44,7 @@ export const PRETRAINED_TEXT = 'jargon.txt';
 /** What each kind of run trains on, and where it records itself. */
 const KINDS = {
   pretrained: { config: PRETRAINED, text: PRETRAINED_TEXT, record: 'lm-pretrained.json' },
-  scratch: { config: {}, text: 'corpus.txt', record: 'lm-scratch.json' },
+  scratch: { config: {}, text: 'jargon.txt', chars: SCRATCH_CHARS, record: 'lm-scratch.json' },
 };
 
 /**
@@ -51,10 +53,11 @@ const KINDS = {
  */
 async function trainOne(kind, act) {
   const M = await loadModule();
-  const { config, text } = KINDS[kind];
+  /** @type {{config: object, text: string, chars?: number}} */
+  const { config, text, chars } = KINDS[kind];
   const e = new M.LmExperiment(
     JSON.stringify({ ...config, act }),
-    readFileSync(dataPath(text), 'utf8'),
+    readFileSync(dataPath(text), 'utf8').slice(0, chars),
   );
   try {
     if (e.error()) throw new Error(e.error());
@@ -73,6 +76,7 @@ async function trainOne(kind, act) {
     return {
       config: JSON.parse(e.configJson()),
       text,
+      ...(chars ? { chars } : {}),
       steps: last.step,
       train_loss: last.train_loss,
       val_loss: last.val_loss,

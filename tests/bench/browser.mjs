@@ -102,7 +102,8 @@ async function longTasks(browser, url) {
 // Runs inside the page: the language model's reference run, straight on the module.
 async function measureLm() {
   const { M } = await import('./js/shared/core.js').then((m) => m.loadCore());
-  const text = await (await fetch('data/corpus.txt')).text();
+  const { scratchText } = await import('./js/shared/lm-config.js');
+  const text = scratchText(await (await fetch('data/jargon.txt')).text());
   const e = new M.LmExperiment('{}', text);
   const t0 = performance.now();
   while (e.step(50));

@@ -9,11 +9,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
+import { scratchText } from '../../web/js/shared/lm-config.js';
 import { runTorch, torchLabel } from './torch.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const data = (/** @type {string} */ name) => readFileSync(`${root}web/data/${name}`, 'utf8');
-const corpus = data('corpus.txt');
+const corpus = scratchText(data('jargon.txt'));
 const weightsPath = `${root}web/data/lm-gelu.safetensors`;
 // The word rate as issue 30 measured it: three seeds of 400 characters from a plain prompt.
 const PROMPT = 'The hacker ';

@@ -22,7 +22,7 @@
 //        'stopped'|'diverged', step, seconds, error}
 // Signals, no answer of their own: {cmd:'pause'}, {cmd:'stop'} (end the current 'run').
 import { loadCore, linspace, sample as evaluateFn } from '../shared/core.js';
-import { LM_FILES } from '../shared/lm-config.js';
+import { LM_FILES, scratchText } from '../shared/lm-config.js';
 import { fetchBytes, fetchData } from '../shared/worker-error.js';
 import { serve } from '../shared/worker-serve.js';
 import { differInterval, fractionWithin, histogram, moments } from './lm-stats.js';
@@ -93,7 +93,7 @@ const commands = {
     // The pretrained model learnt its own text (its record names it); a fresh one, the corpus.
     const trained = pretrained ? parse(await text(LM_FILES.trained))[LM_FILES.pretrainedKey] : null;
     const [corpus, weights] = await Promise.all([
-      text(trained ? `data/${trained.text}` : LM_FILES.corpus),
+      trained ? text(`data/${trained.text}`) : text(LM_FILES.corpus).then(scratchText),
       pretrained
         ? (weightBytes ??= fetchBytes(LM_FILES.pretrained, new URL('../../', import.meta.url)))
         : null,
