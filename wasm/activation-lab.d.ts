@@ -308,6 +308,12 @@ export interface LmExperiment {
   stateJson(): string;
   /** Loads such a JSON, validated (names, shapes, finite numbers); AdamW restarts. "" or an error. */
   loadStateJson(json: string): string;
+  /** The same weights as a safetensors file (src/lm/lm_safetensors.hpp): float32, the config in
+   *  __metadata__. */
+  stateSafetensors(): Uint8Array;
+  /** Loads such bytes, validated (header, dtype, offsets, names, shapes, finite values); AdamW
+   *  restarts. "" or a one-line error. */
+  loadStateSafetensors(bytes: Uint8Array): string;
   /** Layer's FFN pre-activations (w1·LN(x) + b1) on fixed validation windows, a copy:
    *  [windows·ctx][ffn] (swiglu: [gate | up], 2·round(2·ffn/3) per row). Throws on a bad layer. */
   ffnPreactivations(layer: number): Float32Array;
@@ -401,6 +407,8 @@ export interface ActivationLab {
   lmValidateConfigJson(json: string): string;
   /** Floating-point operations {step, eval, run, vocab} of a config on a text; "null" if invalid. */
   lmFlopsJson(configJson: string, text: string): string;
+  /** JSON {config} of a safetensors file's __metadata__, or {error} if malformed or absent. */
+  lmSafetensorsConfigJson(bytes: Uint8Array): string;
   LmExperiment: { new (configJson: string, text: string): LmExperiment };
 }
 

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
  * What the CLI lends this module: its file access, number parsing and error exit.
  * @typedef {object} Io
  * @property {(path: string, flag: string, maxBytes: number) => string} readText
- * @property {(path: string, text: string, flag: string) => void} writeText
+ * @property {(path: string, flag: string, maxBytes: number) => Uint8Array} readBytes
+ * @property {(path: string, text: string | Uint8Array, flag: string) => void} writeText
  * @property {(text: string, what: string, kind?: 'integer' | 'real' | 'any') => number} toNumber
  * @property {(message: string) => never} fail
  */
@@ -20,9 +21,22 @@ const sourceData = new URL('../web/data/', import.meta.url);
 const dataDir = existsSync(sourceData) ? sourceData : new URL('../dist/data/', import.meta.url);
 /** A shipped data file (the texts, the word list, the pretrained models and their manifest). */
 export const dataPath = (/** @type {string} */ name) => fileURLToPath(new URL(name, dataDir));
-/** The from-scratch text (npm run pretrain trains on the whole lexicon, jargon.txt). */
-export const corpusPath = dataPath('corpus.txt');
-export const pretrainedPath = (/** @type {string} */ act) => dataPath(`lm-${act}.json`);
+// Which part of the lexicon a run from scratch learns: the page's own rule (web/js/shared/; the
+// package ships it as dist/js/shared/).
+const jsSource = new URL('../web/js/shared/', import.meta.url);
+const jsDir = existsSync(jsSource) ? jsSource : new URL('../dist/js/shared/', import.meta.url);
+/** @type {typeof import('../web/js/shared/lm-config.js')} */
+const { scratchText } = await import(new URL('lm-config.js', jsDir).href);
+/** The lexicon (the pretrained models learnt all of it; a run from scratch, its start). */
+export const lexiconPath = dataPath('jargon.txt');
+export const pretrainedPath = (/** @type {string} */ act) => dataPath(`lm-${act}.safetensors`);
+
+/**
+ * A weight file's contents: safetensors bytes (what the project ships and writes), or the JSON
+ * state_dict text of files from before it (a name ending in .json).
+ * @typedef {string | Uint8Array} Weights
+ */
+const isJsonPath = (/** @type {string} */ path) => /\.json$/i.test(path);
 
 /**
  * @param {number} x
@@ -62,13 +76,32 @@ export function experiment(M, config, text, io, what) {
 /**
  * Loads weights into e (the caller deletes e, also when this fails).
  * @param {LmExperiment} e
- * @param {string} json
+ * @param {Weights} weights
  * @param {string} flag
  * @param {Io} io
  */
-export function loadWeights(e, json, flag, io) {
-  const error = e.loadStateJson(json);
+export function loadWeights(e, weights, flag, io) {
+  const error = loadInto(e, weights);
   if (error) io.fail(`${flag}: ${error}`);
+}
+
+/**
+ * "" or why `weights` do not load into e.
+ * @param {LmExperiment} e
+ * @param {Weights} weights
+ */
+const loadInto = (e, weights) =>
+  typeof weights === 'string' ? e.loadStateJson(weights) : e.loadStateSafetensors(weights);
+
+/**
+ * Writes e's weights as `path` says: JSON for a name ending in .json, safetensors otherwise.
+ * @param {LmExperiment} e
+ * @param {string} path
+ * @param {string} flag
+ * @param {Io} io
+ */
+export function saveWeights(e, path, flag, io) {
+  io.writeText(path, isJsonPath(path) ? e.stateJson() : e.stateSafetensors(), flag);
 }
 
 /**
@@ -82,14 +115,25 @@ export const readCorpus = (M, io, path, flag) =>
   io.readText(path, flag, JSON.parse(M.lmConfigLimitsJson()).max_text_bytes);
 
 /**
- * A weight file, read no further than the core's max_state_bytes.
+ * The from-scratch text: the start of the lexicon (lm-config.js scratchText).
+ * @param {ActivationLab} M
+ * @param {Io} io
+ */
+export const readScratch = (M, io) => scratchText(readCorpus(M, io, lexiconPath, 'corpus'));
+
+/**
+ * A weight file, read no further than the core's max_state_bytes: text for a name ending in
+ * .json, bytes (safetensors) otherwise.
  * @param {ActivationLab} M
  * @param {Io} io
  * @param {string} path
  * @param {string} flag
+ * @returns {Weights}
  */
-export const readWeights = (M, io, path, flag) =>
-  io.readText(path, flag, JSON.parse(M.lmConfigLimitsJson()).max_state_bytes);
+export function readWeights(M, io, path, flag) {
+  const max = JSON.parse(M.lmConfigLimitsJson()).max_state_bytes;
+  return isJsonPath(path) ? io.readText(path, flag, max) : io.readBytes(path, flag, max);
+}
 
 /**
  * @param {ActivationLab} M
@@ -131,20 +175,26 @@ export function shippedWeights(M, act, what, io) {
 
 /**
  * The configurations and texts a weight file of `act` may have been trained with, in the order they
- * are tried: the pretrained one that web/data/lm-pretrained.json records (the shipped models),
- * then the core's defaults on the from-scratch text (what `lm train --save` writes by default).
+ * are tried: the configuration a safetensors file records (its __metadata__) on each text below,
+ * then the pretrained one that web/data/lm-pretrained.json records (the shipped models), then the
+ * core's defaults on the from-scratch text (what an old JSON file of `lm train --save` holds).
+ * text: a data file, or null for the from-scratch text.
  * @param {ActivationLab} M
  * @param {import('./activation-lab').LmActivationName} act
- * @returns {{config: {[key: string]: unknown}, text: string}[]}
+ * @param {Weights} weights
+ * @returns {{config: {[key: string]: unknown}, text: string | null}[]}
  */
-export function candidates(M, act) {
+export function candidates(M, act, weights) {
   const out = [];
   const manifest = dataPath('lm-pretrained.json');
-  if (existsSync(manifest)) {
-    const entry = JSON.parse(readFileSync(manifest, 'utf8'))[act];
-    if (entry) out.push({ config: { ...entry.config, act }, text: dataPath(entry.text) });
+  const entry = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8'))[act] : null;
+  const texts = [...(entry ? [dataPath(entry.text)] : []), null];
+  if (typeof weights !== 'string') {
+    const recorded = JSON.parse(M.lmSafetensorsConfigJson(weights)).config;
+    if (recorded) for (const text of texts) out.push({ config: { ...recorded, act }, text });
   }
-  out.push({ config: { ...JSON.parse(M.lmDefaultConfigJson()), act }, text: corpusPath });
+  if (entry) out.push({ config: { ...entry.config, act }, text: texts[0] });
+  out.push({ config: { ...JSON.parse(M.lmDefaultConfigJson()), act }, text: null });
   return out;
 }
 
@@ -154,17 +204,17 @@ export function candidates(M, act) {
  * @param {ActivationLab} M
  * @param {Io} io
  * @param {import('./activation-lab').LmActivationName} act
- * @param {string} weights
+ * @param {Weights} weights
  * @param {string} what
  * @returns {{config: {[key: string]: unknown}, text: string}}
  */
 export function modelOf(M, io, act, weights, what) {
   let error = '';
-  for (const c of candidates(M, act)) {
-    const text = readCorpus(M, io, c.text, 'corpus');
+  for (const c of candidates(M, act, weights)) {
+    const text = c.text === null ? readScratch(M, io) : readCorpus(M, io, c.text, 'corpus');
     const e = experiment(M, c.config, text, io, what);
     try {
-      error = e.loadStateJson(weights);
+      error = loadInto(e, weights);
       if (!error) return { config: c.config, text };
     } finally {
       e.delete();

@@ -3,7 +3,7 @@
 // them: Δ validation loss = variant − ReLU per seed, and the core's paired summary (src/stats:
 // mean and Student-t 95 % interval). Read early (after 1/8 of the run, Shazeer 2020's 65,536 of
 // 524,288 steps) and late (the end). The ordering printed is the measured one, whichever it is.
-import { experiment, finite, kindOf, readCorpus, corpusPath } from './cli-lm-model.mjs';
+import { experiment, finite, kindOf, readScratch } from './cli-lm-model.mjs';
 
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
 /** @typedef {import('./cli-lm-model.mjs').Io} Io */
@@ -103,7 +103,7 @@ export function runStudy(M, o, io) {
       );
   // The early reading is an evaluation point: every 1/8 of the run.
   const every = Math.max(1, Math.round(steps / 8));
-  const text = readCorpus(M, io, corpusPath, '--text');
+  const text = readScratch(M, io);
   const rows = acts.map((act) => {
     let params = 0;
     const runs = [];

@@ -3,7 +3,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import {
   activationFlag,
-  corpusPath,
   dataPath,
   experiment,
   finite,
@@ -11,7 +10,9 @@ import {
   loadWeights,
   modelOf,
   readCorpus,
+  readScratch,
   readWeights,
+  saveWeights,
   shippedWeights,
 } from './cli-lm-model.mjs';
 import { STUDY_USAGE, runStudy, studyFlags, studyText } from './cli-lm-study.mjs';
@@ -24,6 +25,7 @@ import { STUDY_USAGE, runStudy, studyFlags, studyText } from './cli-lm-study.mjs
 export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FILE] [--save FILE] [--eval-every K]
            [--init-scale bert|gpt2] [--d D] [--layers L] [--heads H] [--ctx T] [--ffn F]
            [--batch B] [--lr R] [--warmup W] [--text FILE]        one run -> JSON
+                                            (weight files: safetensors, or JSON if named .json)
   lm swap [--weights FILE] [--from A] --act A --finetune K [--lr R] [--seed S]
           [--sample N [--prompt P] [--temperature T]]             the pretrained swap -> JSON
                                             (--sample: what the model writes before, after the
@@ -124,7 +126,7 @@ function train(M, o, io) {
   }
   const error = M.lmValidateConfigJson(JSON.stringify(config));
   if (error) io.fail(`lm train: ${error}`);
-  const text = readCorpus(M, io, o.text ?? corpusPath, '--text');
+  const text = o.text === undefined ? readScratch(M, io) : readCorpus(M, io, o.text, '--text');
   const init = o.init === undefined ? undefined : readWeights(M, io, o.init, '--init');
   const e = experiment(M, config, text, io, 'lm train');
   try {
@@ -146,7 +148,7 @@ function train(M, o, io) {
       final: { train_loss: last?.train_loss, val_loss: last?.val_loss, status: e.status() },
       seconds: Number(seconds.toFixed(4)),
     };
-    if (o.save !== undefined) io.writeText(o.save, e.stateJson(), '--save');
+    if (o.save !== undefined) saveWeights(e, o.save, '--save', io);
     return `${JSON.stringify(report)}\n`;
   } finally {
     e.delete();

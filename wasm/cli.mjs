@@ -18,7 +18,7 @@ import {
 import { IMAGE_DATA, imageFiles, runImageTraining } from './cli-images.mjs';
 import { GENERATOR_FLAGS, isPointsFile, readPointsFile } from './cli-points.mjs';
 import { LM_USAGE, lmFlags, runLm } from './cli-lm.mjs';
-import { readBounded } from './cli-read.mjs';
+import { readBounded, readBoundedBytes } from './cli-read.mjs';
 
 class UsageError extends Error {}
 
@@ -271,6 +271,7 @@ const commands = {
     const M = await loadModule();
     const io = {
       readText,
+      readBytes,
       writeText,
       toNumber: (
         /** @type {string} */ text,
@@ -320,15 +321,35 @@ const quote = (text) => core.quoteInput(text);
  * @param {number} maxBytes
  */
 function readText(path, flag, maxBytes) {
+  return readWith(readBounded, path, flag, maxBytes);
+}
+/**
+ * A binary file (safetensors weights), read as readText reads a text.
+ * @param {string} path
+ * @param {string} flag
+ * @param {number} maxBytes
+ */
+function readBytes(path, flag, maxBytes) {
+  return new Uint8Array(readWith(readBoundedBytes, path, flag, maxBytes));
+}
+/**
+ * @template T
+ * @param {(path: string, maxBytes: number) => T} read
+ * @param {string} path
+ * @param {string} flag
+ * @param {number} maxBytes
+ * @returns {T}
+ */
+function readWith(read, path, flag, maxBytes) {
   try {
-    return readBounded(path, maxBytes);
+    return read(path, maxBytes);
   } catch (e) {
     throw new UsageError(`${flag}: cannot read ${quote(path)}: ${reasonOf(e)}`);
   }
 }
 /**
  * @param {string} path
- * @param {string} text
+ * @param {string | Uint8Array} text
  * @param {string} flag
  */
 function writeText(path, text, flag) {

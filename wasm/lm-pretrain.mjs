@@ -3,12 +3,14 @@
 // own process and one after the other (a run has one core and a fresh heap):
 //   pretrained  the pretrained configuration (PRETRAINED below, larger than the core's
 //               from-scratch defaults) on the whole Jargon File lexicon (web/data/jargon.txt):
-//     web/data/lm-<act>.json      the weights, a PyTorch state_dict (tests/fixtures/tiny_lm_torch.py's names)
+//     web/data/lm-<act>.safetensors  the weights, float32 safetensors (src/lm/lm_safetensors.hpp;
+//                                 tiny_lm_torch.py's names, the config in its __metadata__)
 //     web/data/lm-pretrained.json {act: {config, text, steps, train_loss, val_loss, seconds}}: the
 //                                 configuration and text every user of the weights loads them
 //                                 with, the losses of the fixed evaluation windows (tests check
 //                                 them) and how long the run took on the machine that made it
-//   scratch     the core's defaults on web/data/corpus.txt, what a reader trains from scratch:
+//   scratch     the core's defaults on the lexicon's start (its first SCRATCH_CHARS characters,
+//               web/js/shared/lm-config.js), what a reader trains from scratch:
 //     web/data/lm-scratch.json    the same record, no weights (the page's from-scratch picture)
 // Usage: node wasm/lm-pretrain.mjs [pretrained|scratch] [act ...]  (default: both, gelu relu)
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 import { loadModule } from './module.mjs';
 import { dataPath, pretrainedPath } from './cli-lm-model.mjs';
+import { SCRATCH_CHARS } from '../web/js/shared/lm-config.js';
 
 const self = fileURLToPath(import.meta.url);
 
@@ -41,7 +44,7 @@ export const PRETRAINED_TEXT = 'jargon.txt';
 /** What each kind of run trains on, and where it records itself. */
 const KINDS = {
   pretrained: { config: PRETRAINED, text: PRETRAINED_TEXT, record: 'lm-pretrained.json' },
-  scratch: { config: {}, text: 'corpus.txt', record: 'lm-scratch.json' },
+  scratch: { config: {}, text: 'jargon.txt', chars: SCRATCH_CHARS, record: 'lm-scratch.json' },
 };
 
 /**
@@ -50,10 +53,11 @@ const KINDS = {
  */
 async function trainOne(kind, act) {
   const M = await loadModule();
-  const { config, text } = KINDS[kind];
+  /** @type {{config: object, text: string, chars?: number}} */
+  const { config, text, chars } = KINDS[kind];
   const e = new M.LmExperiment(
     JSON.stringify({ ...config, act }),
-    readFileSync(dataPath(text), 'utf8'),
+    readFileSync(dataPath(text), 'utf8').slice(0, chars),
   );
   try {
     if (e.error()) throw new Error(e.error());
@@ -67,11 +71,12 @@ async function trainOne(kind, act) {
     const seconds = Number(((performance.now() - t0) / 1000).toFixed(1));
     process.stderr.write(`\n${kind} ${act}: ${seconds} s\n`);
     if (e.status() !== 'done') throw new Error(`${act}: ${e.status()}`);
-    if (kind === 'pretrained') writeFileSync(pretrainedPath(act), e.stateJson());
+    if (kind === 'pretrained') writeFileSync(pretrainedPath(act), e.stateSafetensors());
     const last = JSON.parse(e.evaluateJson());
     return {
       config: JSON.parse(e.configJson()),
       text,
+      ...(chars ? { chars } : {}),
       steps: last.step,
       train_loss: last.train_loss,
       val_loss: last.val_loss,

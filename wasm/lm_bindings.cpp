@@ -13,6 +13,7 @@
 #include "lm/corpus.hpp"
 #include "lm/lm_config.hpp"
 #include "lm/lm_experiment.hpp"
+#include "lm/lm_safetensors.hpp"
 
 using emscripten::val;
 
@@ -44,6 +45,18 @@ std::string lm_flops_json(const std::string& config_json, const std::string& tex
                        {"run", al::lm::step_flops(*c, v) * c->steps},
                        {"vocab", v}};
     return al::json::write(al::json::Value(std::move(o)));
+}
+
+// {"config": {...}} of a safetensors file's __metadata__ (the config it was saved with), or
+// {"error": "..."} when the header is malformed or records none. Embind reads a Uint8Array's
+// bytes into the string.
+std::string lm_safetensors_config_json(const std::string& bytes) {
+    std::string error;
+    const auto config = al::lm::safetensors_config(bytes, error);
+    if (config && al::lm::config_from_json(*config, error)) return "{\"config\":" + *config + "}";
+    std::string out = "{\"error\":";
+    al::json::write_string(out, error);
+    return out + "}";
 }
 
 class JsLmExperiment {
@@ -104,6 +117,17 @@ class JsLmExperiment {
     std::string load_state_json(const std::string& text) {
         return run_ ? run_->load_state_json(text) : "the experiment is invalid: " + error_;
     }
+    val state_safetensors() const {
+        const std::string bytes = run_ ? run_->state_safetensors() : "";
+        val copy = val::global("Uint8Array").new_(bytes.size());
+        copy.call<void>("set",
+                        val(emscripten::typed_memory_view(
+                            bytes.size(), reinterpret_cast<const unsigned char*>(bytes.data()))));
+        return copy;
+    }
+    std::string load_state_safetensors(const std::string& bytes) {
+        return run_ ? run_->load_state_safetensors(bytes) : "the experiment is invalid: " + error_;
+    }
     val ffn_preactivations(double layer) {
         if (!run_) throw_error("the experiment is invalid: " + error_);
         std::vector<float> out;
@@ -135,6 +159,7 @@ EMSCRIPTEN_BINDINGS(activation_lab_lm) {
     function("lmConfigLimitsJson", &al::lm::config_limits_json);
     function("lmValidateConfigJson", &lm_validate_config_json);
     function("lmFlopsJson", &lm_flops_json);
+    function("lmSafetensorsConfigJson", &lm_safetensors_config_json);
 
     class_<JsLmExperiment>("LmExperiment")
         .constructor<const std::string&, const std::string&>()
@@ -153,5 +178,7 @@ EMSCRIPTEN_BINDINGS(activation_lab_lm) {
         .function("setConstantLr", &JsLmExperiment::set_constant_lr)
         .function("stateJson", &JsLmExperiment::state_json)
         .function("loadStateJson", &JsLmExperiment::load_state_json)
+        .function("stateSafetensors", &JsLmExperiment::state_safetensors)
+        .function("loadStateSafetensors", &JsLmExperiment::load_state_safetensors)
         .function("ffnPreactivations", &JsLmExperiment::ffn_preactivations);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lm/lm_safetensors.hpp"
 #include "lm/lm_state.hpp"
 #include "matrix.hpp"
 #include "text_input.hpp"
@@ -224,8 +225,20 @@ std::string LmExperiment::state_json() const { return model_ ? lm::state_json(*m
 
 std::string LmExperiment::load_state_json(std::string_view text) {
     if (!model_) return "the experiment is invalid: " + error_;
-    std::string e = lm::load_state_json(*model_, text);
-    if (!e.empty()) return e;
+    return loaded(lm::load_state_json(*model_, text));
+}
+
+std::string LmExperiment::state_safetensors() const {
+    return model_ ? lm::state_safetensors(*model_) : "";
+}
+
+std::string LmExperiment::load_state_safetensors(std::string_view bytes) {
+    if (!model_) return "the experiment is invalid: " + error_;
+    return loaded(lm::load_state_safetensors(*model_, bytes));
+}
+
+std::string LmExperiment::loaded(std::string error) {
+    if (!error.empty()) return error;
     adam_->reset();
     if (status_ == LmStatus::diverged) status_ = LmStatus::running;
     update_status();

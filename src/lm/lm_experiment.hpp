@@ -84,6 +84,9 @@ class LmExperiment {
     std::string state_json() const;
     // Loading restarts AdamW (as above) and makes a diverged run trainable again.
     std::string load_state_json(std::string_view text);
+    // The same weights as safetensors bytes (lm_safetensors.hpp); loading as load_state_json.
+    std::string state_safetensors() const;
+    std::string load_state_safetensors(std::string_view bytes);
 
     // Layer `layer`'s FFN pre-activations on the first min(batch, eval_windows) validation
     // windows: [windows·ctx][ffn_rows] (gated: gate then up per row). "" or the reason.
@@ -109,6 +112,8 @@ class LmExperiment {
     bool train_one();
     double split_loss(const std::vector<int>& split, const std::vector<int>& starts);
     void update_status();
+    // After a load's `error` ("" when the weights changed): AdamW restarts, a diverged run resumes.
+    std::string loaded(std::string error);
 };
 
 }  // namespace al::lm

@@ -102,7 +102,8 @@ async function longTasks(browser, url) {
 // Runs inside the page: the language model's reference run, straight on the module.
 async function measureLm() {
   const { M } = await import('./js/shared/core.js').then((m) => m.loadCore());
-  const text = await (await fetch('data/corpus.txt')).text();
+  const { scratchText } = await import('./js/shared/lm-config.js');
+  const text = scratchText(await (await fetch('data/jargon.txt')).text());
   const e = new M.LmExperiment('{}', text);
   const t0 = performance.now();
   while (e.step(50));
@@ -120,7 +121,9 @@ async function measurePretrained() {
   const entry = JSON.parse(await get('lm-pretrained.json')).gelu;
   const config = { ...entry.config, steps: 200, eval_every: 200 };
   const e = new M.LmExperiment(JSON.stringify(config), await get(entry.text));
-  e.loadStateJson(await get('lm-gelu.json'));
+  e.loadStateSafetensors(
+    new Uint8Array(await (await fetch('data/lm-gelu.safetensors')).arrayBuffer()),
+  );
   e.setActivation('relu');
   e.setConstantLr(1e-3);
   let t0 = performance.now();

@@ -5,8 +5,11 @@
 // the plain ones (within 1 %), so a difference is the cost of the function and of the gate's
 // product, not of a larger model.
 import { readFileSync } from 'node:fs';
+import { scratchText } from '../../web/js/shared/lm-config.js';
 
-const corpus = readFileSync(new URL('../../web/data/corpus.txt', import.meta.url), 'utf8');
+const corpus = scratchText(
+  readFileSync(new URL('../../web/data/jargon.txt', import.meta.url), 'utf8'),
+);
 const ROUNDS = 7;
 const STEPS_PER_ROUND = 10;
 

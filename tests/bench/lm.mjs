@@ -9,13 +9,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
+import { scratchText } from '../../web/js/shared/lm-config.js';
 import { ofPeak } from './peak.mjs';
 import { runTorch, torchLabel } from './torch.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const data = (/** @type {string} */ name) => readFileSync(`${root}web/data/${name}`, 'utf8');
-const corpus = data('corpus.txt');
-const weightsPath = `${root}web/data/lm-gelu.json`;
+const corpus = scratchText(data('jargon.txt'));
+const weightsPath = `${root}web/data/lm-gelu.safetensors`;
 // The word rate as issue 30 measured it: three seeds of 400 characters from a plain prompt.
 const PROMPT = 'The hacker ';
 const SEEDS = [0, 1, 2];
@@ -71,8 +72,8 @@ export function runLmBench(M) {
     const words = parseWordList(data('words.txt'));
     const tuning = { ...entry.config, steps: 200, eval_every: 200 };
     const f = new M.LmExperiment(JSON.stringify(tuning), data(entry.text));
-    const error = f.loadStateJson(readFileSync(weightsPath, 'utf8'));
-    if (error) throw new Error(`bench: web/data/lm-gelu.json: ${error}`);
+    const error = f.loadStateSafetensors(readFileSync(weightsPath));
+    if (error) throw new Error(`bench: web/data/lm-gelu.safetensors: ${error}`);
     const pretrained = stage(f, words);
     f.setActivation('relu');
     const swapped = stage(f, words);

@@ -12,12 +12,11 @@ import torch
 from torch_blas import blas_info, one_thread
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'fixtures'))
-from tiny_lm_torch import DEFAULTS, Corpus, TinyLM, evaluate, train  # noqa: E402
+from tiny_lm_torch import DEFAULTS, Corpus, TinyLM, evaluate, scratch_text, train  # noqa: E402
 
 one_thread()
 c = dict(DEFAULTS, **(json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}))
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
-corpus = Corpus(open(os.path.join(root, 'web', 'data', 'corpus.txt'), encoding='utf-8').read())
+corpus = Corpus(scratch_text())
 torch.manual_seed(c['seed'])
 model = TinyLM(c, len(corpus.vocab))
 t0 = time.perf_counter()

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { dist, setup } from './helpers.mjs';
 import { countWords, readingMinutes, readingPath } from '../../web/ship/reading-path.mjs';
 import { depthSpreads, SERIES } from '../../web/js/shared/depth-spreads.js';
+import { scratchText } from '../../web/js/shared/lm-config.js';
 
 let env;
 before(async () => (env = await setup()));
@@ -198,7 +199,7 @@ test('the depth figure is the core’s own numbers, drawn at build time, with a 
 });
 
 test('the uniform guess beside the losses is ln of the corpus’s own alphabet', async () => {
-  const corpus = await readFile(join(dist, 'data', 'corpus.txt'), 'utf8');
+  const corpus = scratchText(await readFile(join(dist, 'data', 'jargon.txt'), 'utf8'));
   const alphabet = new Set(corpus).size;
   for (const { path, lang } of PAGES) {
     const html = await built(path);

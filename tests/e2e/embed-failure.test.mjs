@@ -251,7 +251,7 @@ async function modelFailure(page, scope = 'activation-lab-transformer') {
 }
 
 test('the Transformer’s model refused (no CORS on it): its box names the file, the origin and the header, en and pt; the element is failed, not ready', async () => {
-  const site = await partlyCors(/^\/data\/lm-gelu\.json$/);
+  const site = await partlyCors(/^\/data\/lm-gelu\.safetensors$/);
   const origin = site.url.replace(/\/$/, '');
   try {
     for (const lang of /** @type {const} */ (['en', 'pt'])) {
@@ -266,7 +266,7 @@ test('the Transformer’s model refused (no CORS on it): its box names the file,
       assert.doesNotMatch(text, /^(Error|Erro): Failed to fetch$/);
       if (lang === 'en') {
         assert.ok(
-          text.includes(`could not load its data file data/lm-gelu.json from ${origin}.`),
+          text.includes(`could not load its data file data/lm-gelu.safetensors from ${origin}.`),
           text,
         );
         assert.ok(text.includes(`The server at ${origin} must send the header`), text);
@@ -274,7 +274,7 @@ test('the Transformer’s model refused (no CORS on it): its box names the file,
       } else {
         assert.ok(
           text.includes(
-            `carregar o seu ficheiro de dados data/lm-gelu.json a partir de ${origin}.`,
+            `carregar o seu ficheiro de dados data/lm-gelu.safetensors a partir de ${origin}.`,
           ),
           text,
         );
@@ -293,7 +293,7 @@ test('the Transformer’s model refused (no CORS on it): its box names the file,
 });
 
 test('the article (same origin) without the model file: the Transformer’s box says the file is missing from the copy', async () => {
-  const site = await partlyCors(/^$/, /^\/data\/lm-gelu\.json$/);
+  const site = await partlyCors(/^$/, /^\/data\/lm-gelu\.safetensors$/);
   const origin = site.url.replace(/\/$/, '');
   try {
     const context = await browser.newContext();
@@ -305,7 +305,7 @@ test('the article (same origin) without the model file: the Transformer’s box 
       .scrollIntoViewIfNeeded();
     const text = await modelFailure(page, 'figure[data-widget="transformer"][data-parts="block"]');
     assert.ok(
-      text.includes(`The file data/lm-gelu.json is missing from ${origin} (HTTP 404)`),
+      text.includes(`The file data/lm-gelu.safetensors is missing from ${origin} (HTTP 404)`),
       text,
     );
     assert.match(text, /copy of the site is incomplete/);
@@ -319,7 +319,10 @@ test('the article (same origin) without the model file: the Transformer’s box 
     const page2 = await embedded.newPage();
     await page2.goto(`${post.url}post.html`);
     const pt = await modelFailure(page2);
-    assert.ok(pt.includes(`O ficheiro data/lm-gelu.json não existe em ${origin} (HTTP 404)`), pt);
+    assert.ok(
+      pt.includes(`O ficheiro data/lm-gelu.safetensors não existe em ${origin} (HTTP 404)`),
+      pt,
+    );
     await page2.waitForSelector('activation-lab-transformer[failed]');
     assert.equal(await page2.locator('activation-lab-transformer').getAttribute('ready'), null);
     await embedded.close();

@@ -2,7 +2,7 @@
 // included, transfers at most 1.5 MB (each response counted as a compressing host sends it: its
 // file gzipped, as ship.test's first-load report; the test server itself sends files raw); the
 // precache is the app shell, no data/ file (each is cached the first time a figure asks for it,
-// and then works offline); the page never fetches the ReLU weights (lm-relu.json, CLI only).
+// and then works offline); the page never fetches the ReLU weights (lm-relu.safetensors, CLI only).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, dist } from './helpers.mjs';
 import { startStatic, watchedPage } from './ship-helpers.mjs';
 
 const BUDGET = 1.5 * 1024 * 1024;
-const NEVER = /\/data\/lm-relu\.json$/;
+const NEVER = /\/data\/lm-relu\.safetensors$/;
 let browser, site;
 before(async () => {
   browser = await chromium.launch({
@@ -112,7 +112,7 @@ test('first visit: at most 1.5 MB transferred with the precache; data cached on 
     return (await cache.keys()).map((r) => new URL(r.url).pathname);
   });
   assert.ok(
-    cached.some((p) => p.endsWith('/data/lm-gelu.json')),
+    cached.some((p) => p.endsWith('/data/lm-gelu.safetensors')),
     `the model is cached once fetched: ${cached.filter((p) => p.includes('data/'))}`,
   );
   const never = transfers.map((t) => t.url).filter((u) => NEVER.test(new URL(u).pathname));

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { dist, openPage, pollUntil, setup } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
 import { loadModule } from '../../wasm/module.mjs';
+import { scratchText } from '../../web/js/shared/lm-config.js';
 
 let env;
 before(async () => (env = await setup({ figure: 'seeds' }))); // the figure under test alone
@@ -56,7 +57,7 @@ test('a two-seed Transformer study: the core’s losses, its paired summary, exp
 
   // The same runs in Node: the losses are the core's, bit for bit (one .wasm for both).
   const M = await loadModule();
-  const corpus = await readFile(join(dist, 'data', 'corpus.txt'), 'utf8');
+  const corpus = scratchText(await readFile(join(dist, 'data', 'jargon.txt'), 'utf8'));
   const defaults = JSON.parse(M.lmDefaultConfigJson());
   const losses = {};
   for (const run of doc.runs) {

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPage, pollUntil, setup } from './helpers.mjs';
+import { scratchText } from '../../web/js/shared/lm-config.js';
 
 let env;
 before(async () => (env = await setup({ figure: 'swap' }))); // the figure under test alone
@@ -190,19 +191,14 @@ test('steps over the compute budget are refused where they are set, once (issue 
   const { loadModule } = await import('../../wasm/module.mjs');
   const M = await loadModule();
   const { max_run_flops: max } = JSON.parse(M.lmConfigLimitsJson());
-  const flops = (config, file) =>
-    JSON.parse(
-      M.lmFlopsJson(
-        JSON.stringify(config),
-        readFileSync(new URL(`../../dist/data/${file}`, import.meta.url), 'utf8'),
-      ),
-    );
+  const read = (file) => readFileSync(new URL(`../../dist/data/${file}`, import.meta.url), 'utf8');
+  const flops = (config, text) => JSON.parse(M.lmFlopsJson(JSON.stringify(config), text));
   const shipped = JSON.parse(
     readFileSync(new URL('../../dist/data/lm-pretrained.json', import.meta.url), 'utf8'),
   ).gelu;
-  const tuneStep = flops(shipped.config, shipped.text).step;
+  const tuneStep = flops(shipped.config, read(shipped.text)).step;
   const kMax = Math.floor((max - shipped.steps * tuneStep) / tuneStep);
-  const scratchMax = Math.floor(max / flops({}, 'corpus.txt').step);
+  const scratchMax = Math.floor(max / flops({}, scratchText(read('jargon.txt'))).step);
   assert.ok(kMax >= 200 && scratchMax < 100000, `k up to ${kMax}, from scratch ${scratchMax}`);
   await addTransformer(page, 'scratch', { parts: 'scratch', steps: String(scratchMax + 1) });
   const errorOf = (id, key) => shownText(page, id, `#lm-${id}-${key}-err`);
@@ -231,7 +227,7 @@ test('a failed run from scratch leaves no row "loading" and announces the failur
   const { page, context } = await openPage(env, '', {}, 'embed.html#widget=curves');
   await addTransformer(page, 'scratch', { parts: 'scratch', steps: '20' });
   // The workers cannot read the corpus: every model's start fails.
-  await context.route('**/data/corpus.txt', (route) => route.abort());
+  await context.route('**/data/jargon.txt', (route) => route.abort());
   await page.locator('#scratch [data-act="play"]').click();
   await page.waitForFunction(
     () => document.getElementById('scratch').shadowRoot.querySelector('[data-phase="finished"]'),

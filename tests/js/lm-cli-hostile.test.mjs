@@ -6,10 +6,24 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertUsageError, runCli, runCliMany } from './cli-helpers.mjs';
+import { loadModule } from '../../wasm/module.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'al-lm-hostile-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-const gelu = new URL('../../web/data/lm-gelu.json', import.meta.url);
+// The shipped GELU model as a JSON state_dict, the format of weight files before safetensors.
+const gelu = join(dir, 'gelu.json');
+{
+  const M = await loadModule();
+  const data = (/** @type {string} */ name) => new URL(`../../web/data/${name}`, import.meta.url);
+  const entry = JSON.parse(readFileSync(data('lm-pretrained.json'), 'utf8')).gelu;
+  const e = new M.LmExperiment(
+    JSON.stringify(entry.config),
+    readFileSync(data(entry.text), 'utf8'),
+  );
+  assert.equal(e.loadStateSafetensors(readFileSync(data('lm-gelu.safetensors'))), '');
+  writeFileSync(gelu, e.stateJson());
+  e.delete();
+}
 // Reading /dev/zero without a bound grows by gigabytes; with one it ends in well under this.
 const run = (/** @type {string[]} */ args) => ({ timeout: 60000, ...runCli(args) });
 
@@ -75,7 +89,7 @@ test('lm sample refuses characters the model never saw, controls and bidi marks 
   assert.ok(!r.stderr.includes('\u202e'), 'no raw override in the message');
 });
 
-test('lm weights are read by the MLP reader: a BOM is skipped, a 1 MB key is quoted at 80', async () => {
+test('old JSON weights are read by the MLP reader: a BOM is skipped, a 1 MB key is quoted at 80', async () => {
   const bom = join(dir, 'bom.json');
   writeFileSync(bom, `\ufeff${readFileSync(gelu, 'utf8')}`);
   const key = join(dir, 'key.json');

@@ -36,7 +36,8 @@ let swapRelu;
 const swapReluOnce = () => (swapRelu ??= okMany([SWAP_RELU]).then(([out]) => out));
 
 test('lm train: JSON report with evaluations; --save then --init reproduces the weights', () => {
-  const save = join(dir, 'a.json');
+  const save = join(dir, 'a.safetensors');
+  const json = join(dir, 'a.json');
   const args = ['lm', 'train', '--act', 'relu', '--steps', '6', '--eval-every', '3', ...SMALL];
   const report = JSON.parse(ok([...args, '--save', save]));
   assert.deepEqual(Object.keys(report), ['config', 'params', 'evals', 'final', 'seconds']);
@@ -48,12 +49,25 @@ test('lm train: JSON report with evaluations; --save then --init reproduces the 
   );
   assert.equal(report.final.val_loss, report.evals.at(-1).val_loss);
   assert.ok(report.final.val_loss < report.evals[0].val_loss);
-  // Same seed, same run; the saved weights load back as the starting point of another.
-  const again = JSON.parse(ok(args));
+  // Same seed, same run; --save writes what the name says: safetensors, or JSON for .json.
+  const again = JSON.parse(ok([...args, '--save', json]));
   assert.deepEqual(again.evals, report.evals);
-  const resumed = JSON.parse(ok([...args, '--init', save, '--init-scale', 'gpt2']));
-  assert.equal(resumed.evals[0].val_loss, report.final.val_loss);
-  assert.equal(resumed.config.init, 'gpt2');
+  const bytes = readFileSync(save);
+  const n = Number(bytes.readBigUInt64LE(0));
+  const header = JSON.parse(bytes.subarray(8, 8 + n).toString('utf8'));
+  assert.deepEqual(JSON.parse(header.__metadata__.config), report.config);
+  assert.equal(header['tok.weight'].dtype, 'F32');
+  assert.equal(bytes.length, 8 + n + 4 * report.params);
+  assert.ok(Array.isArray(JSON.parse(readFileSync(json, 'utf8'))['tok.weight']));
+  // Either file loads back as the starting point of another run.
+  for (const init of [save, json]) {
+    const resumed = JSON.parse(ok([...args, '--init', init, '--init-scale', 'gpt2']));
+    assert.equal(resumed.evals[0].val_loss, report.final.val_loss);
+    assert.equal(resumed.config.init, 'gpt2');
+  }
+  // lm sample finds this model's (non-default) configuration in the file's __metadata__.
+  const written = ok(['lm', 'sample', '--act', 'relu', '--weights', save, '--n', '20']);
+  assert.equal([...written.trimEnd()].length, 20);
 });
 
 test('lm train: bad input is one line on stderr, exit 2', () => {
@@ -121,7 +135,7 @@ test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh 
   assertUsageError(run(['lm', 'swap', '--act', 'relu', '--finetune=-1']), /--finetune must be/);
   assertUsageError(
     run(['lm', 'swap', '--act', 'relu', '--finetune', '1', '--weights', cli]),
-    /--weights: state_dict: JSON/,
+    /--weights: safetensors: the header length \d+ goes beyond the file/,
   );
 });
 

@@ -32,13 +32,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import { loadModule } from '../../wasm/module.mjs';
+import { scratchText } from '../../web/js/shared/lm-config.js';
 
 const M = await loadModule();
 const fixture = (name) =>
   JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
 const dataText = (name) => readFileSync(new URL(`../../web/data/${name}`, import.meta.url), 'utf8');
 const doc = fixture('torch_lm.json');
-const corpus = dataText('corpus.txt');
+const corpus = scratchText(dataText('jargon.txt'));
 const big = fixture('torch_lm_pretrained.json');
 const variants = fixture('torch_lm_variants.json');
 const LOSS_REL = 1e-7;

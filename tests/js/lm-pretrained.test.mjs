@@ -28,7 +28,7 @@ test('the shipped models are GELU and ReLU, trained with the pretrained configur
 });
 
 for (const [act, entry] of Object.entries(manifest)) {
-  test(`web/data/lm-${act}.json scores its recorded validation loss`, () => {
+  test(`web/data/lm-${act}.safetensors scores its recorded validation loss`, () => {
     const text = readFileSync(data(entry.text), 'utf8');
     const e = new M.LmExperiment(JSON.stringify(entry.config), text);
     try {
@@ -36,7 +36,7 @@ for (const [act, entry] of Object.entries(manifest)) {
       assert.equal(e.error(), '', 'npm run pretrain can run this configuration');
       assert.equal(e.setSteps(entry.steps + 200), '', 'the swap fine-tunes 200 more steps');
       const untrained = JSON.parse(e.evaluateJson());
-      assert.equal(e.loadStateJson(readFileSync(data(`lm-${act}.json`), 'utf8')), '');
+      assert.equal(e.loadStateSafetensors(readFileSync(data(`lm-${act}.safetensors`))), '');
       const now = JSON.parse(e.evaluateJson());
       assert.equal(now.val_loss, entry.val_loss);
       assert.equal(now.train_loss, entry.train_loss);

@@ -6,10 +6,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import { loadModule } from '../../wasm/module.mjs';
+import { scratchText } from '../../web/js/shared/lm-config.js';
 
 const M = await loadModule();
 const dts = readFileSync(new URL('../../wasm/activation-lab.d.ts', import.meta.url), 'utf8');
-const corpus = readFileSync(new URL('../../web/data/corpus.txt', import.meta.url), 'utf8');
+const corpus = scratchText(
+  readFileSync(new URL('../../web/data/jargon.txt', import.meta.url), 'utf8'),
+);
 const SMALL = { d: 16, layers: 1, heads: 2, ctx: 16, ffn: 64, batch: 8, steps: 30, eval_every: 10 };
 
 function declared(interfaceName, pattern) {

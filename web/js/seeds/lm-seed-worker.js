@@ -9,7 +9,7 @@
 //   result:   {type:'result', id, status, evals, final: {step, train_loss, val_loss}, seconds}
 //   (a refused config, a corpus that cannot be fetched: the request's error)
 import { loadCore } from '../shared/core.js';
-import { LM_FILES } from '../shared/lm-config.js';
+import { LM_FILES, scratchText } from '../shared/lm-config.js';
 import { fetchData } from '../shared/worker-error.js';
 import { serve } from '../shared/worker-serve.js';
 
@@ -25,7 +25,7 @@ let corpus = null;
 const pause = () => new Promise((ok) => setTimeout(ok, 0));
 
 function text() {
-  corpus ??= fetchData(LM_FILES.corpus, new URL('../../', import.meta.url));
+  corpus ??= fetchData(LM_FILES.corpus, new URL('../../', import.meta.url)).then(scratchText);
   return corpus;
 }
 

@@ -5,7 +5,7 @@
 // the record of what the shipped models were trained with (fine-tuning goes on from their steps,
 // in their configuration); until then the check passes and the core still refuses the run, and
 // `onReady` lets the figure read its settings again once the budget is known.
-import { LM_FILES } from './lm-config.js';
+import { LM_FILES, scratchText } from './lm-config.js';
 import { fetchData } from './worker-error.js';
 
 /** @type {Promise<[string, string]> | null} */
@@ -32,7 +32,11 @@ export function createLmBudget(M, limits, onReady) {
     const base = new URL('../../', import.meta.url);
     files ??= Promise.all([fetchData(LM_FILES.corpus, base), fetchData(LM_FILES.trained, base)]);
     files.then(
-      ([text, record]) => ((trained = JSON.parse(record)), (corpusText = text), onReady()),
+      ([text, record]) => (
+        (trained = JSON.parse(record)),
+        (corpusText = scratchText(text)),
+        onReady()
+      ),
       () => {}, // no corpus, no run either: the run reports it
     );
   };

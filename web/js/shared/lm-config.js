@@ -3,20 +3,30 @@
 // the Transformer's settings with the core's Transformer limits, as it does the MLP's.
 
 /**
- * The data files, relative to dist/ (written by `npm run pretrain`): the from-scratch corpus, the
- * shipped pretrained GELU weights (a state_dict as JSON), what each shipped model was trained with
+ * The data files, relative to dist/ (written by `npm run pretrain`): the lexicon (the from-scratch
+ * corpus is its start, scratchText), the
+ * shipped pretrained GELU weights (float32 safetensors: src/lm/lm_safetensors.hpp), what each shipped model was trained with
  * ({gelu: {config, text, steps, train_loss, val_loss, seconds}, ...}; text: the file in data/ it
  * learnt, the whole lexicon), the same record of the from-scratch reference runs and the word
  * list the word rate counts with (shared/word-rate.js).
  */
 export const LM_FILES = {
-  corpus: 'data/corpus.txt',
-  pretrained: 'data/lm-gelu.json',
+  corpus: 'data/jargon.txt',
+  pretrained: 'data/lm-gelu.safetensors',
   trained: 'data/lm-pretrained.json',
   scratch: 'data/lm-scratch.json',
   words: 'data/words.txt',
   pretrainedKey: 'gelu',
 };
+
+/**
+ * The from-scratch corpus: the first 399,856 characters of the lexicon (data/jargon.txt, printable
+ * ASCII, so as many bytes), whole paragraphs, the ~400 kB a reader trains on in a minute. One file
+ * ships; tests/js/lm-corpus.test.mjs checks this prefix is the corpus.txt it replaced.
+ */
+export const SCRATCH_CHARS = 399856;
+/** @param {string} lexicon data/jargon.txt's text */
+export const scratchText = (lexicon) => lexicon.slice(0, SCRATCH_CHARS);
 
 /**
  * { d, ffn, heads, layers, ctx, act } of a configuration (the core's JSON field names).

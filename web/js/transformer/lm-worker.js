@@ -22,8 +22,8 @@
 //        'stopped'|'diverged', step, seconds, error}
 // Signals, no answer of their own: {cmd:'pause'}, {cmd:'stop'} (end the current 'run').
 import { loadCore, linspace, sample as evaluateFn } from '../shared/core.js';
-import { LM_FILES } from '../shared/lm-config.js';
-import { fetchData } from '../shared/worker-error.js';
+import { LM_FILES, scratchText } from '../shared/lm-config.js';
+import { fetchBytes, fetchData } from '../shared/worker-error.js';
 import { serve } from '../shared/worker-serve.js';
 import { differInterval, fractionWithin, histogram, moments } from './lm-stats.js';
 import { parseWordList, wordRate } from '../shared/word-rate.js';
@@ -37,6 +37,8 @@ const SLICE_MS = 60;
 const core = loadCore();
 /** @type {Map<string, Promise<string>>} */
 const texts = new Map(); // file -> Promise<string>, fetched once per worker
+/** @type {Promise<Uint8Array> | null} */
+let weightBytes = null; // the pretrained model's safetensors, fetched once per worker
 /** @type {import('../shared/types').ActivationLab} */
 let M,
   /** @type {import('../shared/types').LmExperiment | null} */
@@ -91,8 +93,10 @@ const commands = {
     // The pretrained model learnt its own text (its record names it); a fresh one, the corpus.
     const trained = pretrained ? parse(await text(LM_FILES.trained))[LM_FILES.pretrainedKey] : null;
     const [corpus, weights] = await Promise.all([
-      text(trained ? `data/${trained.text}` : LM_FILES.corpus),
-      pretrained ? text(LM_FILES.pretrained) : null,
+      trained ? text(`data/${trained.text}`) : text(LM_FILES.corpus).then(scratchText),
+      pretrained
+        ? (weightBytes ??= fetchBytes(LM_FILES.pretrained, new URL('../../', import.meta.url)))
+        : null,
     ]);
     exp?.delete();
     exp = null;
@@ -104,7 +108,7 @@ const commands = {
     exp = e;
     if (e.status() === 'invalid') throw new Error(e.error() || 'invalid configuration');
     if (weights) {
-      const err = e.loadStateJson(weights);
+      const err = e.loadStateSafetensors(weights);
       if (err) throw new Error(err);
     }
     seconds = 0;

@@ -1,9 +1,9 @@
 // The Transformer figures' pictures, one per part: the block drawing (the page's own SVG,
 // lm-block-svg.js, with lm.css's rules for it), the same block with ReLU for the swap, a text the
-// GELU model (data/lm-gelu.json) writes here, at build time, from the sampler's default prompt,
-// temperature, length and seed, and, for the from-scratch runs, the validation losses recorded
-// when the reference models were trained from scratch (data/lm-scratch.json) beside a uniform
-// guess.
+// GELU model (data/lm-gelu.safetensors) writes here, at build time, from the sampler's default
+// prompt, temperature, length and seed, and, for the from-scratch runs, the validation losses
+// recorded when the reference models were trained from scratch (data/lm-scratch.json) beside a
+// uniform guess.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { blockSvg } from '../../js/transformer/lm-block-svg.js';
@@ -26,9 +26,10 @@ const LINE = 56; // characters per line of the sample
 export async function transformerRun(core, out) {
   const { M } = core;
   const read = (/** @type {string} */ f) => readFile(join(out, f), 'utf8');
-  const [weights, records, scratchRecords] = await Promise.all(
-    [LM_FILES.pretrained, LM_FILES.trained, LM_FILES.scratch].map(read),
-  );
+  const [weights, records, scratchRecords] = await Promise.all([
+    readFile(join(out, LM_FILES.pretrained)),
+    ...[LM_FILES.trained, LM_FILES.scratch].map(read),
+  ]);
   /** @typedef {Record<string, {config: Required<import('../../js/shared/types').LmConfig>, text: string, val_loss: number, steps: number}>} Records */
   /** @type {Records} */
   const pretrained = JSON.parse(records);
@@ -41,7 +42,7 @@ export async function transformerRun(core, out) {
   const exp = new M.LmExperiment(JSON.stringify(config), corpus);
   try {
     if (exp.status() === 'invalid') throw new Error(`pictures: ${exp.error()}`);
-    const error = exp.loadStateJson(weights);
+    const error = exp.loadStateSafetensors(weights);
     if (error) throw new Error(`pictures: ${LM_FILES.pretrained}: ${error}`);
     const text = exp.sample(String(prompt), Number(chars), Number(temperature), Number(seed));
     const vocabulary = new Set(corpus).size;
