@@ -14,7 +14,8 @@ import {
   summarizeLm,
 } from './lm-study.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../shared/export.js';
-import { differenceRow, pairColor, pairLegend, redrawOnChange, verdictText } from './seeds-view.js';
+import { differenceRow, pairColor, pairLegend, redrawOnChange } from './seeds-view.js';
+import { verdictText } from './seeds-tables.js';
 
 /** @typedef {import('./lm-study.js').LmStudy} LmStudy */
 /** @typedef {import('./lm-study.js').PairedSummary} PairedSummary */

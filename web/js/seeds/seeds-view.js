@@ -1,27 +1,24 @@
 // The results of the many-seeds study: dot plots of the test accuracies and of the paired
 // differences with the core's 95% interval, the summary table, the sentence of what the data
 // supports, the validation curves, the per-seed table, the exports and the list of past studies.
+// seeds-tables.js draws its tables and verdict, seeds-export.js its downloads.
 import { createDotPlot } from '../plots/dot-plot.js';
 import { setTakeaway } from '../shared/takeaway.js';
 import { createLinePlot } from '../plots/line-plot.js';
-import { readSummary } from './verdict.js';
-import { pairs, summarize, seedRows, epochRows, studyJson, speedPairs } from './study.js';
+import { pairs, summarize, speedPairs } from './study.js';
 import { studyTakeaway } from './caption.js';
-import { reached95 } from '../shared/runs.js';
 import { createSeedsSpeed } from './seeds-speed.js';
-import { download, downloadPng, pngButton, stampedName, toCsv } from '../shared/export.js';
+import { downloadPng, pngButton, stampedName } from '../shared/export.js';
 import { closest, finder } from '../shared/dom.js';
+import { renderSeedTable, renderSummary, renderVerdict } from './seeds-tables.js';
+import { downloadStudy } from './seeds-export.js';
 
 /** @typedef {import('./study.js').Study} Study */
 /** @typedef {ReturnType<typeof pairs>} Pairs */
 /** @typedef {import('../shared/types').ActivationName[]} Acts  [a, b] */
 
-/**
- * @param {HTMLElement} root
- * @param {Pick<import('../shared/types').WidgetContext, 'core' | 'i18n'>} ctx
- */
-export function createSeedsView(root, { core, i18n }) {
-  root.innerHTML = `
+/** The view's markup: the two dot plots, the tables, the verdict, the curves and the exports. */
+const seedsViewHtml = () => `
     <div class="ev-plots">
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" id="seeds-acc-title" data-i18n="seeds.acc_title"></h3>${pngButton('acc')}</div>
         <div class="plot-wrap" data-plot="acc"></div></div>
@@ -45,6 +42,13 @@ export function createSeedsView(root, { core, i18n }) {
     </div>
     <details class="ev-details"><summary data-i18n="seeds.table_summary"></summary>
       <div class="table-scroll" tabindex="0"><table class="results-table" data-seeds-table><thead></thead><tbody></tbody></table></div></details>`;
+
+/**
+ * @param {HTMLElement} root
+ * @param {Pick<import('../shared/types').WidgetContext, 'core' | 'i18n'>} ctx
+ */
+export function createSeedsView(root, { core, i18n }) {
+  root.innerHTML = seedsViewHtml();
   const $ = finder(root);
   /** @type {import('../shared/types').TickFormat} */
   const fmt = (v, d) => i18n.num(v, d);
@@ -67,8 +71,6 @@ export function createSeedsView(root, { core, i18n }) {
     summary = null;
   /** @param {string} act */
   const name = (act) => i18n.t(`common.act_${act}`);
-  /** @param {number | null} x */
-  const pts = (x, d = 2) => i18n.num(x === null ? x : x * 100, d);
 
   root.addEventListener('click', (e) => {
     const png = closest(e, '[data-png]');
@@ -78,25 +80,7 @@ export function createSeedsView(root, { core, i18n }) {
     }
     const ex = closest(e, '[data-export]');
     if (!ex || !study) return;
-    const kind = ex.dataset.export;
-    if (kind === 'json')
-      download(
-        stampedName('seeds', 'json'),
-        JSON.stringify(studyJson(study, summary, speed.summary()), null, 1),
-        'application/json',
-      );
-    else {
-      const rows = kind === 'seeds-csv' ? seedRows(study) : epochRows(study);
-      const columns =
-        kind === 'seeds-csv'
-          ? Object.keys(rows[0] ?? { seed: 0 })
-          : ['seed', 'activation', 'epoch', 'train_loss', 'train_acc', 'val_loss', 'val_acc'];
-      download(
-        stampedName(kind === 'seeds-csv' ? 'seeds' : 'epochs', 'csv'),
-        toCsv(rows, columns),
-        'text/csv;charset=utf-8',
-      );
-    }
+    downloadStudy(ex.dataset.export ?? '', study, summary, speed.summary());
   });
 
   /**
@@ -163,61 +147,6 @@ export function createSeedsView(root, { core, i18n }) {
   }
 
   /**
-   * @param {Pairs} p
-   * @param {Acts} acts
-   */
-  function renderSummary(p, [a, b]) {
-    const body = $('[data-summary] tbody');
-    $('[data-summary-caption]').textContent = i18n.t('seeds.summary_caption', { n: p.length });
-    if (!summary) return (body.innerHTML = '');
-    /**
-     * @param {number | null} lo
-     * @param {number | null} hi
-     */
-    const ci = (lo, hi) => (Number.isFinite(lo) ? i18n.interval(pts(lo), pts(hi)) : '–');
-    /** @param {number | null} v */
-    const sd = (v) => (Number.isFinite(v) ? pts(v) : '–');
-    body.innerHTML = `
-      <tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${i18n.pct(summary.mean_a, 2)}</td><td class="num">${sd(summary.sd_a)}</td><td class="num">–</td></tr>
-      <tr data-row="b"><th scope="row">${name(b)}</th><td class="num">${i18n.pct(summary.mean_b, 2)}</td><td class="num">${sd(summary.sd_b)}</td><td class="num">–</td></tr>
-      <tr data-row="diff"><th scope="row">${i18n.t('seeds.row_diff', { a: name(a), b: name(b) })}</th><td class="num">${pts(summary.mean_diff)}</td>
-        <td class="num">${sd(summary.sd_diff)}</td><td class="num" data-ci>${ci(summary.ci_low, summary.ci_high)}</td></tr>`;
-  }
-
-  /**
-   * @param {Pairs} p
-   * @param {Acts} acts
-   */
-  function renderVerdict(p, [a, b]) {
-    const el = $('[data-verdict]');
-    // (its nulls, NaN in the core, come only with fewer than 2 pairs: readSummary's too_few)
-    const r = readSummary(summary);
-    el.dataset.kind = r.kind;
-    if (r.kind === 'too_few' || !summary) return (el.innerHTML = i18n.t('seeds.verdict_too_few'));
-    // Both sides the same activation: same seed, same start, same data, so the same run twice.
-    if (a === b)
-      return (
-        (el.dataset.kind = 'same'),
-        (el.innerHTML = i18n.t('seeds.verdict_same', { a: name(a) }))
-      );
-    const [hi, lo] = r.kind === 'b_higher' ? [b, a] : [a, b];
-    const sign = r.kind === 'b_higher' ? -1 : 1;
-    const vars = {
-      n: summary.n,
-      a: name(a),
-      b: name(b),
-      hi: name(hi),
-      lo: name(lo),
-      mean: pts(sign * (summary.mean_diff ?? NaN)),
-      low: pts(summary.ci_low),
-      high: pts(summary.ci_high),
-      wide: pts(Math.max(Math.abs(summary.ci_low ?? NaN), Math.abs(summary.ci_high ?? NaN))),
-      sd: pts(r.seedSpread),
-    };
-    el.innerHTML = verdictText(i18n, 'seeds.verdict_', r, vars);
-  }
-
-  /**
    * The figure caption's first sentence, from every interval the study reports and the runs that
    * never reached 95 % (caption.js); before two seeds, what the study will tell.
    * @param {Study} current
@@ -240,33 +169,6 @@ export function createSeedsView(root, { core, i18n }) {
     setTakeaway(figure, text ?? i18n.t('seeds.takeaway_ready'));
   }
 
-  // A diverged run is tested on its last finite weights; the table says so rather than hide it.
-  /** @param {import('./study.js').Run} r */
-  const epochKept = (r) =>
-    r.status === 'diverged'
-      ? i18n.t('seeds.diverged', { epoch: r.chosen_epoch })
-      : String(r.chosen_epoch);
-
-  /**
-   * @param {Pairs} p
-   * @param {Acts} acts
-   */
-  function renderTable(p, [a, b]) {
-    const table = /** @type {HTMLTableElement} */ ($('[data-seeds-table]'));
-    /** @type {HTMLTableSectionElement} */ (table.tHead).innerHTML =
-      `<tr><th scope="col" data-i18n="seeds.col_seed">${i18n.t('seeds.col_seed')}</th>
-      <th scope="col" class="num">${name(a)}</th><th scope="col" class="num">${name(b)}</th>
-      <th scope="col" class="num">${i18n.t('seeds.col_diff_points')}</th><th scope="col" class="num">${i18n.t('seeds.col_epochs')}</th>
-      <th scope="col" class="num">${i18n.t('seeds.col_to95')}</th></tr>`;
-    table.tBodies[0].innerHTML = p
-      .map(
-        (x) => `<tr><th scope="row">${x.seed}</th><td class="num">${i18n.pct(x.a, 2)}</td>
-      <td class="num">${i18n.pct(x.b, 2)}</td><td class="num">${pts(x.diff)}</td><td class="num">${epochKept(x.ra)} / ${epochKept(x.rb)}</td>
-      <td class="num">${reached95(x.ra) ?? '–'} / ${reached95(x.rb) ?? '–'}</td></tr>`,
-      )
-      .join('');
-  }
-
   const view = {
     /** Draws everything a (running or ended) study has so far. */
     render: redrawOnChange(i18n, (/** @type {Study | null} */ current) => {
@@ -276,9 +178,9 @@ export function createSeedsView(root, { core, i18n }) {
       summary = summarize(core.M, study);
       renderPlots(p, study.acts);
       renderCurves(study, study.acts);
-      renderSummary(p, study.acts);
-      renderVerdict(p, study.acts);
-      renderTable(p, study.acts);
+      renderSummary($, i18n, summary, p, study.acts);
+      renderVerdict($, i18n, summary, study.acts);
+      renderSeedTable($, i18n, p, study.acts);
       speed.render(study);
       renderTakeaway(study, study.acts);
       for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (
@@ -360,19 +262,3 @@ export const differenceRow = (label, paired, summary) => ({
       })
     : null,
 });
-
-/**
- * The sentence of what a study supports, `<prefix><kind>`, and the riders its reading calls for
- * (`<prefix>bounded`, `<prefix>negligible`, `<prefix>spread`).
- * @param {Pick<import('../shared/types').I18n, 't'>} i18n
- * @param {string} prefix
- * @param {{kind: string, bounded: boolean, negligible: boolean, spreadExceedsDiff: boolean}} reading
- * @param {import('../shared/types').I18nVars} vars
- */
-export function verdictText(i18n, prefix, reading, vars) {
-  let text = i18n.t(`${prefix}${reading.kind}`, vars);
-  if (reading.bounded) text += ' ' + i18n.t(`${prefix}bounded`, vars);
-  if (reading.negligible) text += ' ' + i18n.t(`${prefix}negligible`, vars);
-  if (reading.spreadExceedsDiff) text += ' ' + i18n.t(`${prefix}spread`, vars);
-  return text;
-}

@@ -3,28 +3,24 @@
 // initial weights where the shapes agree, the same batches). Live validation-loss curves, a sample
 // of each model at every evaluation, and a table. The workers train in slices of ~0.1 s, so Pause
 // and Stop take effect within one slice.
-import {
-  activationChips,
-  createFields,
-  fieldSpecs,
-  followSettings,
-  showSettings,
-} from '../shared/fields.js';
+// lm-scratch-panel.js holds its markup and controls, lm-scratch-run.js one model's run,
+// lm-scratch-view.js the results.
+import { createFields, fieldSpecs, followSettings, showSettings } from '../shared/fields.js';
 import { createSettings, pageHash } from '../shared/state.js';
 import { lmCore } from '../shared/lm-config.js';
-import { createLmWorker, throttled } from './lm-client.js';
+import { throttled } from './lm-client.js';
 import { renderModels, scratchTakeaway } from './lm-scratch-view.js';
 import { createLinePlot } from '../plots/line-plot.js';
-import { downloadPng, pngButton, stampedName } from '../shared/export.js';
+import { downloadPng, stampedName } from '../shared/export.js';
 import { SAMPLE_ROWS, SCRATCH_ROWS } from './settings.js';
 import { createLmBudget } from '../shared/lm-budget.js';
-import { closest, finder, must } from '../shared/dom.js';
-import { explainError, messageOf } from '../shared/worker-error.js';
-import { captionHtml } from '../shared/takeaway.js';
+import { closest, finder } from '../shared/dom.js';
+import { messageOf } from '../shared/worker-error.js';
+import { lmScratchHtml, renderControls } from './lm-scratch-panel.js';
+import { modelConfig, newModels, runModel } from './lm-scratch-run.js';
 
 /** @typedef {import('../shared/types').LmActivationName} LmActivationName */
 /** @typedef {import('./lm-scratch-view.js').Model} Model */
-const CURVE_POINTS = 20;
 /**
  * @param {HTMLElement} root
  * @param {import('../shared/types').WidgetContext} ctx
@@ -44,28 +40,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
       createSettings(lm, [...SCRATCH_ROWS, ...SAMPLE_ROWS], store, { budget })
     );
   params.readHash();
-  root.innerHTML = `
-    <div class="ev-panel">
-      ${activationChips({ name: 'lacts', acts: lm.activations, legend: 'lm.field_acts', errorId: 'lm-scratch-lacts-err', data: 'data-acts' })}
-      <form class="ev-form" novalidate data-i18n-attr="aria-label=lm.scratch_form_label"></form>
-      <div class="lab-toolbar">
-        <button type="button" class="btn primary" data-act="play"><span class="icon" aria-hidden="true"></span><span data-label></span></button>
-        <button type="button" class="btn" data-act="stop" data-i18n="lm.stop"></button>
-        <button type="button" class="btn" data-act="reset" data-i18n="lm.reset"></button>
-        <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=lm.scratch_progress_label"></progress>
-          <span class="progress-text" data-progress></span></div>
-      </div>
-      <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
-      <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="lm.scratch_curve_title"></h3>${pngButton('curve')}</div>
-        <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div>
-        <p class="ev-note" data-zoom></p></div>
-      <div class="table-scroll"><table class="results-table">
-        <caption class="visually-hidden" data-i18n="lm.scratch_table_caption"></caption>
-        <thead><tr>${['model', 'step', 'train', 'val', 'time', 'status'].map((c) => `<th scope="col" class="${c === 'model' ? '' : 'num'}" data-col="${c}" data-i18n="lm.col_${c}"></th>`).join('')}</tr></thead>
-        <tbody></tbody></table></div>
-      <div class="lm-samples" data-samples></div>
-    </div>
-    ${captionHtml('lm.scratch_caption')}`;
+  root.innerHTML = lmScratchHtml(lm.activations);
   const $ = finder(root);
   // Its own rows' fields (the activations are the chips above; the samples' prompt is the
   // sampler's).
@@ -109,35 +84,14 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   const chips = () =>
     /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll('[name="lacts"]'));
 
-  /**
-   * The configuration of one model: the core's defaults, the reader's settings, one activation.
-   * @param {LmActivationName} act
-   */
-  const configOf = (act) => ({
-    ...lm.defaults,
-    act,
-    steps: params.values.lsteps,
-    seed: params.values.lseed,
-    init: params.values.linit,
-    // About CURVE_POINTS evaluations per run (each costs about two training steps).
-    eval_every: Math.max(1, Math.round(params.values.lsteps / CURVE_POINTS)),
-  });
+  /** @param {LmActivationName} act */
+  const configOf = (act) => modelConfig(lm.defaults, params.values, act);
 
   function reset() {
     generation++;
     for (const m of models) m.worker?.terminate();
     error = '';
-    models = params.values.lacts.map((act) => ({
-      act,
-      worker: null,
-      status: 'ready',
-      step: 0,
-      steps: params.values.lsteps,
-      evals: [],
-      sample: '',
-      seconds: 0,
-      started: false,
-    }));
+    models = newModels(params.values);
     // The combination must pass the core's validation (the compute budget included) before a run.
     for (const m of models) {
       const problem = lm.M.validateConfigJson(JSON.stringify(configOf(m.act)));
@@ -148,31 +102,13 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   }
 
   /** @param {Model} m */
-  async function start(m) {
-    const worker = (m.worker ??= createLmWorker());
-    if (!m.started) {
-      m.started = true;
-      m.status = 'loading';
-      vocabulary = (await worker.call('init', { config: configOf(m.act) })).vocabulary.length;
-    }
-    m.status = 'running';
-    const p = {
-      prompt: params.values.lp,
-      n: Math.min(params.values.ln, 80),
-      temperature: params.values.lt,
-      seed: params.values.ls,
-    };
-    const r = await worker.call('run', { sample: p }, (msg) => {
-      m.step = msg.step;
-      m.seconds = msg.seconds;
-      m.evals.push(...msg.evals);
-      if (msg.sample !== null) ((m.sample = msg.sample), (m.prompt = p.prompt));
-      repaint();
+  const start = (m) =>
+    runModel(m, {
+      config: configOf(m.act),
+      values: () => params.values,
+      loaded: (n) => (vocabulary = n),
+      repaint: () => repaint(),
     });
-    m.status = r.reason === 'done' ? 'done' : r.reason;
-    m.step = r.step;
-    if (r.reason === 'diverged') m.error = r.error;
-  }
 
   /** @param {Model} m */
   const ended = (m) => ['done', 'stopped', 'diverged'].includes(m.status);
@@ -236,29 +172,9 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
 
   const repaint = throttled(() => render());
   function render() {
-    root.dataset.phase = phase;
-    const playButton = /** @type {HTMLButtonElement} */ ($('[data-act="play"]'));
-    must(playButton, '[data-label]').textContent = i18n.t(
-      phase === 'running' ? 'lm.pause' : 'lm.train',
-    );
-    must(playButton, '.icon').textContent = phase === 'running' ? '❚❚' : '▶';
-    playButton.disabled = phase === 'finished' || Boolean(error);
-    /** @type {HTMLButtonElement} */ ($('[data-act="stop"]')).disabled =
-      phase === 'ready' || phase === 'finished';
-    fields.setDisabled(phase === 'running');
-    for (const box of chips()) box.disabled = phase === 'running';
-    const done = models.reduce((n, m) => n + m.step, 0),
-      total = models.reduce((n, m) => n + m.steps, 0);
-    const bar = /** @type {HTMLProgressElement} */ ($('progress'));
-    bar.max = Math.max(1, total);
-    bar.value = done;
-    $('[data-progress]').textContent = error
-      ? i18n.t('lm.error', { message: explainError(i18n, error) })
-      : i18n.t('lm.scratch_progress', {
-          list: models.map((m) => `${nameOf(m.act)} ${m.step}`).join(' · '),
-          steps: params.values.lsteps,
-        });
-    renderModels(root, i18n, { models, phase, steps: params.values.lsteps, vocabulary, curve });
+    const steps = params.values.lsteps;
+    renderControls(root, i18n, { phase, error, models, steps }, fields, chips());
+    renderModels(root, i18n, { models, phase, steps, vocabulary, curve });
   }
 
   // The chips: the checked activations, in the core's order, as one setting (2 or 3 of them).
