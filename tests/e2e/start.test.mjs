@@ -14,8 +14,10 @@ import { root } from './publish-helpers.mjs';
 test('web/build.mjs without node_modules/katex: one line naming it, exit 2', async () => {
   const tmp = await mkdtemp(join(tmpdir(), 'al-fresh-'));
   try {
-    // web/ (the build and what it imports), in a checkout without node_modules.
-    await cp(join(root, 'web'), join(tmp, 'web'), { recursive: true });
+    // web/ and wasm/ (the build and what it imports: the pictures run the CLI's study), in a
+    // checkout without node_modules.
+    for (const dir of ['web', 'wasm'])
+      await cp(join(root, dir), join(tmp, dir), { recursive: true });
     const r = spawnSync(
       process.execPath,
       [join(tmp, 'web', 'build.mjs'), '--wasm-dir', join(dist, 'wasm')],
