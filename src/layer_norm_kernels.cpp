@@ -65,29 +65,26 @@ fbatch xhat_at(const float* x, std::size_t k, const fbatch& m, const fbatch& rs)
 #endif
 
 // sg[r] = Σ dy·γ and sgx[r] = Σ dy·γ·x̂, each in index order (one chain per row: PyTorch parity
-// of the Transformer is that sensitive, tests/js/lm-parity.test.mjs; the R rows' chains overlap);
-// adds dy·x̂ to dγ and dy to dβ, rows in order.
+// of the Transformer is that sensitive, tests/js/lm-parity.test.mjs; the R rows' chains overlap).
 template <std::size_t R, bool FromInput>
 void rows_backward_sums(const float* dy, const float* g, const float* x, const float* m,
-                        const float* rs, float* dg, float* db, std::size_t w, float* sg,
-                        float* sgx) {
+                        const float* rs, std::size_t w, float* sg, float* sgx) {
     each_index<R>([&](std::size_t r) { sg[r] = sgx[r] = 0.0f; });
     for (std::size_t i = 0; i < w; ++i)
         each_index<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
-            const float xh = xhat_at<FromInput>(x, k, m[r], rs[r]), gi = dy[k] * g[i];
+            const float gi = dy[k] * g[i];
             sg[r] += gi;
-            sgx[r] += gi * xh;
-            dg[i] += dy[k] * xh;
-            db[i] += dy[k];
+            sgx[r] += gi * xhat_at<FromInput>(x, k, m[r], rs[r]);
         });
 }
 
-// dx (+= when Add, else =) rstd·(dy·γ − mg − x̂·mgx) (dx may be dy when written), row by row.
+// dx (+= when Add, else =) rstd·(dy·γ − mg − x̂·mgx) (dx may be dy when written), row by row;
+// adds dy·x̂ to dγ and dy to dβ, rows in order.
 template <std::size_t R, bool FromInput, bool Add>
 void rows_input_grad(const float* dy, const float* g, const float* x, const float* m,
-                     const float* rstd, const float* mg, const float* mgx, float* dx,
-                     std::size_t w) {
+                     const float* rstd, const float* mg, const float* mgx, float* dx, float* dg,
+                     float* db, std::size_t w) {
     std::size_t i = 0;
 #if AL_SIMD
     fbatch mb[R], rb[R], mgb[R], mgxb[R];  // in registers, as in rows_normalise
@@ -97,23 +94,30 @@ void rows_input_grad(const float* dy, const float* g, const float* x, const floa
     });
     for (; i + L <= w; i += L) {
         const fbatch gamma = fbatch::load_unaligned(g + i);
+        fbatch dgi = fbatch::load_unaligned(dg + i), dbi = fbatch::load_unaligned(db + i);
         each_index<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
-            const fbatch gi = fbatch::load_unaligned(dy + k) * gamma;
+            const fbatch d = fbatch::load_unaligned(dy + k);
             const fbatch xh = xhat_at<FromInput>(x, k, mb[r], rb[r]);
-            const fbatch v = rb[r] * (gi - mgb[r] - xh * mgxb[r]);
+            const fbatch v = rb[r] * (d * gamma - mgb[r] - xh * mgxb[r]);
+            dgi = dgi + d * xh;
+            dbi = dbi + d;
             if constexpr (Add)
                 (fbatch::load_unaligned(dx + k) + v).store_unaligned(dx + k);
             else
                 v.store_unaligned(dx + k);
         });
+        dgi.store_unaligned(dg + i);
+        dbi.store_unaligned(db + i);
     }
 #endif
     for (; i < w; ++i)
         each_index<R>([&](std::size_t r) {
             const std::size_t k = r * w + i;
-            const float xh = xhat_at<FromInput>(x, k, m[r], rstd[r]);
-            const float v = rstd[r] * (dy[k] * g[i] - mg[r] - xh * mgx[r]);
+            const float xh = xhat_at<FromInput>(x, k, m[r], rstd[r]), d = dy[k];
+            dg[i] += d * xh;
+            db[i] += d;
+            const float v = rstd[r] * (d * g[i] - mg[r] - xh * mgx[r]);
             dx[k] = Add ? dx[k] + v : v;
         });
 }
@@ -138,10 +142,10 @@ void backward_rows(const float* x, const float* gamma, const float* mean, const 
         // μ (any valid pointer when x is x̂: then the kernels ignore it).
         const float* m = FromInput ? mean + r0 : rstd + r0;
         float mg[R], mgx[R];  // means of g and g·x̂
-        rows_backward_sums<R, FromInput>(dy + k, gamma, x + k, m, rstd + r0, dgamma, dbeta, w, mg,
-                                         mgx);
+        rows_backward_sums<R, FromInput>(dy + k, gamma, x + k, m, rstd + r0, w, mg, mgx);
         each_index<R>([&](std::size_t r) { mg[r] /= fw, mgx[r] /= fw; });
-        rows_input_grad<R, FromInput, Add>(dy + k, gamma, x + k, m, rstd + r0, mg, mgx, dx + k, w);
+        rows_input_grad<R, FromInput, Add>(dy + k, gamma, x + k, m, rstd + r0, mg, mgx, dx + k,
+                                           dgamma, dbeta, w);
     });
 }
 
