@@ -1,5 +1,5 @@
 // A sum in four interleaved chains, for the reductions the core runs over long rows (the
-// diagnostics' moments, the language model's LayerNorm statistics).
+// diagnostics' moments, LayerNorm's statistics).
 #pragma once
 #include <cstddef>
 

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "matrix.hpp"
-#include "sum4.hpp"
 
 namespace al::lm {
 
@@ -31,52 +30,6 @@ void linear_backward(const float* x, const float* w, const float* dy, std::size_
     add_column_sums(dy, n, out, db);
     // dx[r][i] = Σ_o dy[r][o]·W[o][i]: B = W as stored.
     if (dx) gemm(n, in, out, dy, out, 1, w, in, dx, in, nullptr, false);
-}
-
-void layernorm_forward(const float* x, const float* w, const float* b, std::size_t n, std::size_t d,
-                       float* y, float* mean, float* rstd) {
-    const auto dd = static_cast<double>(d);
-    for (std::size_t r = 0; r < n; ++r) {
-        const float* xr = x + r * d;
-        // Moments in double: d is small, and this keeps them correctly rounded.
-        const double mu = sum4(d, [xr](std::size_t i) { return double(xr[i]); }) / dd;
-        const double v = sum4(d, [xr, mu](std::size_t i) { return (xr[i] - mu) * (xr[i] - mu); });
-        const float m = static_cast<float>(mu);
-        const float rs = static_cast<float>(1.0 / std::sqrt(v / dd + 1e-5));
-        float* yr = y + r * d;
-        for (std::size_t i = 0; i < d; ++i) yr[i] = (xr[i] - m) * rs * w[i] + b[i];
-        mean[r] = m;
-        rstd[r] = rs;
-    }
-}
-
-void layernorm_backward(const float* x, const float* w, const float* mean, const float* rstd,
-                        const float* dy, std::size_t n, std::size_t d, float* dw, float* db,
-                        float* dx) {
-    for (std::size_t r = 0; r < n; ++r) {
-        const float* xr = x + r * d;
-        const float* dyr = dy + r * d;
-        const float m = mean[r], rs = rstd[r];
-        // The two means the normalisation's gradient subtracts: of g = dy·w and of g·x̂.
-        // In index order: with four partial sums silu's parity deviation grew from 1.8e-6 to
-        // 4.0e-6, near its 5e-6 limit (tests/js/lm-parity.test.mjs).
-        float g_sum = 0, gx_sum = 0;
-        for (std::size_t i = 0; i < d; ++i) {
-            const float xhat = (xr[i] - m) * rs;
-            const float g = dyr[i] * w[i];
-            g_sum += g;
-            gx_sum += g * xhat;
-            dw[i] += dyr[i] * xhat;
-            db[i] += dyr[i];
-        }
-        const float g_mean = g_sum / static_cast<float>(d);
-        const float gx_mean = gx_sum / static_cast<float>(d);
-        float* dxr = dx + r * d;
-        for (std::size_t i = 0; i < d; ++i) {
-            const float xhat = (xr[i] - m) * rs;
-            dxr[i] += rs * (dyr[i] * w[i] - g_mean - xhat * gx_mean);
-        }
-    }
 }
 
 void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::size_t d,

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 
+#include "layer_norm_kernels.hpp"
 #include "lm/lm_config.hpp"
 
 namespace al::lm {
@@ -17,15 +18,10 @@ void linear_forward(const float* x, const float* wt, const float* b, std::size_t
 void linear_backward(const float* x, const float* w, const float* dy, std::size_t n, std::size_t in,
                      std::size_t out, float* dw, float* db, float* dx);
 
-// LayerNorm over the last dimension (eps 1e-5, biased variance as PyTorch):
-// y = (x − mean)·rstd·w + b, storing mean [N] and rstd [N] for the backward.
-void layernorm_forward(const float* x, const float* w, const float* b, std::size_t n, std::size_t d,
-                       float* y, float* mean, float* rstd);
-// dw += Σ dy·x̂, db += Σ dy; dx [N][d] += rstd·(g − mean(g) − x̂·mean(g·x̂)), g = dy·w.
-// (dx accumulates: it is the residual stream's gradient.)
-void layernorm_backward(const float* x, const float* w, const float* mean, const float* rstd,
-                        const float* dy, std::size_t n, std::size_t d, float* dw, float* db,
-                        float* dx);
+// LayerNorm over the last dimension (layer_norm_kernels.hpp): forward keeps mean [N] and
+// rstd [N]; backward recomputes x̂ from x and adds to dx (the residual stream's gradient).
+using al::layernorm_backward;
+using al::layernorm_forward;
 
 // Causal multi-head self-attention core. qkv [B·T][3d] holds q, k, v side by side (as
 // tiny_lm_torch.py's split); head h uses columns h·hs .. (h+1)·hs of each. probs [B][H][T][T] keeps

@@ -1,24 +1,28 @@
-// nn.LayerNorm(width) over each row, forward and backward side by side:
-//   μ = mean(z), σ² = mean((z − μ)²) (biased, as PyTorch), r = 1/√(σ² + ε), ε = 1e-5,
-//   x̂ = (z − μ)·r,  y = x̂·γ + β.
-// Backward, with g = dy·γ (per row):  dγ += Σ_rows dy·x̂,  dβ += Σ_rows dy,
-//   dz = r·(g − mean(g) − x̂·mean(g·x̂)).
-// Everything in float32, vectorised along the row (μ and σ² in two passes), rows four at a time
-// (the same bits as one at a time): PyTorch sums in another order, so the two agree to a float32
-// ulp or so, not bit for bit.
+// nn.LayerNorm(width) as a layer of the MLP (the math: layer_norm_kernels.hpp). It normalises
+// in place, so it keeps x̂ (and r) for the backward instead of its input.
 // Like Dense, the layer points into the network's flat parameter and gradient vectors.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <vector>
+
+#include "layer_norm_kernels.hpp"
 
 namespace al {
 
 class LayerNorm {
   public:
-    static constexpr float eps = 1e-5f;
+    static constexpr double eps = layer_norm_eps;
 
     LayerNorm(std::size_t width, std::size_t max_rows, float* gamma, float* beta, float* dgamma,
-              float* dbeta);
+              float* dbeta)
+        : width_(width),
+          gamma_(gamma),
+          beta_(beta),
+          dgamma_(dgamma),
+          dbeta_(dbeta),
+          xhat_(width * max_rows, 0.0f),
+          rstd_(max_rows, 0.0f) {}
 
     std::size_t width() const { return width_; }
     const float* gamma() const { return gamma_; }
@@ -27,14 +31,26 @@ class LayerNorm {
     float* beta() { return beta_; }
 
     // γ = 1, β = 0 (PyTorch's init).
-    void reset();
+    void reset() {
+        std::fill(gamma_, gamma_ + width_, 1.0f);
+        std::fill(beta_, beta_ + width_, 0.0f);
+    }
 
     // z (rows × width) -> y, in place allowed (y == z). Keeps x̂ and r for backward().
-    void forward(const float* z, std::size_t rows, float* y);
+    void forward(const float* z, std::size_t rows, float* y) {
+        layernorm_forward(z, gamma_, beta_, rows, width_, y, nullptr, rstd_.data(), xhat_.data());
+    }
 
     // After forward(): dz from dy (in place allowed) and dγ, dβ (accumulated, or overwritten
     // when accumulate is false).
-    void backward(const float* dy, std::size_t rows, float* dz, bool accumulate);
+    void backward(const float* dy, std::size_t rows, float* dz, bool accumulate) {
+        if (!accumulate) {
+            std::fill(dgamma_, dgamma_ + width_, 0.0f);
+            std::fill(dbeta_, dbeta_ + width_, 0.0f);
+        }
+        layernorm_backward(xhat_.data(), gamma_, nullptr, rstd_.data(), dy, rows, width_, dgamma_,
+                           dbeta_, dz, false);
+    }
 
   private:
     std::size_t width_;

@@ -52,7 +52,8 @@ void check_fd(std::vector<float>& x, const std::vector<float>& analytic,
 }  // namespace
 
 TEST_CASE("lm layers: LayerNorm backward matches finite differences") {
-    const std::size_t n = 3, d = 8;
+    // 5 rows: a group of four and one alone; 10 wide: vectors and a scalar tail.
+    const std::size_t n = 5, d = 10;
     auto x = randn(n * d, 1, 2.0), w = randn(d, 2), b = randn(d, 3), c = randn(n * d, 4);
     for (float& v : x) v += 0.5f;
     std::vector<float> y(n * d), mean(n), rstd(n);
