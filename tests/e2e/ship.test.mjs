@@ -64,8 +64,10 @@ test('dist/ copied under /blog/gelu/ works from python3 -m http.server; first-lo
       `# first load: ${rows.length} files, ${KB(total)} KB gzipped (${KB(report.total_raw)} KB raw); WASM module ${KB(module.gzip)} KB gzipped; then the offline precache: ${report.precache_files} files, ${KB(report.precache_gzip)} KB gzipped`,
     );
     // 134 KB for the MLP lab; the language model (src/lm/, same module) adds ~35 KB, the image
-    // classifier (idx, image_experiment, softmax loss, dropout, ELU) ~27 KB.
-    assert.ok(module.gzip <= 215 * 1024, `module ${KB(module.gzip)} KB gzipped > 215 KB`);
+    // classifier (idx, image_experiment, softmax loss, dropout, ELU) ~27 KB; the packed gemm
+    // tiles, the FFN variants, the safetensors reader and writer and the bench's ceiling ~17 KB
+    // (223.9 KB measured with them). The budget catches growth nobody meant.
+    assert.ok(module.gzip <= 230 * 1024, `module ${KB(module.gzip)} KB gzipped > 230 KB`);
     assert.ok(total <= 600 * 1024, `first load ${KB(total)} KB gzipped > 600 KB`);
     assert.deepEqual(w.problems, []);
     assert.deepEqual(w.offOrigin, []);
