@@ -12,26 +12,9 @@
 #include "lm/lm_config.hpp"
 #include "lm/lm_experiment.hpp"
 #include "lm/lm_safetensors.hpp"
+#include "tiny_lm.hpp"
 
 namespace {
-
-al::lm::LmConfig tiny_config() {
-    al::lm::LmConfig c;
-    c.d = 8;
-    c.heads = 2;
-    c.layers = 1;
-    c.ffn = 16;
-    c.ctx = 8;
-    c.batch = 2;
-    c.steps = 1;
-    return c;
-}
-
-std::unique_ptr<al::lm::LmExperiment> tiny(const al::lm::LmConfig& c = tiny_config()) {
-    std::string text;
-    for (int i = 0; i < 100; ++i) text += "the quick brown fox jumps over the lazy dog\n";
-    return std::make_unique<al::lm::LmExperiment>(c, text);
-}
 
 std::string le64(std::uint64_t n) {
     std::string s;
@@ -80,11 +63,11 @@ void refused(al::lm::LmExperiment& e, const std::string& bytes, const std::strin
 }  // namespace
 
 TEST_CASE("lm safetensors: a round trip keeps every float32 and the JSON state agrees") {
-    const auto a = tiny();
+    const auto a = tiny_lm::model();
     REQUIRE(a->error().empty());
-    al::lm::LmConfig other = tiny_config();
+    al::lm::LmConfig other = tiny_lm::config();
     other.seed = 7;
-    const auto b = tiny(other);
+    const auto b = tiny_lm::model(other);
     REQUIRE(b->state_json() != a->state_json());
     const std::string bytes = a->state_safetensors();
     CHECK(b->load_state_safetensors(bytes) == "");
@@ -98,7 +81,7 @@ TEST_CASE("lm safetensors: a round trip keeps every float32 and the JSON state a
 }
 
 TEST_CASE("lm safetensors: the header names PyTorch's tensors, F32, shapes, contiguous offsets") {
-    const auto e = tiny();
+    const auto e = tiny_lm::model();
     Parts p = split(e->state_safetensors());
     const al::json::Value* meta = p.header.find("__metadata__");
     REQUIRE(meta);
@@ -124,7 +107,7 @@ TEST_CASE("lm safetensors: the header names PyTorch's tensors, F32, shapes, cont
 }
 
 TEST_CASE("lm safetensors: short files and header lengths beyond the file") {
-    const auto e = tiny();
+    const auto e = tiny_lm::model();
     refused(*e, "", "the file has 0 bytes, too short for the 8-byte header length");
     refused(*e, "abc", "the file has 3 bytes");
     refused(*e, le64(100) + "{}", "the header length 100 goes beyond the file (2 bytes after");
@@ -134,7 +117,7 @@ TEST_CASE("lm safetensors: short files and header lengths beyond the file") {
 }
 
 TEST_CASE("lm safetensors: bad JSON, wrong dtype, malformed entries") {
-    const auto e = tiny();
+    const auto e = tiny_lm::model();
     refused(*e, file("{\"a\":", ""), "safetensors: header: JSON:");
     refused(*e, file("[1, 2]", ""), "the header must be a JSON object (got an array)");
     refused(*e, file("{\"__metadata__\": {\"x\": 1}}", ""), "__metadata__ \"x\" must be a string");
@@ -158,7 +141,7 @@ TEST_CASE("lm safetensors: bad JSON, wrong dtype, malformed entries") {
 }
 
 TEST_CASE("lm safetensors: offsets out of range, overlapping, with gaps, not matching the shape") {
-    const auto e = tiny();
+    const auto e = tiny_lm::model();
     const Parts p = split(e->state_safetensors());
     const double total = double(p.data.size());
     Parts q = p;
@@ -194,7 +177,7 @@ TEST_CASE("lm safetensors: offsets out of range, overlapping, with gaps, not mat
 }
 
 TEST_CASE("lm safetensors: missing, extra and misshapen tensors; non-finite values") {
-    const auto e = tiny();
+    const auto e = tiny_lm::model();
     const Parts p = split(e->state_safetensors());
     Parts q = p;
     q.header.as_object().emplace_back(
@@ -214,10 +197,10 @@ TEST_CASE("lm safetensors: missing, extra and misshapen tensors; non-finite valu
     q.data.resize(q.data.size() - 4 * last.size());
     refused(*e, join(q), "safetensors: missing tensor \"" + last.name + "\"");
     // A model of another width: every shape differs.
-    al::lm::LmConfig wide = tiny_config();
+    al::lm::LmConfig wide = tiny_lm::config();
     wide.d = 16;
     wide.ffn = 32;
-    const auto w = tiny(wide);
+    const auto w = tiny_lm::model(wide);
     REQUIRE(w->error().empty());
     refused(*e, w->state_safetensors(), "has shape [");
     // A NaN.

@@ -9,28 +9,10 @@
 #include "lm/lm_experiment.hpp"
 #include "mlp/mlp.hpp"
 #include "mlp/state_dict.hpp"
-
-namespace {
-
-// A model small enough to build in a millisecond, on a text of 27 distinct characters.
-std::unique_ptr<al::lm::LmExperiment> tiny() {
-    al::lm::LmConfig c;
-    c.d = 8;
-    c.heads = 2;
-    c.layers = 1;
-    c.ffn = 16;
-    c.ctx = 8;
-    c.batch = 2;
-    c.steps = 1;
-    std::string text;
-    for (int i = 0; i < 100; ++i) text += "the quick brown fox jumps over the lazy dog\n";
-    return std::make_unique<al::lm::LmExperiment>(c, text);
-}
-
-}  // namespace
+#include "tiny_lm.hpp"
 
 TEST_CASE("lm state_dict: a UTF-8 byte-order mark is skipped, as the MLP's reader does") {
-    const auto model = tiny();
+    const auto model = tiny_lm::model();
     al::lm::LmExperiment& e = *model;
     REQUIRE(e.error().empty());
     const std::string state = e.state_json();
@@ -39,7 +21,7 @@ TEST_CASE("lm state_dict: a UTF-8 byte-order mark is skipped, as the MLP's reade
 }
 
 TEST_CASE("lm state_dict: a 1 MB key is quoted at 80 characters, in the MLP's message") {
-    const auto model = tiny();
+    const auto model = tiny_lm::model();
     al::lm::LmExperiment& e = *model;
     const std::string key(1000000, 'k');
     const std::string lm_error = e.load_state_json("{\"" + key + "\": [1]}");
@@ -54,7 +36,7 @@ TEST_CASE("lm state_dict: a 1 MB key is quoted at 80 characters, in the MLP's me
 }
 
 TEST_CASE("lm sample: characters the model never saw are refused, named and escaped") {
-    const auto model = tiny();
+    const auto model = tiny_lm::model();
     al::lm::LmExperiment& e = *model;
     std::string error;
     CHECK(e.sample("the", 5, 0.8, 0, error).size() == 5);
