@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, dist, openPage, screenshot } from './helpers.mjs';
+import { dist, launchChromium, openPage, screenshot } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
 import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeTable } from './publish-helpers.mjs';
@@ -17,10 +16,7 @@ import { COMPACT_HEIGHTS } from '../../web/js/embed/embed-attributes.js';
 
 let browser, site;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
   site = await startStatic(dist, { 'Access-Control-Allow-Origin': '*' });
 });
 after(async () => Promise.all([browser?.close(), site?.close()]));

@@ -16,18 +16,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
+import { dist, launchChromium, screenshot } from './helpers.mjs';
 import { runTwin, startPython, startStatic, watchedPage } from './ship-helpers.mjs';
 import { root } from './publish-helpers.mjs';
 import { snippets } from '../../web/js/embed/embed-dialog.js';
 
 let browser;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
 });
 after(async () => browser?.close());
 

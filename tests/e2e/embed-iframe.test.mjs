@@ -7,18 +7,14 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
+import { dist, launchChromium, screenshot } from './helpers.mjs';
 import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeFixture } from './publish-helpers.mjs';
 import { COMPACT_HEIGHTS, compactHeight } from '../../web/js/embed/embed-attributes.js';
 
 let browser, site;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
   site = await startStatic(dist, { 'Access-Control-Allow-Origin': '*' });
 });
 after(async () => Promise.all([browser?.close(), site?.close()]));

@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
+import { dist, launchChromium, screenshot } from './helpers.mjs';
 import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeFixture, readmeTable } from './publish-helpers.mjs';
 import {
@@ -21,10 +20,7 @@ import {
 
 let browser, site;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
   site = await startStatic(dist, { 'Access-Control-Allow-Origin': '*' });
 });
 after(async () => Promise.all([browser?.close(), site?.close()]));

@@ -8,18 +8,14 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, dist } from './helpers.mjs';
+import { dist, launchChromium } from './helpers.mjs';
 import { startStatic, watchedPage } from './ship-helpers.mjs';
 
 const BUDGET = 1.5 * 1024 * 1024;
 const NEVER = /\/data\/lm-relu\.safetensors$/;
 let browser, site;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
   // As a static host serves it (GitHub Pages sends max-age=600): the workers' imports of the core
   // and the service worker's precache of what the page already loaded come from the HTTP cache.
   site = await startStatic(dist, { 'Cache-Control': 'max-age=600' });

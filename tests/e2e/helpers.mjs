@@ -21,6 +21,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with the suites' flags. */
+export const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+
 /**
  * Server + browser for one test file: one browser, launched in `before` and closed in `after`,
  * each test in its own context (openPage). `figure`: the figure(s) the file tests, e.g. `twin` or
@@ -32,10 +39,7 @@ export async function setup({ figure } = {}) {
   if (!existsSync(join(dist, 'index.html')))
     throw new Error('dist/ is missing: run npm run build first');
   const { server, url } = await startServer({ dir: dist, port: 0 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   await mkdir(shots, { recursive: true });
   return {
     url,

@@ -8,18 +8,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
+import { dist, launchChromium, screenshot } from './helpers.mjs';
 import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
 import { CDN, cls, packForCdn, readmeFixture, root, watchShifts } from './publish-helpers.mjs';
 import { loadModule } from '../../wasm/module.mjs';
 
 let browser, pack, site;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
   pack = await packForCdn();
   site = await startStatic(dist, { 'Access-Control-Allow-Origin': '*' });
 });

@@ -5,8 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, dist, screenshot } from './helpers.mjs';
+import { dist, launchChromium, screenshot } from './helpers.mjs';
 import {
   STRICT_CSP,
   copyUnderSubPath,
@@ -20,10 +19,7 @@ import {
 const SHORT = 'n=300&epochs=8'; // a twin run of a second or so
 let browser;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
 });
 after(async () => browser?.close());
 
