@@ -8,15 +8,6 @@
 
 namespace al::lm {
 
-namespace {
-// dst [cols][rows] = the rows × cols block of src whose rows are `ld` floats apart.
-void transpose_strided(const float* src, std::size_t rows, std::size_t cols, std::size_t ld,
-                       float* dst) {
-    for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * ld + c];
-}
-}  // namespace
-
 void linear_forward(const float* x, const float* wt, const float* b, std::size_t n, std::size_t in,
                     std::size_t out, float* y) {
     // y[r][o] = b[o] + Σ_i x[r][i]·Wᵀ[i][o]: broadcast x[r][i], vectorise along o.
@@ -30,77 +21,6 @@ void linear_backward(const float* x, const float* w, const float* dy, std::size_
     add_column_sums(dy, n, out, db);
     // dx[r][i] = Σ_o dy[r][o]·W[o][i]: B = W as stored.
     if (dx) gemm(n, in, out, dy, out, 1, w, in, dx, in, nullptr, false);
-}
-
-void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::size_t d,
-                       std::size_t heads, float* probs, float* out, float* scratch) {
-    const std::size_t hs = d / heads, ld = 3 * d;
-    const float scale = std::sqrt(static_cast<float>(hs));  // scores = q·kᵀ / √hs
-    float* kt = scratch;                                    // [hs][t]
-    for (std::size_t b = 0; b < batch; ++b) {
-        for (std::size_t h = 0; h < heads; ++h) {
-            const float* q = qkv + b * t * ld + h * hs;
-            const float* k = q + d;
-            const float* v = q + 2 * d;
-            float* p = probs + (b * heads + h) * t * t;
-            transpose_strided(k, t, hs, ld, kt);
-            gemm(t, t, hs, q, ld, 1, kt, t, p, t, nullptr, false);
-            // Row i sees positions 0..i (the causal mask); a max-shifted softmax over them.
-            for (std::size_t i = 0; i < t; ++i) {
-                float* pr = p + i * t;
-                float mx = -INFINITY;
-                for (std::size_t s = 0; s <= i; ++s) {
-                    pr[s] = pr[s] / scale;
-                    mx = std::max(mx, pr[s]);
-                }
-                exp_shifted(pr, mx, pr, i + 1);
-                float sum = 0;
-                for (std::size_t s = 0; s <= i; ++s) sum += pr[s];
-                const float inv = 1.0f / sum;
-                for (std::size_t s = 0; s <= i; ++s) pr[s] *= inv;
-                std::fill(pr + i + 1, pr + t, 0.0f);
-            }
-            // out = P·V (the masked zeros add nothing).
-            gemm(t, hs, t, p, t, 1, v, ld, out + b * t * d + h * hs, d, nullptr, false);
-        }
-    }
-}
-
-void attention_backward(const float* qkv, const float* probs, const float* dout, std::size_t batch,
-                        std::size_t t, std::size_t d, std::size_t heads, float* dqkv,
-                        float* scratch) {
-    const std::size_t hs = d / heads, ld = 3 * d;
-    const float scale = std::sqrt(static_cast<float>(hs));
-    float* dp = scratch;          // [t][t]
-    float* vt = scratch + t * t;  // [hs][t]
-    for (std::size_t b = 0; b < batch; ++b) {
-        for (std::size_t h = 0; h < heads; ++h) {
-            const float* q = qkv + b * t * ld + h * hs;
-            const float* k = q + d;
-            const float* v = q + 2 * d;
-            const float* p = probs + (b * heads + h) * t * t;
-            const float* dO = dout + b * t * d + h * hs;
-            float* dq = dqkv + b * t * ld + h * hs;
-            float* dk = dq + d;
-            float* dv = dq + 2 * d;
-            // dP = dO·Vᵀ, dV = Pᵀ·dO.
-            transpose_strided(v, t, hs, ld, vt);
-            gemm(t, t, hs, dO, d, 1, vt, t, dp, t, nullptr, false);
-            gemm(t, hs, t, p, 1, t, dO, d, dv, ld, nullptr, false);
-            // Softmax backward, then through the 1/√hs: dS = P ∘ (dP − rowsum(P ∘ dP)) / √hs.
-            for (std::size_t i = 0; i < t; ++i) {
-                const float* pr = p + i * t;
-                float* dr = dp + i * t;
-                float dot = 0;
-                for (std::size_t s = 0; s <= i; ++s) dot += pr[s] * dr[s];
-                for (std::size_t s = 0; s <= i; ++s) dr[s] = pr[s] * (dr[s] - dot) / scale;
-                std::fill(dr + i + 1, dr + t, 0.0f);
-            }
-            // dQ = dS·K, dK = dSᵀ·Q.
-            gemm(t, hs, t, dp, t, 1, k, ld, dq, ld, nullptr, false);
-            gemm(t, hs, t, dp, 1, t, q, ld, dk, ld, nullptr, false);
-        }
-    }
 }
 
 double crossentropy_forward_backward(const float* logits, const int* targets, std::size_t n,
