@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "matrix.hpp"
+#include "simd/arch.hpp"
 
 namespace al::lm {
 
@@ -23,25 +24,63 @@ void linear_backward(const float* x, const float* w, const float* dy, std::size_
     if (dx) gemm(n, in, out, dy, out, 1, w, in, dx, in, nullptr, false);
 }
 
+namespace {
+#if AL_SIMD
+using simd::fbatch;
+#endif
+constexpr std::size_t L = simd::float_lanes;
+
+// The largest of x[0 … n − 1] (order does not matter to a max).
+float row_max(const float* x, std::size_t n) {
+    float mx = -INFINITY;
+    std::size_t j = 0;
+#if AL_SIMD
+    if (n >= L) {
+        fbatch m = fbatch::load_unaligned(x);
+        for (j = L; j + L <= n; j += L) m = xsimd::max(m, fbatch::load_unaligned(x + j));
+        alignas(16) float lanes[L];
+        m.store_aligned(lanes);
+        for (const float l : lanes) mx = std::max(mx, l);
+    }
+#endif
+    for (; j < n; ++j) mx = std::max(mx, x[j]);
+    return mx;
+}
+
+// x[j] *= k for j < n.
+void scale_row(float* x, std::size_t n, float k) {
+    std::size_t j = 0;
+#if AL_SIMD
+    const fbatch kb(k);
+    for (; j + L <= n; j += L) (fbatch::load_unaligned(x + j) * kb).store_unaligned(x + j);
+#endif
+    for (; j < n; ++j) x[j] *= k;
+}
+}  // namespace
+
 double crossentropy_forward_backward(const float* logits, const int* targets, std::size_t n,
                                      std::size_t v, float* dlogits) {
     double total = 0;
     const float inv_n = 1.0f / static_cast<float>(n);
-    std::vector<float> e(v);  // a row's e^(l − max): dlogits may alias the logits
+    // A row's e^(l − max) (dlogits may alias the logits): on the stack for the vocabularies the
+    // model allows, allocated once per call beyond.
+    constexpr std::size_t on_stack = max_vocab;
+    float small[on_stack];
+    std::vector<float> large(v > on_stack ? v : 0);
+    float* e = v > on_stack ? large.data() : small;
     for (std::size_t r = 0; r < n; ++r) {
         const float* lr = logits + r * v;
-        float mx = -INFINITY;
-        for (std::size_t j = 0; j < v; ++j) mx = std::max(mx, lr[j]);
-        exp_shifted(lr, mx, e.data(), v);
+        const float mx = row_max(lr, v);
+        exp_shifted(lr, mx, e, v);
         float sum = 0;
-        for (std::size_t j = 0; j < v; ++j) sum += e[j];
+        for (std::size_t j = 0; j < v; ++j) sum += e[j];  // in index order
         const float lse = mx + std::log(sum);
         const std::size_t y = static_cast<std::size_t>(targets[r]);
         total += static_cast<double>(lse) - lr[y];
         if (dlogits) {
             float* dr = dlogits + r * v;
             exp_shifted(lr, lse, dr, v);
-            for (std::size_t j = 0; j < v; ++j) dr[j] *= inv_n;
+            scale_row(dr, v, inv_n);
             dr[y] -= inv_n;
         }
     }
