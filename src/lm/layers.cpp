@@ -119,33 +119,40 @@ double crossentropy_forward_backward(const float* logits, const int* targets, st
 }
 
 namespace {
-// out = f(in), dout = f'(in) for the FFN's elementwise function or a gated FFN's gate function.
-// sigmoid and relu² are the two the MLP's Activation lacks; they are cheap, so scalar loops.
+// out = f(in), and dout = f'(in) unless dout is null (a pass with no backward after it), for the
+// FFN's elementwise function or a gated FFN's gate function. sigmoid and relu² are the two the
+// MLP's Activation lacks; they are cheap, so scalar loops.
 void ffn_function(FfnAct act, const float* in, float* out, float* dout, std::size_t n) {
+    Activation a = Activation::identity;
     switch (act) {
         case FfnAct::relu2:
             for (std::size_t i = 0; i < n; ++i) {
                 const float r = in[i] > 0 ? in[i] : 0.0f;
                 out[i] = r * r;
-                dout[i] = 2 * r;
+                if (dout) dout[i] = 2 * r;
             }
             return;
         case FfnAct::glu:
             for (std::size_t i = 0; i < n; ++i) {
                 const float sg = 1.0f / (1.0f + std::exp(-in[i]));
                 out[i] = sg;
-                dout[i] = sg * (1.0f - sg);
+                if (dout) dout[i] = sg * (1.0f - sg);
             }
             return;
         case FfnAct::relu:
-        case FfnAct::reglu: activate_with_grad(Activation::relu, in, out, dout, n); return;
+        case FfnAct::reglu: a = Activation::relu; break;
         case FfnAct::gelu:
-        case FfnAct::geglu: activate_with_grad(Activation::gelu, in, out, dout, n); return;
-        case FfnAct::gelu_tanh: activate_with_grad(Activation::gelu_tanh, in, out, dout, n); return;
+        case FfnAct::geglu: a = Activation::gelu; break;
+        case FfnAct::gelu_tanh: a = Activation::gelu_tanh; break;
         case FfnAct::silu:
-        case FfnAct::swiglu: activate_with_grad(Activation::silu, in, out, dout, n); return;
-        case FfnAct::bilinear: activate_with_grad(Activation::identity, in, out, dout, n); return;
+        case FfnAct::swiglu: a = Activation::silu; break;
+        case FfnAct::bilinear: a = Activation::identity; break;
     }
+    // activate() writes the same values as activate_with_grad()'s out (activation.hpp).
+    if (dout)
+        activate_with_grad(a, in, out, dout, n);
+    else
+        activate(a, in, out, n);
 }
 }  // namespace
 
@@ -160,7 +167,7 @@ void ffn_act_forward(FfnAct act, const float* h, std::size_t n, std::size_t hidd
         const float* up = gate + hidden;
         float* sr = s + r * hidden;
         float* ar = a + r * hidden;
-        ffn_function(act, gate, sr, fprime + r * hidden, hidden);
+        ffn_function(act, gate, sr, fprime ? fprime + r * hidden : nullptr, hidden);
         for (std::size_t j = 0; j < hidden; ++j) ar[j] = sr[j] * up[j];
     }
 }
