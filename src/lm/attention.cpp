@@ -29,7 +29,8 @@ template <std::size_t MR, std::size_t NV>
 void tile(std::size_t K, const float* a, std::size_t a_row, std::size_t a_col, const float* b,
           std::size_t ldb, float* c, std::size_t ldc) {
     fbatch acc[MR][NV];
-    each_index<MR>([&](std::size_t r) { each_index<NV>([&](std::size_t j) { acc[r][j] = 0.0f; }); });
+    each_index<MR>(
+        [&](std::size_t r) { each_index<NV>([&](std::size_t j) { acc[r][j] = 0.0f; }); });
     const float* ak = a;
     const float* bk = b;
     for (std::size_t k = 0; k < K; ++k, ak += a_col, bk += ldb) {
@@ -182,8 +183,7 @@ void attention_backward(const float* qkv, const float* probs, const float* dout,
             for (std::size_t s0 = 0; s0 < t; s0 += RB) {
                 const std::size_t rows = std::min(RB, t - s0), n = t - s0;
                 small_gemm(rows, hs, n, p + s0 * t + s0, 1, t, dO + s0 * d, d, dv + s0 * ld, ld);
-                small_gemm(rows, hs, n, dp + s0 * t + s0, 1, t, q + s0 * ld, ld, dk + s0 * ld,
-                           ld);
+                small_gemm(rows, hs, n, dp + s0 * t + s0, 1, t, q + s0 * ld, ld, dk + s0 * ld, ld);
             }
         }
     }
