@@ -41,7 +41,7 @@ double crossentropy_forward_backward(const float* logits, const int* targets, st
 
 // The FFN nonlinearity (lm_config.hpp: FfnAct). Plain: a [N][H] = f(h [N][H]), fprime = f'(h).
 // Gated: h [N][2H] = [gate | up] per row, a = g(gate)·up, s = g(gate) and fprime = g'(gate)
-// (both [N][H]) kept for the backward (s is unused when plain).
+// (both [N][H]) kept for the backward (s is unused when plain); fprime may be null (no backward).
 void ffn_act_forward(FfnAct act, const float* h, std::size_t n, std::size_t hidden, float* a,
                      float* fprime, float* s);
 // dh [N][H or 2H] from da [N][H].

@@ -119,8 +119,8 @@ double LmExperiment::split_loss(const std::vector<int>& split, const std::vector
                 inputs_[r * ctx + t] = split[s];
                 targets_[r * ctx + t] = split[s + 1];
             }
-        total +=
-            model_->forward(inputs_.data(), targets_.data(), rows, ctx) * static_cast<double>(rows);
+        total += model_->forward(inputs_.data(), targets_.data(), rows, ctx, false) *
+                 static_cast<double>(rows);
     }
     return total / static_cast<double>(starts.size());
 }

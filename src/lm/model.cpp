@@ -137,11 +137,13 @@ void Model::refresh() {
     }
 }
 
-double Model::forward(const int* tokens, const int* targets, std::size_t rows, std::size_t t) {
+double Model::forward(const int* tokens, const int* targets, std::size_t rows, std::size_t t,
+                      bool for_backward) {
     const std::size_t d = c_.d, H = c_.heads, V = v_, N = rows * t;
     const float* P = params_.data();
     const float* W = wt_.data();
     rows_ = rows, t_ = t, n_ = N;
+    const bool grad = targets && for_backward;
     std::copy(tokens, tokens + N, tokens_.begin());
     if (targets) std::copy(targets, targets + N, targets_.begin());
 
@@ -165,7 +167,7 @@ double Model::forward(const int* tokens, const int* targets, std::size_t rows, s
         // xm + w2(act(w1(ln2(xm))))
         layernorm_forward(a.xm, P + b.ln2_w, P + b.ln2_b, N, d, a.ln2, a.ln2_mean, a.ln2_rstd);
         linear_forward(a.ln2, W + b.w1_t, P + b.w1_b, N, d, rows1_, a.h1);
-        ffn_act_forward(c_.act, a.h1, N, hidden_, a.a, a.fprime, a.s);
+        ffn_act_forward(c_.act, a.h1, N, hidden_, a.a, grad ? a.fprime : nullptr, a.s);
         linear_forward(a.a, W + b.w2_t, P + b.w2_b, N, hidden_, d, next);
         for (std::size_t i = 0; i < N * d; ++i) next[i] += a.xm[i];
     }
@@ -174,7 +176,7 @@ double Model::forward(const int* tokens, const int* targets, std::size_t rows, s
     gemm(N, V, d, lnf_, d, 1, W + tok_t_, V, logits_, V, nullptr, false);
     if (!targets) return NAN;
     // The loss's gradient replaces the logits (backward reads only it).
-    return crossentropy_forward_backward(logits_, targets, N, V, logits_);
+    return crossentropy_forward_backward(logits_, targets, N, V, grad ? logits_ : nullptr);
 }
 
 void Model::backward() {

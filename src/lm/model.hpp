@@ -48,8 +48,10 @@ class Model {
     void set_act(FfnAct a) { c_.act = a; }
 
     // Forward over `rows` sequences of `t` tokens (rows ≤ batch, t ≤ ctx), tokens [rows][t].
-    // With targets: returns the mean cross-entropy and prepares backward(); without: NaN.
-    double forward(const int* tokens, const int* targets, std::size_t rows, std::size_t t);
+    // With targets: returns the mean cross-entropy and, when `for_backward`, prepares backward()
+    // (the loss's gradient, the FFN's derivative); without: NaN. An evaluation passes false.
+    double forward(const int* tokens, const int* targets, std::size_t rows, std::size_t t,
+                   bool for_backward = true);
     // Gradients of the last forward's loss into grads() (overwritten, not accumulated).
     void backward();
 
