@@ -54,12 +54,18 @@ export function runLmBench(M) {
     while (e.step(50)) peakHeap = Math.max(peakHeap, M.heapBytesInUse());
   });
   const flops = JSON.parse(M.lmFlopsJson('{}', corpus));
+  // The timed loop evaluates at step 0, every eval_every steps and at the end (PyTorch's run
+  // does the same): their FLOP count with the steps'.
+  const evaluations =
+    1 + Math.floor(config.steps / config.eval_every) + (config.steps % config.eval_every ? 1 : 0);
+  const gflop = (flops.run + evaluations * flops.eval) / 1e9;
   const result = {
     config,
     wasm: {
       seconds: run.seconds,
-      gflop: flops.run / 1e9,
-      gflop_per_s: flops.run / 1e9 / run.seconds,
+      gflop,
+      gflop_per_s: gflop / run.seconds,
+      evaluations,
       chars_per_s: (config.steps * config.batch * config.ctx) / run.seconds,
       val_loss: JSON.parse(e.evaluateJson()).val_loss,
       peak_heap_mb: peakHeap / 2 ** 20,
