@@ -31,6 +31,16 @@ const { scratchText } = await import(new URL('lm-config.js', jsDir).href);
 export const lexiconPath = dataPath('jargon.txt');
 export const pretrainedPath = (/** @type {string} */ act) => dataPath(`lm-${act}.safetensors`);
 
+/** The model's shape flags, which `lm study` shares with `lm train` (flag -> config key). */
+export const MODEL_FLAGS = Object.freeze({
+  d: 'd',
+  layers: 'layers',
+  heads: 'heads',
+  ctx: 'ctx',
+  ffn: 'ffn',
+  batch: 'batch',
+});
+
 /**
  * A weight file's contents: safetensors bytes (what the project ships and writes), or the JSON
  * state_dict text of files from before it (a name ending in .json).

@@ -3,7 +3,7 @@
 // them: Δ validation loss = variant − ReLU per seed, and the core's paired summary (src/stats:
 // mean and Student-t 95 % interval). Read early (after 1/8 of the run, Shazeer 2020's 65,536 of
 // 524,288 steps) and late (the end). The ordering printed is the measured one, whichever it is.
-import { experiment, finite, kindOf, readScratch } from './cli-lm-model.mjs';
+import { MODEL_FLAGS, experiment, finite, kindOf, readScratch } from './cli-lm-model.mjs';
 
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
 /** @typedef {import('./cli-lm-model.mjs').Io} Io */
@@ -20,15 +20,6 @@ import { experiment, finite, kindOf, readScratch } from './cli-lm-model.mjs';
  */
 
 export const REFERENCE = 'relu';
-// The model flags `lm study` shares with `lm train` (flag -> config key).
-const MODEL_FLAGS = {
-  d: 'd',
-  layers: 'layers',
-  heads: 'heads',
-  ctx: 'ctx',
-  ffn: 'ffn',
-  batch: 'batch',
-};
 
 /** @type {NonNullable<import('node:util').ParseArgsConfig['options']>} */
 export const studyFlags = {

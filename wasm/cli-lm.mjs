@@ -2,6 +2,7 @@
 // line. Flags -> config JSON (checked by the core) -> runs -> JSON (or text for sample).
 import { existsSync, readFileSync } from 'node:fs';
 import {
+  MODEL_FLAGS,
   activationFlag,
   dataPath,
   experiment,
@@ -46,12 +47,7 @@ const numeric = {
   steps: 'steps',
   seed: 'seed',
   'eval-every': 'eval_every',
-  d: 'd',
-  layers: 'layers',
-  heads: 'heads',
-  ctx: 'ctx',
-  ffn: 'ffn',
-  batch: 'batch',
+  ...MODEL_FLAGS,
   lr: 'lr',
   warmup: 'warmup',
 };

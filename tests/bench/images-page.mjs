@@ -6,7 +6,7 @@
 // Run alone: `node tests/bench/images-page.mjs` (needs dist/: `npm run build`).
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 
 import { startServer } from '../../web/serve.mjs';
 import { CHROMIUM_ARGS, startFiguresEagerly } from '../e2e/helpers.mjs';
@@ -57,7 +57,7 @@ export async function runImagesPageBench(dist, { defaultRun = false } = {}) {
     const load = loadavg()[0];
     const one = await timeRun(browser, url, '#iseeds=1&iepochs=20');
     const all = defaultRun ? await timeRun(browser, url, '') : null;
-    return { one, all, load, loadAfter: loadavg()[0] };
+    return { one, all, load, loadAfter: loadavg()[0], cores: availableParallelism() };
   } finally {
     await browser.close();
     await new Promise((ok) => server.close(ok));
@@ -75,7 +75,11 @@ export function renderImagesPage(r, goal, peak) {
     'Images in the page: ReLU, ELU and GELU, 20 epochs on 8,000 images, one worker each (Chromium):',
   ];
   if (r.error) return [...out, `  not measured (${r.error})`];
-  out.push(`  load average ${r.load.toFixed(2)} before, ${r.loadAfter.toFixed(2)} after`);
+  // (os.loadavg()'s one-minute figure: the goal is for an idle machine, so the load says how far
+  // this run was from one)
+  out.push(
+    `  load average ${r.load.toFixed(2)} before, ${r.loadAfter.toFixed(2)} after, on ${r.cores ?? '?'} cores`,
+  );
   out.push(`  one seed: ${r.one.seconds.toFixed(1)} s (${r.one.sentence})`);
   // Each epoch is the bench's image epoch (images.mjs): 3 networks x 20 of them, on 2 cores.
   const gflop = 3 * 20 * IMAGE_GFLOP;

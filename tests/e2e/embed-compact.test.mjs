@@ -5,12 +5,9 @@
 // the loading line agree for the Transformer's every `parts` value.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { dist, launchChromium, openPage, screenshot } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
-import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
+import { runTwin, startBlog, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeTable } from './publish-helpers.mjs';
 import { COMPACT_HEIGHTS } from '../../web/js/embed/embed-attributes.js';
 
@@ -21,17 +18,12 @@ before(async () => {
 });
 after(async () => Promise.all([browser?.close(), site?.close()]));
 
-async function blog(html) {
-  const dir = await mkdtemp(join(tmpdir(), 'al-blog-'));
-  await writeFile(
-    join(dir, 'post.html'),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
+const blog = (html) =>
+  startBlog({
+    'post.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
     <link rel="icon" href="data:,"></head><body style="margin:0">
     <script type="module" src="${site.url}activation-lab.js"></script>${html}</body></html>`,
-  );
-  const server = await startStatic(dir);
-  return { ...server, close: async () => (await server.close(), rm(dir, { recursive: true })) };
-}
+  });
 
 const FIGURES = {
   twin: 'n="300" epochs="8"',

@@ -12,12 +12,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { dist, launchChromium, screenshot } from './helpers.mjs';
-import { runTwin, startPython, startStatic, watchedPage } from './ship-helpers.mjs';
+import { runTwin, startBlog, startPython, watchedPage } from './ship-helpers.mjs';
 import { root } from './publish-helpers.mjs';
 import { snippets } from '../../web/js/embed/embed-dialog.js';
 
@@ -32,16 +31,14 @@ const strings = async (lang) =>
   JSON.parse(await readFile(join(dist, 'i18n', lang, 'embed.json'), 'utf8'));
 
 /** A blog post on its own origin holding `html`, served with `headers`. */
-async function blog(html, lang = 'en', headers = {}) {
-  const dir = await mkdtemp(join(tmpdir(), 'al-blog-'));
-  await writeFile(
-    join(dir, 'post.html'),
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>A post</title>
+const blog = (html, lang = 'en', headers = {}) =>
+  startBlog(
+    {
+      'post.html': `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>A post</title>
     <link rel="icon" href="data:,"></head><body><main><p>Text.</p>${html}</main></body></html>`,
+    },
+    headers,
   );
-  const server = await startStatic(dir, headers);
-  return { ...server, close: async () => (await server.close(), rm(dir, { recursive: true })) };
-}
 
 /** `node web/serve.mjs ARGS` as a reader runs it; resolves once it prints its address. */
 function serve(args) {

@@ -4,11 +4,8 @@
 // tallest compact twin, fits: COMPACT_HEIGHTS, at most 1000 px in a 700 px column, en and pt).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { dist, launchChromium, screenshot } from './helpers.mjs';
-import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
+import { runTwin, startBlog, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeFixture } from './publish-helpers.mjs';
 import { COMPACT_HEIGHTS, compactHeight } from '../../web/js/embed/embed-attributes.js';
 
@@ -25,14 +22,10 @@ async function framePost(lang, extra = '') {
     .replace(/https:\/\/[^"]*\/dist\//, site.url)
     .replace(/lang=en/, `lang=${lang}`)
     .replace(/ loading="lazy"/, '');
-  const dir = await mkdtemp(join(tmpdir(), 'al-frame-'));
-  await writeFile(
-    join(dir, 'post.html'),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
+  return startBlog({
+    'post.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
     <link rel="icon" href="data:,"></head><body><main style="max-width:700px">${frame}</main>${extra}</body></html>`,
-  );
-  const server = await startStatic(dir);
-  return { ...server, close: async () => (await server.close(), rm(dir, { recursive: true })) };
+  });
 }
 
 /**

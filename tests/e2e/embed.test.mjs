@@ -5,11 +5,10 @@
 // its resize listener: embed-iframe.test.mjs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dist, launchChromium, screenshot } from './helpers.mjs';
-import { runTwin, startStatic, watchedPage } from './ship-helpers.mjs';
+import { runTwin, startBlog, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeFixture, readmeTable } from './publish-helpers.mjs';
 import {
   ATTRIBUTES,
@@ -25,12 +24,7 @@ before(async () => {
 });
 after(async () => Promise.all([browser?.close(), site?.close()]));
 
-async function blog(files) {
-  const dir = await mkdtemp(join(tmpdir(), 'al-blog-'));
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-  const server = await startStatic(dir);
-  return { ...server, close: async () => (await server.close(), rm(dir, { recursive: true })) };
-}
+const blog = (files) => startBlog(files);
 const post = (html) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
   <link rel="icon" href="data:,"></head><body style="margin:0">${html}</body></html>`;

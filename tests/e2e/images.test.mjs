@@ -261,7 +261,7 @@ test('the image workers train in slices: a stop signal mid-epoch ends the run at
     const results = [];
     for (const [url, request] of [
       ['js/images/image-worker.js', (config) => ({ config, subset })],
-      ['js/seeds/image-seed-worker.js', (config) => ({ task: { id: 't', config } })],
+      ['js/seeds/image-seed-worker.js', (config) => ({ task: { id: 't', config }, subset })],
     ]) {
       const worker = new Worker(url, { type: 'module' });
       let id = 0;

@@ -1,8 +1,8 @@
 // Servers and probes for the shipping tests (ship.test.mjs): dist/ copied under a sub-path and
-// served by Python's plain http.server, a Node static server that can add headers (a CSP), pages
+// served by Python's plain http.server, a Node static server that can add headers (a CSP), a blog post's own origin (startBlog), pages
 // that record console problems, CSP violations, off-origin requests and what they loaded.
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -87,6 +87,19 @@ export function startStatic(dir, headers = {}) {
       }),
     ),
   );
+}
+
+/**
+ * A blog on its own origin: a scratch folder holding `files` ({name: text}), served by startStatic
+ * with `headers`; close() also removes the folder.
+ * @param {Record<string, string>} files
+ * @param {Record<string, string>} [headers]
+ */
+export async function startBlog(files, headers = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'al-blog-'));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  const server = await startStatic(dir, headers);
+  return { ...server, close: async () => (await server.close(), rm(dir, { recursive: true })) };
 }
 
 /**

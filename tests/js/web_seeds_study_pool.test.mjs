@@ -1,7 +1,8 @@
 // trackPool (web/js/seeds/study.js), the pool wiring both many-seeds studies share (study.js for the MLP,
 // lm-study.js for the Transformer), over a scripted stand-in for Worker: results carry their seed
 // and activation, errors are kept with theirs, progress counts units of work (epochs or steps),
-// and the study's state says how the pool ended.
+// and the study's state says how the pool ended; the data the page hands its workers (pool.js
+// `data`) goes with each worker's first request only, and a failure to get it fails the study.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -10,9 +11,17 @@ globalThis.navigator ??= { hardwareConcurrency: 2 }; // (pool.js sizes the pool 
 /** A Worker that answers each task, a tick later, as the task's `script` says (worker-serve.js's
  * messages: the request {id, cmd: 'train', task}, progress, then its result or its error). */
 class ScriptedWorker {
+  static all = [];
   onmessage = null;
   terminated = false;
-  postMessage({ id, cmd, task }) {
+  /** @type {{message: object, transfer: unknown[]}[]} every request, as posted */
+  posted = [];
+  constructor() {
+    ScriptedWorker.all.push(this);
+  }
+  postMessage(message, transfer) {
+    const { id, cmd, task } = message;
+    this.posted.push({ message, transfer });
     assert.equal(cmd, 'train');
     setTimeout(() => {
       if (this.terminated) return;
@@ -52,13 +61,15 @@ const newStudy = () => ({
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 /** Starts tasks through trackPool, 10 steps each; counts the study's updates. */
-function start(tasks) {
+function start(tasks, data) {
   const study = newStudy();
   let updates = 0;
+  ScriptedWorker.all = [];
   const tracked = trackPool(study, new URL('file:///worker.js'), tasks, {
     each: 10,
     doneOf: (msg) => msg.step,
     onUpdate: (s) => (assert.equal(s, study), updates++),
+    data,
   });
   return { study, tracked, updates: () => updates };
 }
@@ -109,4 +120,79 @@ test('a study whose runs all end well is finished', async () => {
   assert.equal(study.state, 'finished');
   assert.equal(tracked.workers, 1);
   assert.equal(tracked.progress().fraction, 1);
+});
+
+test("data: each worker's first request carries it (and its transfer list), later ones do not", async () => {
+  let asked = 0;
+  const data = async () => {
+    const bytes = new Uint8Array([++asked, 2, 3]);
+    return { args: { subset: bytes }, transfer: [bytes.buffer] };
+  };
+  const tasks = [1, 2, 3].map((seed) => task(seed, 'relu', { progress: [10] }));
+  const { study, tracked } = start(tasks, data);
+  await tracked.done;
+  assert.equal(study.state, 'finished');
+  assert.equal(study.results.size, 3);
+  assert.equal(asked, 2, 'asked once per worker (the page fetches once: shared/page-data.js)');
+  const workers = ScriptedWorker.all;
+  assert.deepEqual(
+    workers.map((w) => w.posted.length),
+    [2, 1],
+  );
+  for (const w of workers) {
+    const [first, ...rest] = w.posted;
+    assert.ok(first.message.subset instanceof Uint8Array, 'the first request has the bytes');
+    assert.deepEqual(first.transfer, [first.message.subset.buffer], 'and transfers them');
+    for (const r of rest) assert.equal(r.message.subset, undefined, 'later ones do not');
+  }
+  // Each worker its own copy: a transfer detaches the buffer it moves.
+  assert.notEqual(workers[0].posted[0].message.subset, workers[1].posted[0].message.subset);
+});
+
+test('data sent again after a failed request (the client may have started a fresh worker)', async () => {
+  let asked = 0;
+  const data = async () => ({ args: { corpus: `text ${++asked}` } });
+  const { study, tracked } = start(
+    [
+      task(1, 'relu', { progress: [], error: 'refused' }),
+      task(2, 'relu', { progress: [] }),
+      task(3, 'relu', { progress: [] }),
+    ],
+    data,
+  );
+  await tracked.done;
+  assert.equal(study.state, 'failed');
+  assert.equal(study.results.size, 2);
+  // The first worker's run 1 fails, so its run 3 has the data again; the second's run 2 has it.
+  assert.deepEqual(
+    ScriptedWorker.all.map((w) => w.posted.map((p) => [p.message.task.seed, p.message.corpus])),
+    [
+      [
+        [1, 'text 1'],
+        [3, 'text 3'],
+      ],
+      [[2, 'text 2']],
+    ],
+  );
+});
+
+test('data that cannot be had (a failed fetch) fails the study, with its message, and trains nothing', async () => {
+  const data = async () => {
+    throw new Error('activation-lab:data-failed {"status":404}');
+  };
+  const tasks = [1, 2, 3].map((seed) => task(seed, 'relu', { progress: [10] }));
+  const { study, tracked } = start(tasks, data);
+  assert.equal(await tracked.done, study);
+  assert.equal(study.state, 'failed');
+  assert.equal(study.results.size, 0);
+  // One error per worker: a worker without its data leaves the queue, as one that cannot start.
+  assert.deepEqual(
+    study.errors.map((e) => e.message),
+    Array(tracked.workers).fill('activation-lab:data-failed {"status":404}'),
+  );
+  assert.deepEqual(
+    ScriptedWorker.all.map((w) => w.posted.length),
+    Array(ScriptedWorker.all.length).fill(0),
+    'no request sent',
+  );
 });

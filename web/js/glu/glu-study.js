@@ -4,6 +4,7 @@
 // `lm study` prints (wasm/cli-lm-study.mjs): per variant its validation losses per seed and the
 // core's paired summary of Δ = variant − ReLU, after 1/8 of the run and at its end. Beside them,
 // Shazeer's own numbers. No DOM here.
+import { corpusData } from '../seeds/lm-study.js';
 import { pairedSummary, runId, seedRuns, trackPool } from '../seeds/study.js';
 
 /** @typedef {import('../../../wasm/activation-lab').LmActivationName} LmActivationName */
@@ -144,6 +145,7 @@ export function startGluStudy(spec, onUpdate) {
     /** @param {{type: 'progress', id: string, step: number}} msg */
     doneOf: (msg) => msg.step,
     onUpdate,
+    data: corpusData,
   });
   return Object.assign(study, pooled);
 }

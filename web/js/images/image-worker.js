@@ -1,6 +1,6 @@
 // One network of the paper's test (images.js starts one of these per activation and asks it for
 // one seed after another): keeps the image subset the page hands it with its first run
-// (subset.js: the page fetches it once for all its workers), builds
+// (shared/page-data.js: the page fetches it once for all its workers), builds
 // the core's ImageExperiment and runs it epoch by epoch, in slices (shared/epoch-slices.js),
 // posting each epoch's numbers; at the end, the core's guess for every test image (and, when
 // asked, the pixels of the gallery's images). Cancel ends the worker (worker-client.js); the

@@ -20,7 +20,7 @@ import {
 } from '../shared/fields.js';
 import { ROWS } from './settings.js';
 import { imagesCore } from '../shared/image-config.js';
-import { subsetCopy } from './subset.js';
+import { subsetCopy } from '../shared/page-data.js';
 import { createImagesView, imagesHtml } from './images-view.js';
 
 /** @typedef {import('./protocol').ImageEpoch} ImageEpoch */

@@ -6,34 +6,34 @@
 // and the per-epoch history carries no validation numbers.
 // It trains in slices (shared/epoch-slices.js): the signal {cmd:'stop'} ends a run mid-epoch,
 // which then fails with "stopped".
-// It answers the pool's request {cmd:'train', task} (shared/worker-serve.js):
+// It answers the pool's request {cmd:'train', task, subset?} (shared/worker-serve.js):
 //   task:     {id, config}   (an image config: the study's, with this seed and activation)
+//   subset:   the image subset's bytes, which the page fetches once and sends with a worker's
+//             first request (shared/page-data.js, pool.js); the worker keeps them
 //   progress: {epoch}        (after each epoch)
 //   result:   {type:'result', id, status, history, chosen_epoch, train, val, test, seconds}
 import { loadCore } from '../shared/core.js';
-import { fetchBytes } from '../shared/worker-error.js';
 import { trainInSlices } from '../shared/epoch-slices.js';
 import { serve } from '../shared/worker-serve.js';
 
-/** The subset the build writes (web/ship/images.mjs), relative to the site's root. */
-const SUBSET = 'data/fashion-mnist.bin';
 const core = loadCore();
-/** @type {Promise<Uint8Array> | undefined} fetched once per worker */
+/** @type {Uint8Array | undefined} the subset's bytes, from the first request */
 let subset;
 let stopping = false;
 
 /** The requests this worker answers (shared/worker-serve.js). */
 const commands = {
   /**
-   * @param {{task: {id: string, config: Record<string, unknown>}}} args
+   * @param {{task: {id: string, config: Record<string, unknown>}, subset?: Uint8Array}} args
    * @param {(fields: {epoch: number}) => void} progress
    * @returns {Promise<import('./protocol').SeedResult>}
    */
-  async train({ task: { id, config } }, progress) {
+  async train({ task: { id, config }, subset: bytes }, progress) {
     stopping = false; // (before any await: a stop sent after this request applies)
+    const pixels = (subset = bytes ?? subset);
+    if (!pixels) throw new Error('image-seed-worker: train before the subset was sent');
     const { M } = await core;
-    subset ??= fetchBytes(SUBSET, new URL('../../', import.meta.url));
-    const run = new M.ImageExperiment(JSON.stringify(config), [await subset]);
+    const run = new M.ImageExperiment(JSON.stringify(config), [pixels]);
     try {
       if (run.status() === 'invalid') throw new Error(run.error());
       const t0 = performance.now();

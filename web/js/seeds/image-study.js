@@ -2,6 +2,8 @@
 // (the core's ImageExperiment, the two runs of a seed from the same initial weights), run in the
 // study's pool (study.js trackPool) by image-seed-worker.js, whose results have the network
 // study's shape: pairs, the core's paired summary, the verdict and the view are the network's.
+// The page fetches the subset once (shared/page-data.js) and hands each worker a copy.
+import { subsetCopy } from '../shared/page-data.js';
 import { seedRuns, trackPool } from './study.js';
 
 /** @typedef {import('./study.js').Study} Study */
@@ -14,6 +16,12 @@ import { seedRuns, trackPool } from './study.js';
  */
 
 const WORKER_URL = new URL('./image-seed-worker.js', import.meta.url);
+
+/** A worker's first request: its copy of the subset, transferred (the page keeps its own). */
+async function subsetData() {
+  const subset = await subsetCopy();
+  return { args: { subset }, transfer: [subset.buffer] };
+}
 
 /**
  * Starts a study in the pool; onUpdate(study) after each change. The study is a network study
@@ -49,6 +57,7 @@ export function startImageStudy({ base, acts, seeds }, onUpdate) {
       /** @param {{type: 'progress', epoch: number}} msg */
       doneOf: (msg) => msg.epoch,
       onUpdate,
+      data: subsetData,
     }),
   );
   return study;

@@ -3,14 +3,14 @@
 // end of its schedule and reports the core's final losses. Training runs in slices of SLICE_MS with
 // a yield between them (one step is bounded by the core's call budget), so the worker never holds
 // its thread for long; the pool cancels by terminating it.
-// It answers the pool's request {cmd:'train', task} (shared/worker-serve.js):
+// It answers the pool's request {cmd:'train', task, corpus?} (shared/worker-serve.js):
 //   task:     {id, config}   (an LmConfig: the reference with the study's act, seed, steps, init)
+//   corpus:   the from-scratch corpus, which the page fetches once and sends with a worker's
+//             first request (shared/page-data.js, pool.js); the worker keeps it
 //   progress: {step}   (at most every SLICE_MS)
 //   result:   {type:'result', id, status, evals, final: {step, train_loss, val_loss}, seconds}
-//   (a refused config, a corpus that cannot be fetched: the request's error)
+//   (a refused config, a request before the corpus was sent: the request's error)
 import { loadCore } from '../shared/core.js';
-import { LM_FILES, scratchText } from '../shared/lm-config.js';
-import { fetchData } from '../shared/worker-error.js';
 import { serve } from '../shared/worker-serve.js';
 
 /** @typedef {import('./lm-study.js').LmSeedTask} LmSeedTask */
@@ -19,15 +19,10 @@ import { serve } from '../shared/worker-serve.js';
 
 const SLICE_MS = 100;
 const core = loadCore();
-/** @type {Promise<string> | null} the corpus, fetched once per worker */
-let corpus = null;
+/** @type {string | undefined} the corpus, from the first request */
+let corpus;
 
 const pause = () => new Promise((ok) => setTimeout(ok, 0));
-
-function text() {
-  corpus ??= fetchData(LM_FILES.corpus, new URL('../../', import.meta.url)).then(scratchText);
-  return corpus;
-}
 
 /**
  * @param {import('../shared/types').ActivationLab} M
@@ -71,11 +66,12 @@ async function train(M, { id, config }, words, progress) {
 
 serve({
   /**
-   * @param {{task: LmSeedTask}} args
+   * @param {{task: LmSeedTask, corpus?: string}} args
    * @param {(fields: {step: number}) => void} progress
    */
-  async train({ task }, progress) {
-    const [{ M }, words] = await Promise.all([core, text()]);
-    return train(M, task, words, progress);
+  async train({ task, corpus: text }, progress) {
+    const words = (corpus = text ?? corpus);
+    if (words === undefined) throw new Error('lm-seed-worker: train before the corpus was sent');
+    return train((await core).M, task, words, progress);
   },
 });

@@ -3,6 +3,7 @@
 // never change), their results from the pool (seeds/lm-seed-worker.js), progress in steps, the
 // paired summary of the final validation loss (the core's pairedSummaryJson), what it supports
 // (lower loss is better) and the rows of the exported files. No DOM here.
+import { lmCorpus } from '../shared/page-data.js';
 import { pairedSummary, runId, seedRuns, trackPool } from './study.js';
 import { readSummary } from './verdict.js';
 
@@ -61,6 +62,9 @@ const CURVE_POINTS = 20;
 /** A difference in validation loss below this (nats per character) hardly matters here. */
 export const LOSS_NEGLIGIBLE = 0.01;
 
+/** A worker's first request: the corpus, fetched once by the page (shared/page-data.js). */
+export const corpusData = async () => ({ args: { corpus: await lmCorpus() } });
+
 /**
  * The runs of a study (study.js's seedRuns: an activation against itself runs once).
  * @param {LmStudySpec} spec
@@ -103,6 +107,7 @@ export function startLmStudy(spec, onUpdate) {
       /** @param {{type: 'progress', id: string, step: number}} msg */
       doneOf: (msg) => msg.step,
       onUpdate,
+      data: corpusData,
     }),
   );
   return study;

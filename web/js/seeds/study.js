@@ -98,7 +98,8 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
  * Runs a study's tasks in a pool of workers from `url` (pool.js) and keeps the study up to date:
  * each result (with its seed and activation) or error, its state when the pool ends, and its
  * progress in units of work (epochs or steps: `each` per run; doneOf reads how many a progress
- * message reports). Returns what completes the study: workers, cancel(), done and progress().
+ * message reports). data: what each worker's first request carries (pool.js: the page's one copy
+ * of a data file). Returns what completes the study: workers, cancel(), done and progress().
  * The MLP study here and the Transformer's (lm-study.js) both run through it.
  * @template {{id: string, seed: number, activation: string}} Task
  * @template {{type: 'progress'}} Progress
@@ -107,13 +108,15 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
  * @param {S} study
  * @param {URL} url
  * @param {Task[]} tasks
- * @param {{each: number, doneOf: (msg: Progress) => number, onUpdate: (study: S) => void}} how
+ * @param {{each: number, doneOf: (msg: Progress) => number, onUpdate: (study: S) => void,
+ *   data?: () => Promise<import('../shared/pool.js').PoolData>}} how
  * @returns {{workers: number, cancel: () => void, done: Promise<S>, progress: () => StudyProgress}}
  */
-export function trackPool(study, url, tasks, { each, doneOf, onUpdate }) {
+export function trackPool(study, url, tasks, { each, doneOf, onUpdate, data }) {
   /** @type {Map<string, number>} task id -> units done so far */
   const live = new Map();
   const pool = runPool(url, tasks, {
+    data,
     /** @param {Progress} msg */
     onProgress(task, msg) {
       live.set(task.id, doneOf(msg));
