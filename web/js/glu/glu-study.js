@@ -5,6 +5,7 @@
 // core's paired summary of Δ = variant − ReLU, after 1/8 of the run and at its end. Beside them,
 // Shazeer's own numbers. No DOM here.
 import { pairedSummary, runId, seedRuns, trackPool } from '../seeds/study.js';
+import { REFERENCE } from './settings.js';
 
 /** @typedef {import('../../../wasm/activation-lab').LmActivationName} LmActivationName */
 /** @typedef {import('../../../wasm/activation-lab').LmConfig} LmConfig */
@@ -28,7 +29,7 @@ import { pairedSummary, runId, seedRuns, trackPool } from '../seeds/study.js';
  * @property {number} seeds how many
  */
 
-export const REFERENCE = 'relu';
+export { REFERENCE };
 const WORKER_URL = new URL('../seeds/lm-seed-worker.js', import.meta.url);
 
 /**
