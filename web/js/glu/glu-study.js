@@ -6,6 +6,7 @@
 // Shazeer's own numbers. No DOM here.
 import { corpusData } from '../seeds/lm-study.js';
 import { pairedSummary, runId, seedRuns, trackPool } from '../seeds/study.js';
+import { REFERENCE } from './settings.js';
 
 /** @typedef {import('../../../wasm/activation-lab').LmActivationName} LmActivationName */
 /** @typedef {import('../../../wasm/activation-lab').LmConfig} LmConfig */
@@ -29,7 +30,7 @@ import { pairedSummary, runId, seedRuns, trackPool } from '../seeds/study.js';
  * @property {number} seeds how many
  */
 
-export const REFERENCE = 'relu';
+export { REFERENCE };
 const WORKER_URL = new URL('../seeds/lm-seed-worker.js', import.meta.url);
 
 /**

@@ -2,9 +2,14 @@
 // attribute (embed/embed-attributes.js), its label and how it is read and checked (state.js).
 // Ranges are the core's limits of the Transformer's many-seeds study (study_seeds, study_steps).
 // The default fits about a minute on two idle cores: 5 activations × 3 seeds × 400 steps.
-import { REFERENCE } from './glu-study.js';
 
 /** @typedef {import('../shared/types').LmCore} LmCore */
+
+/** What every variant is compared with. Declared here, not in glu-study.js (which re-exports it):
+ * this file is in every page's first module graph (embed-attributes.js reads the figures' ROWS),
+ * and importing the study pulled seeds/study, pool, runs and worker-client in too, four more round
+ * trips before the page's script or the embed's element could start (issue 37.1). */
+export const REFERENCE = 'relu';
 
 /** What is compared with ReLU by default (those the core offers). */
 const DEFAULT_VARIANTS = ['gelu', 'swiglu', 'geglu', 'reglu'];

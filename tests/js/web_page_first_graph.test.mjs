@@ -1,0 +1,55 @@
+// The modules a page must fetch before its script runs (the static imports of js/page/main.js and
+// of the embed page) stay the page's own: no figure's study, pool or worker client. Each level of
+// static imports is one more round trip before the first figure can start; glu/settings.js
+// importing glu-study.js once added four (seeds/study, pool, runs, worker-client) and cost the
+// embed's mobile Lighthouse score ~10 points (issue 37.1).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
+
+/** Static imports only (`import ... from '...'`, `export ... from '...'`), not import(). */
+function staticImports(file) {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)';/gms)]
+    .map((m) => m[1])
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => join(dirname(file), spec.split('?')[0]));
+}
+
+/** Every file of the static graph from entry, with its depth (the entry is 0). */
+function graph(entry) {
+  const depth = new Map([[entry, 0]]);
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.shift();
+    for (const dep of staticImports(file))
+      if (!depth.has(dep)) depth.set(dep, depth.get(file) + 1) && queue.push(dep);
+  }
+  return new Map([...depth].map(([f, d]) => [relative(web, f), d]));
+}
+
+const HEAVY = [
+  'js/glu/glu-study.js',
+  'js/seeds/study.js',
+  'js/shared/pool.js',
+  'js/shared/worker-client.js',
+];
+
+for (const entry of ['js/page/main.js', 'js/embed/embed-page.js', 'activation-lab.js']) {
+  test(`${entry}: its static imports hold no study, pool or worker client`, () => {
+    const files = graph(join(web, entry));
+    assert.ok(files.has('js/embed/embed-attributes.js'), 'the walk follows the imports');
+    assert.deepEqual(
+      HEAVY.filter((f) => files.has(f)),
+      [],
+    );
+  });
+}
+
+test('the walk finds a study when a graph has one', () => {
+  assert.ok(graph(join(web, 'js/glu/glu-study.js')).has('js/shared/pool.js'));
+});
