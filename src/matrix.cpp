@@ -227,10 +227,10 @@ void gemm_packed(std::size_t M, const float* a, std::size_t a_row, std::size_t a
         cp = buf.data();
         for (std::size_t m = 0; m < M; ++m)
             for (std::size_t j = 0; j < L; ++j)
-                cp[m * L + j] = j >= nt         ? 0.0f
-                                : accumulate    ? c[m * ldc + main + j]
-                                : bias          ? bias[main + j]
-                                                : 0.0f;
+                cp[m * L + j] = j >= nt      ? 0.0f
+                                : accumulate ? c[m * ldc + main + j]
+                                : bias       ? bias[main + j]
+                                             : 0.0f;
     }
     for (std::size_t k0 = 0; k0 < K; k0 += kcs) {
         const std::size_t kc = std::min(kcs, K - k0);
@@ -242,8 +242,8 @@ void gemm_packed(std::size_t M, const float* a, std::size_t a_row, std::size_t a
         // tiles: one A address per row and step, and fewer of them), then 8, then 4.
         each_panel(N, [&](std::size_t n, auto nv) {
             constexpr std::size_t NV = decltype(nv)::value;
-            panel<NV, NV == 4 ? 2 : 4>(M, kc, ak, a_row, a_col, block + n * kc, NV * L, c + n,
-                                       ldc, init ? init + n : nullptr, acc);
+            panel<NV, NV == 4 ? 2 : 4>(M, kc, ak, a_row, a_col, block + n * kc, NV * L, c + n, ldc,
+                                       init ? init + n : nullptr, acc);
         });
         if (nt) panel<1, 4>(M, kc, ak, a_row, a_col, block + main * kc, L, cp, L, nullptr, true);
     }
@@ -365,8 +365,7 @@ void transpose_strided(const float* src, std::size_t ld_src, std::size_t rows, s
                 xsimd::zip_hi(ae_hi, bf_hi).store_unaligned(d + 3 * ld_dst);
             }
             for (; c < cols; ++c)
-                for (std::size_t r = r0; r < r0 + 4; ++r)
-                    dst[c * ld_dst + r] = src[r * ld_src + c];
+                for (std::size_t r = r0; r < r0 + 4; ++r) dst[c * ld_dst + r] = src[r * ld_src + c];
         }
     }
 #endif

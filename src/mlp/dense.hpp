@@ -47,10 +47,10 @@ class Dense {
 
   private:
     std::size_t in_, out_;
-    float* wt_;             // [in][out]
-    float* b_;              // [out]
-    float* dwt_;            // [in][out]
-    float* db_;             // [out]
+    float* wt_;          // [in][out]
+    float* b_;           // [out]
+    float* dwt_;         // [in][out]
+    float* db_;          // [out]
     PackedB wt_packed_;  // B = Wᵀ [in][out] of forward()
     PackedB w_packed_;   // B = W [out][in] of backward()'s dx
 };

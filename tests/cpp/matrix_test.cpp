@@ -68,7 +68,8 @@ TEST_CASE("gemm matches the double-precision product for every mode and shape") 
                         al::PackedB pb, pbt;
                         al::pack_b(b.data(), N, K, N, pb);
                         al::pack_b_transposed(bt.data(), K, K, N, pbt);
-                        std::vector<float> cp = mode == 2 ? start : std::vector<float>(M * N, 99.0f);
+                        std::vector<float> cp =
+                            mode == 2 ? start : std::vector<float>(M * N, 99.0f);
                         std::vector<float> cpt = cp;
                         al::gemm_packed(M, a.data(), ar, ac, pb, cp.data(), N,
                                         mode == 1 ? bias.data() : nullptr, mode == 2);
