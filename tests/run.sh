@@ -4,7 +4,8 @@
 # over the module and the CLI) and the browser tests (playwright-core + Debian chromium). Each
 # step prints its time. The JS suites, one Node process per file with no clock in their
 # assertions, run as many files at a time as there are cores; the browser tests, which time
-# what a reader waits for, one file at a time. (`npm run test:fast`: the quick loop, tests/fast.sh.)
+# what a reader waits for, one file at a time. The native and WebAssembly C++ suites, one process each, run side by side.
+# (`npm run test:fast`: the quick loop, tests/fast.sh.)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -27,7 +28,7 @@ done_step lint
 npm run --silent build
 done_step build
 
-echo "== C++ suites (native, then WASM under Node) =="
+echo "== C++ suites (native, and WASM under Node, side by side) =="
 ctest_suite() {  # prints the doctest summary (test cases, assertions); everything on failure
   local log
   log=$(mktemp)
@@ -39,8 +40,16 @@ ctest_suite() {  # prints the doctest summary (test cases, assertions); everythi
     return 1
   fi
 }
-ctest_suite build/native
-ctest_suite build/wasm
+native_log=$(mktemp)
+ctest_suite build/native >"$native_log" 2>&1 &
+native=$!
+wasm_ok=0
+ctest_suite build/wasm || wasm_ok=$?
+native_ok=0
+wait "$native" || native_ok=$?
+cat "$native_log"
+rm -f "$native_log"
+if [ "$native_ok" != 0 ] || [ "$wasm_ok" != 0 ]; then exit 1; fi
 done_step 'C++ suites'
 
 echo "== JS suites =="
