@@ -3,8 +3,8 @@
 # builds, then runs every suite: C++ (native and WASM under Node, through ctest), JS (node:test
 # over the module and the CLI) and the browser tests (playwright-core + Debian chromium). Each
 # step prints its time. The JS suites, one Node process per file with no clock in their
-# assertions, run as many files at a time as there are cores; the browser tests, which time
-# what a reader waits for, one file at a time. The native and WebAssembly C++ suites, one process each, run side by side.
+# assertions, run as many files at a time as there are cores; the browser tests two files at a
+# time, and the few that time what a reader waits for one at a time, after them. The native and WebAssembly C++ suites, one process each, run side by side.
 # (`npm run test:fast`: the quick loop, tests/fast.sh.)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -57,5 +57,16 @@ node --test --test-concurrency="$jobs" tests/js/
 done_step 'JS suites'
 
 echo "== Browser suites =="
-node --test --test-concurrency=1 tests/e2e/
+# Two files at a time, except those that bound how long the page's main thread is busy (a
+# task's length, a Cancel's latency): a second browser beside them would stretch what they
+# time, so they run after, one at a time.
+timed_files=(a11y images robust transformer transformer-robust twin-draw)
+paired=() alone=()
+for f in tests/e2e/*.test.mjs; do
+  name=$(basename "$f" .test.mjs)
+  if [[ " ${timed_files[*]} " == *" $name "* ]]; then alone+=("$f"); else paired+=("$f"); fi
+done
+[ "${#alone[@]}" = "${#timed_files[@]}" ] || { echo "run.sh: a timed browser file is missing" >&2; exit 1; }
+node --test --test-concurrency=2 "${paired[@]}"
+node --test --test-concurrency=1 "${alone[@]}"
 done_step 'browser suites'
