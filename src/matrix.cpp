@@ -116,141 +116,49 @@ bool gemm_single_column(std::size_t M, std::size_t K, const float* a, std::size_
     return false;
 }
 
-// B panels are packed ≤ KC rows at a time, so that one (KC × 16 floats = 16 KB) stays in L1
-// while every tile of the panel reads it; packed, a panel streams in order, where power-of-two
-// row strides (a 128-wide B) would map its rows to the same few L1 sets. The K rows are split
-// into equal blocks (784 = 4 × 196, not 3 × 256 + 16: a short last block pays C's loads and
-// stores for few products). C carries the sum from one block to the next: each element still
-// adds its products in increasing k, so blocking changes no result.
+// Packed operands (grown once, reused by every call): 0, the tail's B columns; 1, a B panel,
+// contiguous (W floats per k): power-of-two strides (a 128-wide B) would otherwise map its rows
+// to the same few L1 sets, evicting each other; packed, they stream in order; 2, the tail's C.
+std::vector<float>& packed(int which) {
+    static thread_local std::vector<float> buffers[3];
+    return buffers[which];
+}
+
+// B panels are packed KC rows at a time, so that one (KC × 16 floats = 16 KB) stays in L1 while
+// every tile of the panel reads it. C carries the sum from one block to the next: each element
+// still adds its products in increasing k, so blocking changes no result.
 constexpr std::size_t KC = 256;
 
-std::size_t block_rows(std::size_t K) {
-    const std::size_t blocks = std::max<std::size_t>(1, (K + KC - 1) / KC);
-    return std::max<std::size_t>(1, (K + blocks - 1) / blocks);
+const float* pack_b(const float* b, std::size_t ldb, std::size_t kc, std::size_t width) {
+    std::vector<float>& buf = packed(1);
+    if (buf.size() < kc * width) buf.resize(kc * width);
+    for (std::size_t k = 0; k < kc; ++k)
+        std::copy(b + k * ldb, b + k * ldb + width, buf.data() + k * width);
+    return buf.data();
 }
 
-// The layout of a PackedB (N > 1): block after block of k; in a block of kc rows, its panels
-// side by side, each kc × W floats (row k of the panel at k·W): panels of 16 columns, then 8,
-// then 4, then the last N mod L columns padded with zeros to L (the tail). A block is then
-// kc × padded_n floats and the panel of column n starts n·kc floats into it.
-std::size_t main_columns(std::size_t N) { return N - N % L; }
-std::size_t padded_columns(std::size_t N) { return main_columns(N) + (N % L ? L : 0); }
-
-// f(n, NV) for the main panels of N columns, in order (NV vectors wide, as integral constants).
-template <class F>
-void each_panel(std::size_t N, F&& f) {
-    const std::size_t main = main_columns(N);
-    std::size_t n = 0;
-    auto run = [&](auto nv) {
-        for (; n + decltype(nv)::value * L <= main; n += decltype(nv)::value * L) f(n, nv);
-    };
-    run(std::integral_constant<std::size_t, 4>{});
-    run(std::integral_constant<std::size_t, 2>{});
-    run(std::integral_constant<std::size_t, 1>{});
-}
-
-// Packs B(k, n) = at(k, n) for k < K, n < N, in the layout above. `panel(k0, kc, n, w, dst)`
-// fills the kc × w panel of columns n.. (row stride w) of the block starting at k0.
-template <class At, class Panel>
-void pack_layout(std::size_t K, std::size_t N, PackedB& out, At at, Panel panel) {
-    out.K = K;
-    out.N = N;
-    if (N == 1) {  // a column, stored plain (gemm_single_column)
-        out.data.resize(K);
-        for (std::size_t k = 0; k < K; ++k) out.data[k] = at(k, 0);
-        return;
-    }
-    const std::size_t padded = padded_columns(N), main = main_columns(N), kcs = block_rows(K);
-    out.data.resize(K * padded);
-    for (std::size_t k0 = 0; k0 < K; k0 += kcs) {
-        const std::size_t kc = std::min(kcs, K - k0);
-        float* block = out.data.data() + k0 * padded;
-        each_panel(N, [&](std::size_t n, auto nv) {
-            panel(k0, kc, n, decltype(nv)::value * L, block + n * kc);
-        });
-        if (main < N) {
-            float* tail = block + main * kc;
-            for (std::size_t k = 0; k < kc; ++k)
-                for (std::size_t j = 0; j < L; ++j)
-                    tail[k * L + j] = main + j < N ? at(k0 + k, main + j) : 0.0f;
-        }
-    }
-}
-
-// The tail's C (M × L, the padding lanes zero), grown once.
-std::vector<float>& tail_c() {
-    static thread_local std::vector<float> buffer;
-    return buffer;
+// The last N mod L columns (all of them when N < L: the image net's 10 classes end in 2) as
+// one vector column: B's and C's columns padded with zeros to L, so the tail runs at the
+// tiles' speed instead of the scalar reference's. The padding lanes add 0·a and are dropped;
+// the real lanes add the same products in the same order.
+void gemm_tail(std::size_t M, std::size_t nt, std::size_t K, const float* a, std::size_t a_row,
+               std::size_t a_col, const float* b, std::size_t ldb, float* c, std::size_t ldc,
+               const float* bias, bool accumulate) {
+    std::vector<float>& bp = packed(0);
+    std::vector<float>& cp = packed(2);
+    if (bp.size() < K * L) bp.resize(K * L);
+    if (cp.size() < M * L) cp.resize(M * L);
+    for (std::size_t k = 0; k < K; ++k)
+        for (std::size_t j = 0; j < L; ++j) bp[k * L + j] = j < nt ? b[k * ldb + j] : 0.0f;
+    for (std::size_t m = 0; m < M; ++m)
+        for (std::size_t j = 0; j < L; ++j)
+            cp[m * L + j] = j >= nt ? 0.0f : accumulate ? c[m * ldc + j] : bias ? bias[j] : 0.0f;
+    panel<1, 4>(M, K, a, a_row, a_col, bp.data(), L, cp.data(), L, nullptr, true);
+    for (std::size_t m = 0; m < M; ++m)
+        std::copy(cp.data() + m * L, cp.data() + m * L + nt, c + m * ldc);
 }
 
 }  // namespace
-
-void pack_b(const float* b, std::size_t ldb, std::size_t K, std::size_t N, PackedB& out) {
-    pack_layout(
-        K, N, out, [&](std::size_t k, std::size_t n) { return b[k * ldb + n]; },
-        [&](std::size_t k0, std::size_t kc, std::size_t n, std::size_t w, float* dst) {
-            for (std::size_t k = 0; k < kc; ++k)
-                std::copy(b + (k0 + k) * ldb + n, b + (k0 + k) * ldb + n + w, dst + k * w);
-        });
-}
-
-void pack_b_transposed(const float* bt, std::size_t ldbt, std::size_t K, std::size_t N,
-                       PackedB& out) {
-    pack_layout(
-        K, N, out, [&](std::size_t k, std::size_t n) { return bt[n * ldbt + k]; },
-        [&](std::size_t k0, std::size_t kc, std::size_t n, std::size_t w, float* dst) {
-            transpose_strided(bt + n * ldbt + k0, ldbt, w, kc, dst, w);
-        });
-}
-
-void gemm_packed(std::size_t M, const float* a, std::size_t a_row, std::size_t a_col,
-                 const PackedB& b, float* c, std::size_t ldc, const float* bias, bool accumulate) {
-    const std::size_t K = b.K, N = b.N;
-    const float* bp = b.data.data();
-    if (N == 1) {
-        if (!gemm_single_column(M, K, a, a_row, a_col, bp, 1, c, ldc, bias, accumulate))
-            gemm_reference(M, 1, K, a, a_row, a_col, bp, 1, c, ldc, bias, accumulate);
-        return;
-    }
-    if (K == 0 || M == 0)
-        return gemm_reference(M, N, K, a, a_row, a_col, bp, N, c, ldc, bias, accumulate);
-    const std::size_t main = main_columns(N), padded = padded_columns(N), nt = N - main;
-    const std::size_t kcs = block_rows(K);
-    // The last N mod L columns (all of them when N < L: the image net's 10 classes end in 2)
-    // run as one vector column: C's columns padded with zeros to L, so the tail runs at the
-    // tiles' speed instead of the scalar reference's. The padding lanes add 0·a and are dropped;
-    // the real lanes add the same products in the same order.
-    float* cp = nullptr;
-    if (nt) {
-        std::vector<float>& buf = tail_c();
-        if (buf.size() < M * L) buf.resize(M * L);
-        cp = buf.data();
-        for (std::size_t m = 0; m < M; ++m)
-            for (std::size_t j = 0; j < L; ++j)
-                cp[m * L + j] = j >= nt      ? 0.0f
-                                : accumulate ? c[m * ldc + main + j]
-                                : bias       ? bias[main + j]
-                                             : 0.0f;
-    }
-    for (std::size_t k0 = 0; k0 < K; k0 += kcs) {
-        const std::size_t kc = std::min(kcs, K - k0);
-        const float* ak = a + k0 * a_col;
-        const float* block = bp + k0 * padded;
-        const float* init = k0 == 0 ? bias : nullptr;
-        const bool acc = accumulate || k0 > 0;
-        // Panels of 16 columns in 2-row tiles (V8 runs them ~8% faster than 8 columns in 4-row
-        // tiles: one A address per row and step, and fewer of them), then 8, then 4.
-        each_panel(N, [&](std::size_t n, auto nv) {
-            constexpr std::size_t NV = decltype(nv)::value;
-            panel<NV, NV == 4 ? 2 : 4>(M, kc, ak, a_row, a_col, block + n * kc, NV * L, c + n, ldc,
-                                       init ? init + n : nullptr, acc);
-        });
-        if (nt) panel<1, 4>(M, kc, ak, a_row, a_col, block + main * kc, L, cp, L, nullptr, true);
-    }
-    if (nt)
-        for (std::size_t m = 0; m < M; ++m)
-            std::copy(cp + m * L, cp + m * L + nt, c + m * ldc + main);
-}
 
 void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
           std::size_t a_col, const float* b, std::size_t ldb, float* c, std::size_t ldc,
@@ -259,9 +167,30 @@ void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size
         return;
     if (K == 0 || M == 0)
         return gemm_reference(M, N, K, a, a_row, a_col, b, ldb, c, ldc, bias, accumulate);
-    static thread_local PackedB packed;  // grown once, reused by every call
-    pack_b(b, ldb, K, N, packed);
-    gemm_packed(M, a, a_row, a_col, packed, c, ldc, bias, accumulate);
+    const std::size_t tail = N % L;
+    if (tail)
+        gemm_tail(M, tail, K, a, a_row, a_col, b + (N - tail), ldb, c + (N - tail), ldc,
+                  bias ? bias + (N - tail) : nullptr, accumulate);
+    N -= tail;
+    for (std::size_t k0 = 0; k0 < K; k0 += KC) {
+        const std::size_t kc = std::min(KC, K - k0);
+        const float* ak = a + k0 * a_col;
+        const float* bk = b + k0 * ldb;
+        const float* init = k0 == 0 ? bias : nullptr;
+        const bool acc = accumulate || k0 > 0;
+        // Panels of 16 columns in 2-row tiles (V8 runs them ~8% faster than 8 columns in 4-row
+        // tiles: one A address per row and step, and fewer of them), then 8, then 4.
+        std::size_t n = 0;
+        auto panels = [&](auto nv, auto mr) {
+            constexpr std::size_t NV = decltype(nv)::value, MR = decltype(mr)::value;
+            for (; n + NV * L <= N; n += NV * L)
+                panel<NV, MR>(M, kc, ak, a_row, a_col, pack_b(bk + n, ldb, kc, NV * L), NV * L,
+                              c + n, ldc, init ? init + n : nullptr, acc);
+        };
+        panels(std::integral_constant<std::size_t, 4>{}, std::integral_constant<std::size_t, 2>{});
+        panels(std::integral_constant<std::size_t, 2>{}, std::integral_constant<std::size_t, 4>{});
+        panels(std::integral_constant<std::size_t, 1>{}, std::integral_constant<std::size_t, 4>{});
+    }
 }
 
 void add_column_sums(const float* x, std::size_t rows, std::size_t cols, float* out) {
@@ -295,27 +224,7 @@ void multiply_flush_inplace(float* a, const float* b, std::size_t n) {
     }
 }
 
-#else  // scalar build: the reference is the kernel, a "packed" B is B itself, row-major
-
-void pack_b(const float* b, std::size_t ldb, std::size_t K, std::size_t N, PackedB& out) {
-    out.K = K;
-    out.N = N;
-    out.data.resize(K * N);
-    for (std::size_t k = 0; k < K; ++k) std::copy(b + k * ldb, b + k * ldb + N, &out.data[k * N]);
-}
-
-void pack_b_transposed(const float* bt, std::size_t ldbt, std::size_t K, std::size_t N,
-                       PackedB& out) {
-    out.K = K;
-    out.N = N;
-    out.data.resize(K * N);
-    transpose_strided(bt, ldbt, N, K, out.data.data(), N);
-}
-
-void gemm_packed(std::size_t M, const float* a, std::size_t a_row, std::size_t a_col,
-                 const PackedB& b, float* c, std::size_t ldc, const float* bias, bool accumulate) {
-    gemm_reference(M, b.N, b.K, a, a_row, a_col, b.data.data(), b.N, c, ldc, bias, accumulate);
-}
+#else  // scalar build: the reference is the kernel
 
 void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
           std::size_t a_col, const float* b, std::size_t ldb, float* c, std::size_t ldc,
@@ -341,40 +250,35 @@ void multiply_flush_inplace(float* a, const float* b, std::size_t n) {
 
 #endif
 
-void transpose_strided(const float* src, std::size_t ld_src, std::size_t rows, std::size_t cols,
-                       float* dst, std::size_t ld_dst) {
+void transpose(const float* src, std::size_t rows, std::size_t cols, float* dst) {
     std::size_t r0 = 0;
 #if AL_SIMD
     // 4×4 blocks through registers (two rounds of zips), where scalar code would do a strided
-    // store per element: the weights' packed copies are rebuilt after every Adam step.
+    // store per element: the [out][in] weight copy is rebuilt after every Adam step.
     if constexpr (L == 4) {
         for (; r0 + 4 <= rows; r0 += 4) {
             std::size_t c = 0;
             for (; c + 4 <= cols; c += 4) {
-                const float* s = src + r0 * ld_src + c;
-                const fbatch a = fbatch::load_unaligned(s), b = fbatch::load_unaligned(s + ld_src);
-                const fbatch e = fbatch::load_unaligned(s + 2 * ld_src),
-                             f = fbatch::load_unaligned(s + 3 * ld_src);
+                const float* s = src + r0 * cols + c;
+                const fbatch a = fbatch::load_unaligned(s), b = fbatch::load_unaligned(s + cols);
+                const fbatch e = fbatch::load_unaligned(s + 2 * cols),
+                             f = fbatch::load_unaligned(s + 3 * cols);
                 const fbatch ae_lo = xsimd::zip_lo(a, e),
                              ae_hi = xsimd::zip_hi(a, e);  // a0 e0 a1 e1 | a2 e2 a3 e3
                 const fbatch bf_lo = xsimd::zip_lo(b, f), bf_hi = xsimd::zip_hi(b, f);
-                float* d = dst + c * ld_dst + r0;
+                float* d = dst + c * rows + r0;
                 xsimd::zip_lo(ae_lo, bf_lo).store_unaligned(d);  // a0 b0 e0 f0
-                xsimd::zip_hi(ae_lo, bf_lo).store_unaligned(d + ld_dst);
-                xsimd::zip_lo(ae_hi, bf_hi).store_unaligned(d + 2 * ld_dst);
-                xsimd::zip_hi(ae_hi, bf_hi).store_unaligned(d + 3 * ld_dst);
+                xsimd::zip_hi(ae_lo, bf_lo).store_unaligned(d + rows);
+                xsimd::zip_lo(ae_hi, bf_hi).store_unaligned(d + 2 * rows);
+                xsimd::zip_hi(ae_hi, bf_hi).store_unaligned(d + 3 * rows);
             }
             for (; c < cols; ++c)
-                for (std::size_t r = r0; r < r0 + 4; ++r) dst[c * ld_dst + r] = src[r * ld_src + c];
+                for (std::size_t r = r0; r < r0 + 4; ++r) dst[c * rows + r] = src[r * cols + c];
         }
     }
 #endif
     for (std::size_t r = r0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c) dst[c * ld_dst + r] = src[r * ld_src + c];
-}
-
-void transpose(const float* src, std::size_t rows, std::size_t cols, float* dst) {
-    transpose_strided(src, cols, rows, cols, dst, rows);
+        for (std::size_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * cols + c];
 }
 
 bool all_finite(const float* x, std::size_t n) {

@@ -29,29 +29,11 @@ struct Matrix {
 //                                          element of A is broadcast on its own),
 //   B       = row-major K×N with row stride ldb,
 //   init    = C itself if `accumulate`, else the row vector `bias` (N values) if given, else 0.
-// K == 0 leaves init. Sums run over k in increasing order (B packed ≤ 256 rows of k at a time, C
+// K == 0 leaves init. Sums run over k in increasing order (B packed 256 rows of k at a time, C
 // carrying the sum between blocks), so results depend neither on the SIMD width nor the packing.
 void gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
           std::size_t a_col, const float* b, std::size_t ldb, float* c, std::size_t ldc,
           const float* bias, bool accumulate);
-
-// B (K×N) in gemm's packed layout, for a B that many products share (a layer's weights between
-// two optimiser steps: the training pass and every chunk of the evaluation): gemm packs its B on
-// every call. gemm_packed gives the same bits as gemm with the unpacked B.
-struct PackedB {
-    std::size_t K = 0, N = 0;
-    std::vector<float> data;
-};
-
-// Packs B, given as row-major K×N (row stride ldb) or, with pack_b_transposed, as its transpose
-// Bᵀ, row-major N×K (row stride ldbt): the layer's [in][out] weights give both W and Wᵀ.
-void pack_b(const float* b, std::size_t ldb, std::size_t K, std::size_t N, PackedB& out);
-void pack_b_transposed(const float* bt, std::size_t ldbt, std::size_t K, std::size_t N,
-                       PackedB& out);
-
-// gemm's C = init + A·B with a packed B (K and N are b's).
-void gemm_packed(std::size_t M, const float* a, std::size_t a_row, std::size_t a_col,
-                 const PackedB& b, float* c, std::size_t ldc, const float* bias, bool accumulate);
 
 // Scalar reference of gemm (same contract), the specification the tests compare against.
 void gemm_reference(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
@@ -72,9 +54,6 @@ void multiply_flush_inplace(float* a, const float* b, std::size_t n);
 
 // dst (cols × rows) = srcᵀ, src row-major rows × cols.
 void transpose(const float* src, std::size_t rows, std::size_t cols, float* dst);
-// The same with row strides: dst[c·ld_dst + r] = src[r·ld_src + c], r < rows, c < cols.
-void transpose_strided(const float* src, std::size_t ld_src, std::size_t rows, std::size_t cols,
-                       float* dst, std::size_t ld_dst);
 
 // True when every value is finite (no NaN, no ±inf).
 bool all_finite(const float* x, std::size_t n);

@@ -7,18 +7,15 @@
 namespace al {
 
 Dense::Dense(std::size_t in, std::size_t out, float* wt, float* b, float* dwt, float* db)
-    : in_(in), out_(out), wt_(wt), b_(b), dwt_(dwt), db_(db) {
+    : in_(in), out_(out), wt_(wt), b_(b), dwt_(dwt), db_(db), w_(in * out, 0.0f) {
     refresh();
 }
 
-void Dense::refresh() {
-    pack_b(wt_, out_, in_, out_, wt_packed_);
-    pack_b_transposed(wt_, out_, out_, in_, w_packed_);  // W = (Wᵀ)ᵀ
-}
+void Dense::refresh() { transpose(wt_, in_, out_, w_.data()); }
 
 void Dense::forward(const float* x, std::size_t rows, float* y) const {
     // y[r][o] = b[o] + Σ_i x[r][i] · Wᵀ[i][o]: broadcast x[r][i], vectorise along o.
-    gemm_packed(rows, x, in_, 1, wt_packed_, y, out_, b_, false);
+    gemm(rows, out_, in_, x, in_, 1, wt_, out_, y, out_, b_, false);
 }
 
 void Dense::backward(const float* x, const float* dy, std::size_t rows, float* dx,
@@ -28,7 +25,7 @@ void Dense::backward(const float* x, const float* dy, std::size_t rows, float* d
     if (!accumulate) std::fill(db_, db_ + out_, 0.0f);
     add_column_sums(dy, rows, out_, db_);
     // dx[r][i] = Σ_o dy[r][o] · W[o][i]: broadcast dy[r][o], vectorise along i.
-    if (dx) gemm_packed(rows, dy, out_, 1, w_packed_, dx, in_, nullptr, false);
+    if (dx) gemm(rows, in_, out_, dy, out_, 1, w_.data(), in_, dx, in_, nullptr, false);
 }
 
 }  // namespace al

@@ -3,17 +3,13 @@
 // Layout (why): W is PyTorch's [out][in], but the forward product wants, for each input i, the
 // row of weights W[:, i] contiguous so that the outputs can be vectorised (see matrix.hpp). So
 // the parameter the optimiser owns is Wᵀ, `wt` = [in][out]; Adam is elementwise and does not
-// care. The backward dx = dy·W wants W itself, [out][in]. `refresh()`, after every parameter
-// update, packs both for gemm (matrix.hpp: PackedB; in·out floats each, ~1/batch of the cost of
-// one product): the training pass and every chunk of the evaluation then multiply by the same
-// packed copies instead of packing the weights on every call.
+// care. The backward dx = dy·W wants W itself, [out][in]: `refresh()` keeps a copy of it, rebuilt
+// after every parameter update (in·out floats, ~1/batch of the cost of one product).
 // The layer does not own its parameters: they live in the network's flat vectors (one Adam pass
 // over all of them), the layer points into them.
 #pragma once
 #include <cstddef>
 #include <vector>
-
-#include "matrix.hpp"
 
 namespace al {
 
@@ -32,7 +28,7 @@ class Dense {
     const float* weight_grad() const { return dwt_; }
     void set_bias(std::size_t o, float v) { b_[o] = v; }
 
-    // Rebuild the packed copies used by forward() and backward() after the parameters changed.
+    // Rebuild the [out][in] copy used by backward() after the parameters changed.
     void refresh();
 
     // y (rows × out) = x (rows × in) · Wᵀ + b.
@@ -47,12 +43,11 @@ class Dense {
 
   private:
     std::size_t in_, out_;
-    float* wt_;          // [in][out]
-    float* b_;           // [out]
-    float* dwt_;         // [in][out]
-    float* db_;          // [out]
-    PackedB wt_packed_;  // B = Wᵀ [in][out] of forward()
-    PackedB w_packed_;   // B = W [out][in] of backward()'s dx
+    float* wt_;             // [in][out]
+    float* b_;              // [out]
+    float* dwt_;            // [in][out]
+    float* db_;             // [out]
+    std::vector<float> w_;  // [out][in], refreshed copy of wt_
 };
 
 }  // namespace al

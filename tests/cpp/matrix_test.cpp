@@ -36,10 +36,9 @@ TEST_CASE("gemm matches the double-precision product for every mode and shape") 
     const std::size_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33, 64};
     for (std::size_t M : sizes)
         for (std::size_t N : sizes)
-            // 300 and 520: past one block of k (gemm packs B ≤ 256 rows at a time), in two
-            // blocks of 150, and in blocks of 174, 174, 172.
+            // 300: past one block of k (gemm packs B 256 rows at a time), with a partial block.
             for (std::size_t K : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(13),
-                                  std::size_t(64), std::size_t(300), std::size_t(520)}) {
+                                  std::size_t(64), std::size_t(300)}) {
                 CAPTURE(M);
                 CAPTURE(N);
                 CAPTURE(K);
@@ -61,25 +60,8 @@ TEST_CASE("gemm matches the double-precision product for every mode and shape") 
                                  mode == 1 ? bias.data() : nullptr, mode == 2);
                         al::gemm_reference(M, N, K, a.data(), ar, ac, b.data(), N, r.data(), N,
                                            mode == 1 ? bias.data() : nullptr, mode == 2);
-                        // The same product with B packed once, from B or from Bᵀ (N×K).
-                        std::vector<float> bt(N * K);
-                        for (std::size_t k = 0; k < K; ++k)
-                            for (std::size_t n = 0; n < N; ++n) bt[n * K + k] = b[k * N + n];
-                        al::PackedB pb, pbt;
-                        al::pack_b(b.data(), N, K, N, pb);
-                        al::pack_b_transposed(bt.data(), K, K, N, pbt);
-                        std::vector<float> cp =
-                            mode == 2 ? start : std::vector<float>(M * N, 99.0f);
-                        std::vector<float> cpt = cp;
-                        al::gemm_packed(M, a.data(), ar, ac, pb, cp.data(), N,
-                                        mode == 1 ? bias.data() : nullptr, mode == 2);
-                        al::gemm_packed(M, a.data(), ar, ac, pbt, cpt.data(), N,
-                                        mode == 1 ? bias.data() : nullptr, mode == 2);
                         const std::vector<double> want = product(M, N, K, a, ar, ac, b, init);
                         for (std::size_t i = 0; i < M * N; ++i) {
-                            // N = 1 included: a packed column takes gemm's route.
-                            REQUIRE(cp[i] == c[i]);
-                            REQUIRE(cpt[i] == c[i]);
                             const double tol = 1e-5 * (1.0 + K);
                             REQUIRE(std::fabs(c[i] - want[i]) <= tol);
                             REQUIRE(std::fabs(r[i] - want[i]) <= tol);
