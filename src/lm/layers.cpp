@@ -2,43 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
 #include <vector>
 
 #include "matrix.hpp"
 #include "simd/arch.hpp"
-#include "unrolled.hpp"
 
 namespace al::lm {
-
-namespace {
-// db (cols values) += Σ_rows dy, each column summed over the rows in order (the bits of
-// add_column_sums), but row by row across up to 8 vectors of columns: 8 independent chains
-// instead of one column vector's chain of `rows` dependent adds.
-void add_bias_grad(const float* dy, std::size_t rows, std::size_t cols, float* db) {
-    std::size_t n = 0;
-#if AL_SIMD
-    constexpr std::size_t L = simd::float_lanes;
-    using simd::fbatch;
-    auto columns = [&](auto vectors) {
-        constexpr std::size_t V = decltype(vectors)::value;
-        for (; n + V * L <= cols; n += V * L) {
-            fbatch s[V];
-            each_index<V>([&](std::size_t j) { s[j] = fbatch::load_unaligned(db + n + j * L); });
-            const float* x = dy + n;
-            for (std::size_t r = 0; r < rows; ++r, x += cols)
-                each_index<V>([&](std::size_t j) { s[j] += fbatch::load_unaligned(x + j * L); });
-            each_index<V>([&](std::size_t j) { s[j].store_unaligned(db + n + j * L); });
-        }
-    };
-    columns(std::integral_constant<std::size_t, 8>{});
-    columns(std::integral_constant<std::size_t, 4>{});
-    columns(std::integral_constant<std::size_t, 1>{});
-#endif
-    for (; n < cols; ++n)
-        for (std::size_t r = 0; r < rows; ++r) db[n] += dy[r * cols + n];
-}
-}  // namespace
 
 void linear_forward(const float* x, const float* wt, const float* b, std::size_t n, std::size_t in,
                     std::size_t out, float* y) {
@@ -50,7 +19,7 @@ void linear_backward(const float* x, const float* w, const float* dy, std::size_
                      std::size_t out, float* dw, float* db, float* dx) {
     // dW[o][i] += Σ_r dy[r][o]·x[r][i]: A = dyᵀ (strides swapped), B = x, vectorised along i.
     gemm(out, in, n, dy, 1, out, x, in, dw, in, nullptr, true);
-    add_bias_grad(dy, n, out, db);
+    add_column_sums(dy, n, out, db);
     // dx[r][i] = Σ_o dy[r][o]·W[o][i]: B = W as stored.
     if (dx) gemm(n, in, out, dy, out, 1, w, in, dx, in, nullptr, false);
 }
