@@ -9,7 +9,7 @@
 import { chromium } from 'playwright-core';
 
 import { startServer } from '../../web/serve.mjs';
-import { CHROMIUM_ARGS, startFiguresEagerly } from '../e2e/helpers.mjs';
+import { CHROMIUM_ARGS, longTasksWith100kPoints, startFiguresEagerly } from '../e2e/helpers.mjs';
 
 const GRID = 64; // the twin lab redraws its decision boundaries from such a grid
 
@@ -42,7 +42,7 @@ export async function runBrowserBench(dist) {
     const lm = await within(300, 'the language model run', page.evaluate(measureLm));
     const pre = await within(300, 'the pretrained model', page.evaluate(measurePretrained));
     const twinRatio = r.twin / r.single;
-    const lt = await longTasks(browser, url);
+    const lt = await longTasksWith100kPoints(browser, `${url}#n=100000`, 60000);
     return {
       ...r,
       twinRatio,
@@ -71,48 +71,6 @@ export async function runBrowserBench(dist) {
     await browser.close();
     await new Promise((ok) => server.close(ok));
   }
-}
-
-/**
- * The longest main-thread task (PerformanceObserver 'longtask') while the twin lab builds and draws
- * data sets of 100,000 points: on load (with the article's first layout, and after it) and on a
- * hash change to another such set.
- */
-async function longTasks(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  await startFiguresEagerly(context);
-  await context.addInitScript(() => {
-    globalThis.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) globalThis.__longTasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  const page = await context.newPage();
-  const bothReady = () =>
-    ['a', 'b'].every(
-      (s) => document.querySelector(`tr[data-row="${s}"]`)?.dataset.status === 'ready',
-    );
-  await page.goto(`${url}#n=100000`);
-  await page.waitForSelector('html[data-ready="true"]', { timeout: 60000 });
-  await page.waitForFunction(bothReady);
-  // As e2e robust measures it: the other figures, all started at once here, finish mounting
-  // first; what is counted from then on is the lab's own work on a change of its data.
-  await page.waitForTimeout(1000);
-  const ready = await page.evaluate(() => performance.now());
-  await page.evaluate(() => (location.hash = '#n=99999'));
-  await page.waitForFunction(bothReady);
-  await page.waitForTimeout(500);
-  const max = (since) =>
-    page.evaluate(
-      (t) =>
-        Math.round(
-          Math.max(0, ...globalThis.__longTasks.filter(([s]) => s >= t).map(([, d]) => d)),
-        ),
-      since,
-    );
-  const out = { lab: await max(ready), all: await max(0) };
-  await context.close();
-  return out;
 }
 
 // Runs inside the page: the language model's reference run, straight on the module.

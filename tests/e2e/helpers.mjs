@@ -78,6 +78,54 @@ export const startFiguresEagerly = (context) =>
   context.addInitScript(() => (globalThis.ACTIVATION_LAB_EAGER = true));
 
 /**
+ * The longest main-thread tasks (PerformanceObserver 'longtask', from the first script on) while
+ * the twin lab builds and draws 100,000 points: `all` over the whole visit, `lab` from 1 s after
+ * both networks are ready (the rest of the page's start has settled) through a hash change to
+ * another such set. e2e robust bounds it; the bench prints it.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url  the page with `#n=100000` (articleUrl's address when one figure mounts)
+ * @param {number} [readyTimeoutMs]  how long the page may take to become ready
+ * @returns {Promise<{lab: number, all: number}>} milliseconds
+ */
+export async function longTasksWith100kPoints(browser, url, readyTimeoutMs = 30000) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  try {
+    await startFiguresEagerly(context);
+    await context.addInitScript(() => {
+      globalThis.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) globalThis.__longTasks.push([e.startTime, e.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const page = await context.newPage();
+    const bothReady = () =>
+      ['a', 'b'].every(
+        (s) => document.querySelector(`tr[data-row="${s}"]`)?.dataset.status === 'ready',
+      );
+    await page.goto(url);
+    await page.waitForSelector('html[data-ready="true"]', { timeout: readyTimeoutMs });
+    await page.waitForFunction(bothReady);
+    await page.waitForTimeout(1000); // the rest of the page's start (figures mounting) settles
+    const ready = await page.evaluate(() => performance.now());
+    await page.evaluate(() => (location.hash = '#n=99999'));
+    await page.waitForFunction(bothReady);
+    await page.waitForTimeout(500);
+    /** @param {number} since  ms of the page's clock */
+    const longest = (since) =>
+      page.evaluate(
+        (t) =>
+          Math.round(
+            Math.max(0, ...globalThis.__longTasks.filter(([s]) => s >= t).map(([, d]) => d)),
+          ),
+        since,
+      );
+    return { lab: await longest(ready), all: await longest(0) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Polls done() every 50 ms until it holds or timeoutMs pass; returns the milliseconds waited (the
  * caller then asserts). For what the test process learns late: the browser reports each worker
  * that starts or ends to page.workers() a little after it does, more so on a busy machine.
