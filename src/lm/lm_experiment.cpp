@@ -5,6 +5,7 @@
 
 #include "lm/lm_safetensors.hpp"
 #include "lm/lm_state.hpp"
+#include "math_constants.hpp"
 #include "matrix.hpp"
 #include "text_input.hpp"
 #include "utf8.hpp"
@@ -53,8 +54,7 @@ double LmExperiment::lr_at(int s) const {
     const LmConfig& c = config_;
     if (s < c.warmup) return c.lr * (s + 1) / c.warmup;
     const double t = static_cast<double>(s - c.warmup) / std::max(1, c.steps - c.warmup);
-    const double pi = 3.14159265358979323846;
-    return c.lr * (c.lr_floor + (1 - c.lr_floor) * 0.5 * (1 + std::cos(pi * t)));
+    return c.lr * (c.lr_floor + (1 - c.lr_floor) * 0.5 * (1 + std::cos(kPi * t)));
 }
 
 bool LmExperiment::train_one() {

@@ -3,13 +3,12 @@
 #include <cmath>
 #include <vector>
 
+#include "math_constants.hpp"
 #include "numpy_random.hpp"
 
 namespace al {
 
 namespace {
-
-constexpr double kPi = 3.141592653589793;  // np.pi
 
 bool good_noise(double noise) { return noise >= 0.0 && std::isfinite(noise); }
 

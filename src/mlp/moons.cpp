@@ -2,10 +2,11 @@
 
 #include <cmath>
 
+#include "math_constants.hpp"
+
 namespace al {
 
 namespace {
-constexpr double kPi = 3.141592653589793;  // np.pi
 
 // np.linspace(0, pi, num)[i]: i * (pi / (num - 1)), the last point set to pi exactly.
 double linspace_0_pi(std::size_t i, std::size_t num) {

@@ -5,19 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "config_error.hpp"
 #include "json.hpp"
 #include "mlp/config.hpp"
 #include "settings.hpp"
 
-namespace {
-
-std::string json_error(const std::string& text) {
-    std::string e;
-    const auto c = al::config_from_json(text, e);
-    return c ? std::string("(ok)") : e;
-}
-
-}  // namespace
+using al::test::config_json_error;
 
 TEST_CASE("default config and its JSON") {
     const al::Config c = al::default_config();
@@ -61,58 +54,64 @@ TEST_CASE("config JSON round trip of every field") {
     // scikit-learn, which computes the same expression.
     CHECK(s.val == 15001);
     CHECK(s.train == 54999);
-    CHECK(json_error("{\"batch\": 32.0}") == "(ok)");  // JavaScript cannot tell 32 from 32.0
+    CHECK(config_json_error("{\"batch\": 32.0}") == "(ok)");  // JavaScript cannot tell 32 from 32.0
 }
 
 TEST_CASE("every bad field is rejected with its name and range") {
-    CHECK(json_error("{\"activation\":\"tanh\"}") ==
+    CHECK(config_json_error("{\"activation\":\"tanh\"}") ==
           "activation must be one of relu, gelu, gelu_tanh, silu, elu, identity (got \"tanh\")");
-    CHECK(json_error("{\"activation\":1}") ==
+    CHECK(config_json_error("{\"activation\":1}") ==
           "activation must be one of relu, gelu, gelu_tanh, silu, elu, identity (got a number)");
-    CHECK(json_error("{\"hidden\":[]}") ==
+    CHECK(config_json_error("{\"hidden\":[]}") ==
           "hidden must be an array of 1 to 16 layer widths or a string such as \"32x16\" (got 0 "
           "widths)");
-    CHECK(json_error("{\"hidden\":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]}") ==
+    CHECK(config_json_error("{\"hidden\":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]}") ==
           "hidden must be an array of 1 to 16 layer widths or a string such as \"32x16\" (got 17 "
           "widths)");
-    CHECK(json_error("{\"hidden\":64}") ==
+    CHECK(config_json_error("{\"hidden\":64}") ==
           "hidden must be an array of 1 to 16 layer widths or a string such as \"32x16\" (got a "
           "number)");
-    CHECK(json_error("{\"hidden\":[64,513]}") ==
+    CHECK(config_json_error("{\"hidden\":[64,513]}") ==
           "hidden[1] must be an integer in [1, 512] (got 513)");
-    CHECK(json_error("{\"hidden\":[0]}") == "hidden[0] must be an integer in [1, 512] (got 0)");
-    CHECK(json_error("{\"hidden\":[2.5]}") == "hidden[0] must be an integer in [1, 512] (got 2.5)");
-    CHECK(json_error("{\"lr\":0}") == "lr must be a number in (0, 1] (got 0)");
-    CHECK(json_error("{\"lr\":1.5}") == "lr must be a number in (0, 1] (got 1.5)");
-    CHECK(json_error("{\"lr\":\"0.1\"}") == "lr must be a number (got a string)");
-    CHECK(json_error("{\"batch\":0}") == "batch must be an integer in [1, 100000] (got 0)");
-    CHECK(json_error("{\"batch\":32.5}") == "batch must be an integer in [1, 100000] (got 32.5)");
-    CHECK(json_error("{\"batch\":true}") ==
+    CHECK(config_json_error("{\"hidden\":[0]}") ==
+          "hidden[0] must be an integer in [1, 512] (got 0)");
+    CHECK(config_json_error("{\"hidden\":[2.5]}") ==
+          "hidden[0] must be an integer in [1, 512] (got 2.5)");
+    CHECK(config_json_error("{\"lr\":0}") == "lr must be a number in (0, 1] (got 0)");
+    CHECK(config_json_error("{\"lr\":1.5}") == "lr must be a number in (0, 1] (got 1.5)");
+    CHECK(config_json_error("{\"lr\":\"0.1\"}") == "lr must be a number (got a string)");
+    CHECK(config_json_error("{\"batch\":0}") == "batch must be an integer in [1, 100000] (got 0)");
+    CHECK(config_json_error("{\"batch\":32.5}") ==
+          "batch must be an integer in [1, 100000] (got 32.5)");
+    CHECK(config_json_error("{\"batch\":true}") ==
           "batch must be an integer in [1, 100000] (got a boolean)");
-    CHECK(json_error("{\"epochs\":10001}") ==
+    CHECK(config_json_error("{\"epochs\":10001}") ==
           "epochs must be an integer in [1, 10000] (got 10001)");
-    CHECK(json_error("{\"seed\":-1}") == "seed must be an integer in [0, 4294967295] (got -1)");
-    CHECK(json_error("{\"seed\":4294967296}") ==
+    CHECK(config_json_error("{\"seed\":-1}") ==
+          "seed must be an integer in [0, 4294967295] (got -1)");
+    CHECK(config_json_error("{\"seed\":4294967296}") ==
           "seed must be an integer in [0, 4294967295] (got 4294967296)");
-    CHECK(json_error("{\"n\":9}") == "n must be an integer in [10, 100000] (got 9)");
-    CHECK(json_error("{\"n\":1e9}") == "n must be an integer in [10, 100000] (got 1000000000)");
-    CHECK(json_error("{\"noise\":-0.1}") == "noise must be a number in [0, 2] (got -0.1)");
-    CHECK(json_error("{\"data_seed\":0.5}") ==
+    CHECK(config_json_error("{\"n\":9}") == "n must be an integer in [10, 100000] (got 9)");
+    CHECK(config_json_error("{\"n\":1e9}") ==
+          "n must be an integer in [10, 100000] (got 1000000000)");
+    CHECK(config_json_error("{\"noise\":-0.1}") == "noise must be a number in [0, 2] (got -0.1)");
+    CHECK(config_json_error("{\"data_seed\":0.5}") ==
           "data_seed must be an integer in [0, 4294967295] (got 0.5)");
-    CHECK(json_error("{\"test_fraction\":0.01}") ==
+    CHECK(config_json_error("{\"test_fraction\":0.01}") ==
           "test_fraction must be a number in [0.05, 0.9] (got 0.01)");
-    CHECK(json_error("{\"val_fraction\":0.6}") ==
+    CHECK(config_json_error("{\"val_fraction\":0.6}") ==
           "val_fraction must be a number in [0, 0.5] (got 0.6)");
-    CHECK(json_error("{\"test_fraction\":0.5,\"val_fraction\":0.5}") ==
+    CHECK(config_json_error("{\"test_fraction\":0.5,\"val_fraction\":0.5}") ==
           "test_fraction + val_fraction must be at most 0.9 (got 1)");
-    CHECK(json_error("{\"shuffle\":1}") == "shuffle must be true or false (got a number)");
-    CHECK(json_error("{\"weight_decay\":2}") == "weight_decay must be a number in [0, 1] (got 2)");
-    CHECK(json_error("{\"epoch\":3}")
+    CHECK(config_json_error("{\"shuffle\":1}") == "shuffle must be true or false (got a number)");
+    CHECK(config_json_error("{\"weight_decay\":2}") ==
+          "weight_decay must be a number in [0, 1] (got 2)");
+    CHECK(config_json_error("{\"epoch\":3}")
               .rfind("unknown config key \"epoch\" (allowed: activation,", 0) == 0);
-    CHECK(json_error("[1]") == "config must be a JSON object (got an array)");
-    CHECK(json_error("{\"lr\":").rfind("JSON: unexpected end of input", 0) == 0);
+    CHECK(config_json_error("[1]") == "config must be a JSON object (got an array)");
+    CHECK(config_json_error("{\"lr\":").rfind("JSON: unexpected end of input", 0) == 0);
     // n = 10, 85% test: 1 point left, and a validation set would take it.
-    CHECK(json_error("{\"n\":10,\"test_fraction\":0.85,\"val_fraction\":0.05}") ==
+    CHECK(config_json_error("{\"n\":10,\"test_fraction\":0.85,\"val_fraction\":0.05}") ==
           "val_fraction 0.05 with test_fraction 0.85 leaves no training data for n = 10");
 }
 
@@ -164,19 +163,20 @@ TEST_CASE("hidden widths as text: lists and the 32x16 shorthand, normalised to a
     c = al::config_from_json("{\"hidden\":\"8,4x3\"}", e);
     REQUIRE_MESSAGE(c, e);
     CHECK(c->hidden == std::vector<int>{8, 4, 4, 4});
-    CHECK(json_error("{\"hidden\":\"32x17\"}") ==
+    CHECK(config_json_error("{\"hidden\":\"32x17\"}") ==
           "hidden must have 1 to 16 layers (got \"32x17\")");
-    CHECK(json_error("{\"hidden\":\"1x999999999\"}") ==
+    CHECK(config_json_error("{\"hidden\":\"1x999999999\"}") ==
           "hidden must have 1 to 16 layers (got \"1x999999999\")");
-    CHECK(json_error("{\"hidden\":\"\"}") ==
+    CHECK(config_json_error("{\"hidden\":\"\"}") ==
           "hidden must be widths like \"64,64\" or \"32x16\" (16 layers of 32) (got \"\")");
-    CHECK(json_error("{\"hidden\":\"64,,64\"}").rfind("hidden must be widths like", 0) == 0);
-    CHECK(json_error("{\"hidden\":\"32x0\"}").rfind("hidden must be widths like", 0) == 0);
-    CHECK(json_error("{\"hidden\":\"-3\"}").rfind("hidden must be widths like", 0) == 0);
-    CHECK(json_error("{\"hidden\":\"64.5\"}").rfind("hidden must be widths like", 0) == 0);
-    CHECK(json_error("{\"hidden\":\"513x2\"}") ==
+    CHECK(config_json_error("{\"hidden\":\"64,,64\"}").rfind("hidden must be widths like", 0) == 0);
+    CHECK(config_json_error("{\"hidden\":\"32x0\"}").rfind("hidden must be widths like", 0) == 0);
+    CHECK(config_json_error("{\"hidden\":\"-3\"}").rfind("hidden must be widths like", 0) == 0);
+    CHECK(config_json_error("{\"hidden\":\"64.5\"}").rfind("hidden must be widths like", 0) == 0);
+    CHECK(config_json_error("{\"hidden\":\"513x2\"}") ==
           "hidden[0] must be an integer in [1, 512] (got 513)");
-    CHECK(json_error("{\"hidden\":\"0\"}") == "hidden[0] must be an integer in [1, 512] (got 0)");
+    CHECK(config_json_error("{\"hidden\":\"0\"}") ==
+          "hidden[0] must be an integer in [1, 512] (got 0)");
 }
 
 TEST_CASE("parse_hidden_layers: the --hidden grammar with its limits, one-line messages") {
@@ -188,7 +188,7 @@ TEST_CASE("parse_hidden_layers: the --hidden grammar with its limits, one-line m
     for (const char* text : {"", "0", "-3", "64x", "513", "32x17", "1x999999999", "8,0x8", "1e1"}) {
         CAPTURE(text);
         CHECK_FALSE(al::parse_hidden_layers(text, e));
-        CHECK(e == json_error(std::string("{\"hidden\":\"") + text + "\"}"));
+        CHECK(e == config_json_error(std::string("{\"hidden\":\"") + text + "\"}"));
     }
     // The text is quoted as every message quotes input: a control character cannot break the line
     // and a long text is cut.
@@ -200,28 +200,31 @@ TEST_CASE("parse_hidden_layers: the --hidden grammar with its limits, one-line m
 }
 
 TEST_CASE("data set, init, norm, diagnostics and factor keys") {
-    CHECK(json_error("{\"dataset\":\"spirals\",\"init\":\"he\",\"norm\":\"layer\","
-                     "\"diagnostics\":true}") == "(ok)");
+    CHECK(config_json_error("{\"dataset\":\"spirals\",\"init\":\"he\",\"norm\":\"layer\","
+                            "\"diagnostics\":true}") == "(ok)");
     CHECK(
-        json_error("{\"dataset\":\"iris\"}") ==
+        config_json_error("{\"dataset\":\"iris\"}") ==
         "dataset must be one of moons, circles, xor, checkerboard, spirals, custom (got \"iris\")");
     CHECK(
-        json_error("{\"dataset\":3}") ==
+        config_json_error("{\"dataset\":3}") ==
         "dataset must be one of moons, circles, xor, checkerboard, spirals, custom (got a number)");
-    CHECK(json_error("{\"init\":\"xavier\"}") ==
+    CHECK(config_json_error("{\"init\":\"xavier\"}") ==
           "init must be one of default, he (got \"xavier\")");
-    CHECK(json_error("{\"norm\":\"batch\"}") == "norm must be one of none, layer (got \"batch\")");
-    CHECK(json_error("{\"diagnostics\":1}") == "diagnostics must be true or false (got a number)");
-    CHECK(json_error("{\"factor\":1}") == "factor must be a number in [0, 0.99] (got 1)");
-    CHECK(json_error("{\"factor\":-0.1}") == "factor must be a number in [0, 0.99] (got -0.1)");
+    CHECK(config_json_error("{\"norm\":\"batch\"}") ==
+          "norm must be one of none, layer (got \"batch\")");
+    CHECK(config_json_error("{\"diagnostics\":1}") ==
+          "diagnostics must be true or false (got a number)");
+    CHECK(config_json_error("{\"factor\":1}") == "factor must be a number in [0, 0.99] (got 1)");
+    CHECK(config_json_error("{\"factor\":-0.1}") ==
+          "factor must be a number in [0, 0.99] (got -0.1)");
     // noise is a fraction of flipped labels for xor and checkerboard.
-    CHECK(json_error("{\"dataset\":\"xor\",\"noise\":0.5}") == "(ok)");
-    CHECK(json_error("{\"dataset\":\"xor\",\"noise\":0.6}") ==
+    CHECK(config_json_error("{\"dataset\":\"xor\",\"noise\":0.5}") == "(ok)");
+    CHECK(config_json_error("{\"dataset\":\"xor\",\"noise\":0.6}") ==
           "noise must be a number in [0, 0.5] for xor, where it is the fraction of labels "
           "flipped (got 0.6)");
-    CHECK(json_error("{\"dataset\":\"checkerboard\",\"noise\":2}")
+    CHECK(config_json_error("{\"dataset\":\"checkerboard\",\"noise\":2}")
               .rfind("noise must be a number in [0, 0.5] for checkerboard", 0) == 0);
-    CHECK(json_error("{\"dataset\":\"spirals\",\"noise\":2}") == "(ok)");
+    CHECK(config_json_error("{\"dataset\":\"spirals\",\"noise\":2}") == "(ok)");
     al::Config c;
     c.init = static_cast<al::Init>(7);
     CHECK(al::validate(c) == "init must be one of default, he");
@@ -247,8 +250,8 @@ TEST_CASE("the work budget: parameters × points, stated in the message") {
           "or fewer points");
     c.n = 500;  // 1.97e9
     CHECK(al::validate(c).empty());
-    CHECK(json_error("{\"hidden\":\"512x16\",\"n\":508}").rfind("hidden × n must be at most", 0) ==
-          0);
+    CHECK(config_json_error("{\"hidden\":\"512x16\",\"n\":508}")
+              .rfind("hidden × n must be at most", 0) == 0);
 }
 
 TEST_CASE("a range open at its top: [lo, hi) refuses hi itself, says so, and states it in JSON") {

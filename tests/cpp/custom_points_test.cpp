@@ -7,18 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "config_error.hpp"
 #include "mlp/config.hpp"
 #include "mlp/experiment.hpp"
 #include "mlp/moons.hpp"
 #include "mlp/points_csv.hpp"
 
-namespace {
+using al::test::config_json_error;
 
-std::string json_error(const std::string& text) {
-    std::string e;
-    const auto c = al::config_from_json(text, e);
-    return c ? std::string("(ok)") : e;
-}
+namespace {
 
 std::string csv_error(const std::string& text) {
     std::string e;
@@ -103,35 +100,40 @@ TEST_CASE("custom: the same points and data_seed give the generated set's run, e
 }
 
 TEST_CASE("custom: every refusal names the field, 0-based points") {
-    CHECK(json_error("{\"dataset\":\"custom\"}") ==
+    CHECK(config_json_error("{\"dataset\":\"custom\"}") ==
           "dataset custom needs points: an array of [x0, x1, label]");
-    CHECK(json_error("{\"points\":" + rows_json(10) + "}") ==
+    CHECK(config_json_error("{\"points\":" + rows_json(10) + "}") ==
           "points applies to dataset custom only (dataset is moons)");
-    CHECK(json_error("{\"points\":" + rows_json(10) + ",\"dataset\":\"xor\"}") ==
+    CHECK(config_json_error("{\"points\":" + rows_json(10) + ",\"dataset\":\"xor\"}") ==
           "points applies to dataset custom only (dataset is xor)");
-    CHECK(json_error(custom("3")) == "points must be an array of [x0, x1, label] (got a number)");
-    CHECK(json_error(custom(rows_json(9))) == "points must hold 10 to 2000 points (got 9)");
-    CHECK(json_error(custom(rows_json(2001))) == "points must hold 10 to 2000 points (got 2001)");
-    CHECK(json_error(custom(rows_json(10, "[1,2]", 3))) ==
+    CHECK(config_json_error(custom("3")) ==
+          "points must be an array of [x0, x1, label] (got a number)");
+    CHECK(config_json_error(custom(rows_json(9))) == "points must hold 10 to 2000 points (got 9)");
+    CHECK(config_json_error(custom(rows_json(2001))) ==
+          "points must hold 10 to 2000 points (got 2001)");
+    CHECK(config_json_error(custom(rows_json(10, "[1,2]", 3))) ==
           "points[3] must be an array [x0, x1, label] (got 2 values)");
-    CHECK(json_error(custom(rows_json(10, "7", 0))) ==
+    CHECK(config_json_error(custom(rows_json(10, "7", 0))) ==
           "points[0] must be an array [x0, x1, label] (got a number)");
-    CHECK(json_error(custom(rows_json(10, "[1,\"a\",0]", 3))) ==
+    CHECK(config_json_error(custom(rows_json(10, "[1,\"a\",0]", 3))) ==
           "points[3][1] must be a number (got a string)");
-    CHECK(json_error(custom(rows_json(10, "[11,0,0]", 4))) ==
+    CHECK(config_json_error(custom(rows_json(10, "[11,0,0]", 4))) ==
           "points[4][0] must be a number in [-10, 10] (got 11)");
-    CHECK(json_error(custom(rows_json(10, "[0,-10.5,0]", 4))) ==
+    CHECK(config_json_error(custom(rows_json(10, "[0,-10.5,0]", 4))) ==
           "points[4][1] must be a number in [-10, 10] (got -10.5)");
-    CHECK(json_error(custom(rows_json(10, "[0,0,2]", 9))) == "points[9][2] must be 0 or 1 (got 2)");
-    CHECK(json_error(custom(rows_json(10, "[0,0,0.5]", 9))) ==
+    CHECK(config_json_error(custom(rows_json(10, "[0,0,2]", 9))) ==
+          "points[9][2] must be 0 or 1 (got 2)");
+    CHECK(config_json_error(custom(rows_json(10, "[0,0,0.5]", 9))) ==
           "points[9][2] must be 0 or 1 (got 0.5)");
-    CHECK(json_error(custom("[[0,0,1],[1,1,1],[2,2,1],[3,3,1],[4,4,1],[5,5,1],[6,6,1],[7,7,1],"
-                            "[8,8,1],[9,9,1]]")) ==
-          "points must hold both labels, 0 and 1 (all 10 points have label 1)");
+    CHECK(
+        config_json_error(custom("[[0,0,1],[1,1,1],[2,2,1],[3,3,1],[4,4,1],[5,5,1],[6,6,1],[7,7,1],"
+                                 "[8,8,1],[9,9,1]]")) ==
+        "points must hold both labels, 0 and 1 (all 10 points have label 1)");
     // The split's and the work budget's rules hold as for the generated sets.
-    CHECK(json_error(custom(rows_json(10), ",\"test_fraction\":0.45,\"val_fraction\":0.45")) ==
-          "val_fraction 0.45 with test_fraction 0.45 leaves no training data for n = 10");
-    CHECK(json_error(custom(rows_json(2000), ",\"hidden\":\"512x5\""))
+    CHECK(
+        config_json_error(custom(rows_json(10), ",\"test_fraction\":0.45,\"val_fraction\":0.45")) ==
+        "val_fraction 0.45 with test_fraction 0.45 leaves no training data for n = 10");
+    CHECK(config_json_error(custom(rows_json(2000), ",\"hidden\":\"512x5\""))
               .rfind("hidden × n must be at most the work budget", 0) == 0);
     // A config built in C++: non-finite values and a wrong n are refused too.
     al::Config c;
@@ -161,7 +163,7 @@ TEST_CASE("custom: 2000 points at full precision fit a config's text; the limits
     REQUIRE_MESSAGE(back, e);
     CHECK(back->points.x == p.x);
     CHECK(back->points.y == p.y);
-    CHECK(json_error(std::string(al::config_max_bytes + 1, ' ')).rfind("JSON: ", 0) == 0);
+    CHECK(config_json_error(std::string(al::config_max_bytes + 1, ' ')).rfind("JSON: ", 0) == 0);
     CHECK(al::config_limits_json().find(
               ",\"points\":{\"min\":10,\"max\":2000,\"coord_max\":10,\"csv_max_bytes\":262144}}") !=
           std::string::npos);

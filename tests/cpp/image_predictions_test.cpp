@@ -12,12 +12,9 @@
 #include "mlp/image_experiment.hpp"
 #include "mlp/softmax_loss.hpp"
 
-using al::test::image_set;
-using al::test::small_config;
-
 TEST_CASE("image predictions: arg-max guesses give the reported test accuracy exactly") {
-    const al::ImageSplit data{image_set(60, 0), image_set(37, 3)};
-    al::ImageExperiment run(small_config(), data);
+    const al::ImageSplit data{al::test::image_set(60, 0), al::test::image_set(37, 3)};
+    al::ImageExperiment run(al::test::small_config(), data);
     REQUIRE(run.error().empty());
     while (run.step()) {
     }
@@ -44,8 +41,8 @@ TEST_CASE("image predictions: arg-max guesses give the reported test accuracy ex
 }
 
 TEST_CASE("image predictions: ranges outside the test set are empty; pixels read back") {
-    const al::ImageSplit data{image_set(60, 0), image_set(37, 3)};
-    al::ImageExperiment run(small_config(), data);
+    const al::ImageSplit data{al::test::image_set(60, 0), al::test::image_set(37, 3)};
+    al::ImageExperiment run(al::test::small_config(), data);
     CHECK(run.predict_test(0, 38).empty());
     CHECK(run.predict_test(37, 1).empty());
     CHECK(run.predict_test(37, 0).empty());
