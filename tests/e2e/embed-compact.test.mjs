@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dist, launchChromium, openPage, screenshot } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
-import { runTwin, startBlog, startStatic, watchedPage } from './ship-helpers.mjs';
+import { runTwin, settledLayout, startBlog, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeTable } from './publish-helpers.mjs';
 import { COMPACT_HEIGHTS } from '../../web/js/embed/embed-attributes.js';
 
@@ -65,48 +65,49 @@ test('compact: the settings fold into a disclosure, the caption is one line, and
   /** @type {Record<string, number[][]>} */
   const measured = {};
   try {
-    for (const width of [360, 700, 1000]) {
-      for (const [i, host] of [plain, compact].entries()) {
-        const w = await watchedPage(browser, host.url, { viewport: { width, height: 900 } });
-        await w.page.goto(`${host.url}post.html`);
-        await w.page.waitForFunction(
-          () => document.querySelectorAll('[ready]').length === 3,
-          null,
-          {
-            timeout: 60000,
-          },
-        );
-        await settleTransformer(w.page);
-        await w.page.waitForTimeout(500);
+    // Each post loads once, at the narrowest width, and is widened as a reader turning a phone
+    // would: each figure lays out again at each width.
+    for (const [i, host] of [plain, compact].entries()) {
+      const w = await watchedPage(browser, host.url, { viewport: { width: 360, height: 900 } });
+      await w.page.goto(`${host.url}post.html`);
+      await w.page.waitForFunction(() => document.querySelectorAll('[ready]').length === 3, null, {
+        timeout: 60000,
+      });
+      await settleTransformer(w.page);
+      for (const width of [360, 700, 1000]) {
+        await w.page.setViewportSize({ width, height: 900 });
+        await settledLayout(w.page);
         for (const name of Object.keys(FIGURES))
           ((measured[name] ??= [[], []])[i] ??= []).push(await height(w.page, name));
-        if (i === 1 && width === 360) {
-          const twin = w.page.locator('activation-lab-twin');
-          const details = twin.locator('details.al-settings');
-          assert.equal(await details.count(), 1);
-          assert.equal(await details.evaluate((d) => d.open), false);
-          assert.equal(await twin.locator('details.al-settings form.lab-form').count(), 1);
-          assert.equal(await twin.locator('#lab-epochs').isVisible(), false);
-          // One line of caption.
-          const caption = twin.locator('figcaption');
-          const [lineHeight, h] = await caption.evaluate((c) => [
-            parseFloat(getComputedStyle(c).lineHeight),
-            c.getBoundingClientRect().height,
-          ]);
-          assert.ok(h <= lineHeight * 1.5, `caption ${h} px for a line of ${lineHeight}`);
-          // The disclosure opens from the keyboard; the settings still drive the figure.
-          await twin.locator('details.al-settings > summary').focus();
-          await w.page.keyboard.press('Enter');
-          assert.equal(await twin.locator('#lab-epochs').inputValue(), '8');
-          await screenshot(twin, 'embed-compact-twin-360');
-          // Every part of the Transformer has its own disclosure, where it has settings.
-          assert.ok(
-            (await w.page.locator('activation-lab-transformer details.al-settings').count()) >= 2,
-          );
-        }
-        assert.deepEqual(w.problems, []);
-        await w.context.close();
       }
+      if (i === 1) {
+        await w.page.setViewportSize({ width: 360, height: 900 });
+        await settledLayout(w.page);
+        const twin = w.page.locator('activation-lab-twin');
+        const details = twin.locator('details.al-settings');
+        assert.equal(await details.count(), 1);
+        assert.equal(await details.evaluate((d) => d.open), false);
+        assert.equal(await twin.locator('details.al-settings form.lab-form').count(), 1);
+        assert.equal(await twin.locator('#lab-epochs').isVisible(), false);
+        // One line of caption.
+        const caption = twin.locator('figcaption');
+        const [lineHeight, h] = await caption.evaluate((c) => [
+          parseFloat(getComputedStyle(c).lineHeight),
+          c.getBoundingClientRect().height,
+        ]);
+        assert.ok(h <= lineHeight * 1.5, `caption ${h} px for a line of ${lineHeight}`);
+        // The disclosure opens from the keyboard; the settings still drive the figure.
+        await twin.locator('details.al-settings > summary').focus();
+        await w.page.keyboard.press('Enter');
+        assert.equal(await twin.locator('#lab-epochs').inputValue(), '8');
+        await screenshot(twin, 'embed-compact-twin-360');
+        // Every part of the Transformer has its own disclosure, where it has settings.
+        assert.ok(
+          (await w.page.locator('activation-lab-transformer details.al-settings').count()) >= 2,
+        );
+      }
+      assert.deepEqual(w.problems, []);
+      await w.context.close();
     }
   } finally {
     await Promise.all([plain.close(), compact.close()]);
@@ -129,24 +130,27 @@ test('compact heights: the README table fits the twin and the seeds after a fini
   /** @type {Record<string, number[]>} */
   const measured = {};
   try {
+    // The runs finish once, at the narrowest width, where the figures are tallest; then the page
+    // is widened.
+    const w = await watchedPage(browser, host.url, { viewport: { width: 360, height: 900 } });
+    await w.page.goto(`${host.url}post.html`);
+    await w.page.waitForFunction(() => document.querySelectorAll('[ready]').length === 3, null, {
+      timeout: 60000,
+    });
+    await runTwin(w.page, 'activation-lab-twin');
+    await w.page.locator('activation-lab-seeds [data-act="run"]').click();
+    await w.page.waitForSelector('activation-lab-seeds figure[data-state="finished"]', {
+      timeout: 60000,
+    });
+    await settleTransformer(w.page);
     for (const width of [360, 700, 1000]) {
-      const w = await watchedPage(browser, host.url, { viewport: { width, height: 900 } });
-      await w.page.goto(`${host.url}post.html`);
-      await w.page.waitForFunction(() => document.querySelectorAll('[ready]').length === 3, null, {
-        timeout: 60000,
-      });
-      await runTwin(w.page, 'activation-lab-twin');
-      await w.page.locator('activation-lab-seeds [data-act="run"]').click();
-      await w.page.waitForSelector('activation-lab-seeds figure[data-state="finished"]', {
-        timeout: 60000,
-      });
-      await settleTransformer(w.page);
-      await w.page.waitForTimeout(500);
+      await w.page.setViewportSize({ width, height: 900 });
+      await settledLayout(w.page);
       for (const name of Object.keys(FIGURES))
         (measured[name] ??= []).push(await height(w.page, name));
-      assert.deepEqual(w.problems, []);
-      await w.context.close();
     }
+    assert.deepEqual(w.problems, []);
+    await w.context.close();
   } finally {
     await host.close();
   }

@@ -159,3 +159,19 @@ export async function gzipReport(urls, base) {
   }
   return rows.sort((a, b) => b.gzip - a.gzip);
 }
+
+/**
+ * Waits until the page's height holds for two animation frames: a resize's layout is done (at
+ * most 120 frames).
+ */
+export const settledLayout = (page) =>
+  page.evaluate(async () => {
+    const frame = () => new Promise((ok) => requestAnimationFrame(ok));
+    let last = -1;
+    for (let same = 0, frames = 0; same < 2 && frames < 120; frames++) {
+      await frame();
+      const h = document.documentElement.scrollHeight;
+      same = h === last ? same + 1 : 0;
+      last = h;
+    }
+  });
