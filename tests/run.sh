@@ -61,10 +61,17 @@ echo "== Browser suites =="
 # task's length, a Cancel's latency): a second browser beside them would stretch what they
 # time, so they run after, one at a time.
 timed_files=(a11y images robust transformer transformer-robust twin-draw)
+# The longest paired files start first, so that no long file starts late and leaves the other
+# slot idle at the end (their order only schedules; a name missing here just runs in turn).
+long_first=(seeds page captions embed swap-cost)
 paired=() alone=()
+for name in "${long_first[@]}"; do
+  [ -f "tests/e2e/$name.test.mjs" ] && paired+=("tests/e2e/$name.test.mjs")
+done
 for f in tests/e2e/*.test.mjs; do
   name=$(basename "$f" .test.mjs)
-  if [[ " ${timed_files[*]} " == *" $name "* ]]; then alone+=("$f"); else paired+=("$f"); fi
+  if [[ " ${timed_files[*]} " == *" $name "* ]]; then alone+=("$f")
+  elif [[ " ${long_first[*]} " != *" $name "* ]]; then paired+=("$f"); fi
 done
 [ "${#alone[@]}" = "${#timed_files[@]}" ] || { echo "run.sh: a timed browser file is missing" >&2; exit 1; }
 node --test --test-concurrency=2 "${paired[@]}"
