@@ -172,8 +172,13 @@ export async function openPage(env, hash = '', options = {}, path = '') {
   return { page, context, problems, offOrigin };
 }
 
-/** Saves a screenshot of a page (full length) or of a locator under test-results/e2e/. */
+/**
+ * Saves a screenshot of a page (full length) or of a locator under test-results/e2e/, for a
+ * person to look at: only with AL_E2E_SHOTS=1. No test reads them, and each costs 3–5 s of
+ * rendering (a full page more), so `npm test` leaves them out.
+ */
 export async function screenshot(target, name, options = {}) {
+  if (process.env.AL_E2E_SHOTS !== '1') return;
   const path = join(shots, `${name}.png`);
   // The article is long: a full-page capture (also used for elements taller than the viewport)
   // takes tens of seconds on a loaded machine, past playwright's default 30 s.
