@@ -144,12 +144,16 @@ export async function pollUntil(page, done, timeoutMs = 5000) {
  * A fresh page (own context, so own localStorage) that records console errors and warnings,
  * uncaught exceptions and every request to another origin. `path`: another page than the article.
  * `options`: the browser context's, plus `figure` (this page's figures instead of setup's; `''`:
- * all of them).
+ * all of them). Without a service worker unless `options.serviceWorkers` says 'allow': a fresh
+ * context's worker would precache the whole app shell (254 files) behind every test, which cost
+ * the browser and the server about as much CPU as the page itself. The worker's own tests
+ * (first-visit, ship) open their pages with it.
  */
 export async function openPage(env, hash = '', options = {}, path = '') {
   const { figure = env.figure, ...contextOptions } = options;
   const context = await env.browser.newContext({
     viewport: { width: 1200, height: 900 },
+    serviceWorkers: 'block',
     ...contextOptions,
   });
   await startFiguresEagerly(context);
@@ -157,7 +161,10 @@ export async function openPage(env, hash = '', options = {}, path = '') {
   const origin = new URL(env.url).origin;
   const problems = [];
   const offOrigin = [];
+  const blocked = (contextOptions.serviceWorkers ?? 'block') === 'block';
   page.on('console', (m) => {
+    // (Playwright's own note that it blocked the page's registration, as asked above)
+    if (blocked && m.text() === 'Service Worker registration blocked by Playwright') return;
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
