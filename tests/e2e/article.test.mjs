@@ -26,9 +26,12 @@ const VIEWPORTS = [
 ];
 const built = (path) => readFile(join(dist, path, 'index.html'), 'utf8');
 
-/** A page as a reader opens it (figures start as they come near), with its console problems. */
+/**
+ * A page as a reader opens it (figures start as they come near), with its console errors; without
+ * the service worker's precache behind it, as openPage (helpers.mjs) does.
+ */
 async function open(path, viewport, options = {}) {
-  const context = await env.browser.newContext({ viewport, ...options });
+  const context = await env.browser.newContext({ viewport, serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
