@@ -25,13 +25,7 @@ done_step() {  # "== <step> took N s (M s in all) =="
 echo "== Lint (formatting, ESLint, types) =="
 bash tests/lint.sh
 done_step lint
-# The build (npm run build), in an order that keeps both cores busy: the two ES modules first,
-# then the site (its no-script pictures train on one core) beside the rest of the C++ builds.
-bash wasm/build.sh --site
-node web/build.mjs &
-site=$!
-bash wasm/build.sh
-wait "$site"
+npm run --silent build
 done_step build
 
 echo "== C++ suites (native, and WASM under Node, side by side) =="
