@@ -140,6 +140,9 @@ export async function pollUntil(page, done, timeoutMs = 5000) {
   return Date.now() - t0;
 }
 
+/** Playwright's own console note that it blocked the page's service worker, as openPage asks. */
+const BLOCKED_NOTE = 'Service Worker registration blocked by Playwright';
+
 /**
  * A fresh page (own context, so own localStorage) that records console errors and warnings,
  * uncaught exceptions and every request to another origin. `path`: another page than the article.
@@ -150,10 +153,10 @@ export async function pollUntil(page, done, timeoutMs = 5000) {
  * (first-visit, ship) open their pages with it.
  */
 export async function openPage(env, hash = '', options = {}, path = '') {
-  const { figure = env.figure, ...contextOptions } = options;
+  const { figure = env.figure, serviceWorkers = 'block', ...contextOptions } = options;
   const context = await env.browser.newContext({
     viewport: { width: 1200, height: 900 },
-    serviceWorkers: 'block',
+    serviceWorkers,
     ...contextOptions,
   });
   await startFiguresEagerly(context);
@@ -161,10 +164,8 @@ export async function openPage(env, hash = '', options = {}, path = '') {
   const origin = new URL(env.url).origin;
   const problems = [];
   const offOrigin = [];
-  const blocked = (contextOptions.serviceWorkers ?? 'block') === 'block';
   page.on('console', (m) => {
-    // (Playwright's own note that it blocked the page's registration, as asked above)
-    if (blocked && m.text() === 'Service Worker registration blocked by Playwright') return;
+    if (serviceWorkers === 'block' && m.text() === BLOCKED_NOTE) return;
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
