@@ -18,7 +18,7 @@ namespace {
 // step for every row of the group, unrolled (unrolled.hpp says why).
 #if AL_SIMD
 using simd::fbatch;
-constexpr std::size_t L = simd::float_lanes;
+using simd::L;
 #endif
 
 // x̂ = (x − m)·rstd (kept when xh is given), y = x̂·γ + β (y may be x), row by row.

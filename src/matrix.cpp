@@ -31,7 +31,7 @@ void gemm_reference(std::size_t M, std::size_t N, std::size_t K, const float* a,
 namespace {
 
 using simd::fbatch;
-constexpr std::size_t L = simd::float_lanes;
+using simd::L;
 
 // One register tile: MR rows × NV vectors of C. Per step k it loads NV vectors of B and
 // broadcasts MR elements of A, for MR·NV multiply-adds. The accumulators stay in registers

@@ -1,13 +1,12 @@
 #include "stats.hpp"
 
 #include <cmath>
-#include <limits>
+
+#include "math_constants.hpp"
 
 namespace al {
 
 namespace {
-
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
 // Continued fraction of the regularised incomplete beta function I_x(a, b) (modified Lentz);
 // converges quickly for x < (a + 1) / (a + b + 2).
@@ -52,14 +51,14 @@ double incomplete_beta(double a, double b, double x) {
 }  // namespace
 
 double mean(const std::vector<double>& x) {
-    if (x.empty()) return nan;
+    if (x.empty()) return kNaN;
     double s = 0.0;
     for (double v : x) s += v;
     return s / static_cast<double>(x.size());
 }
 
 double sample_sd(const std::vector<double>& x) {
-    if (x.size() < 2) return nan;
+    if (x.size() < 2) return kNaN;
     const double m = mean(x);
     double ss = 0.0;
     for (double v : x) ss += (v - m) * (v - m);  // two passes: no cancellation
@@ -67,7 +66,7 @@ double sample_sd(const std::vector<double>& x) {
 }
 
 double student_t_cdf(double t, double dof) {
-    if (std::isnan(t) || !(dof > 0)) return nan;
+    if (std::isnan(t) || !(dof > 0)) return kNaN;
     if (std::isinf(t)) return t > 0 ? 1.0 : 0.0;
     // P(T ≤ t) = 1 − ½ I_{ν/(ν+t²)}(ν/2, ½) for t ≥ 0, and symmetric.
     const double tail = 0.5 * incomplete_beta(0.5 * dof, 0.5, dof / (dof + t * t));
@@ -75,7 +74,7 @@ double student_t_cdf(double t, double dof) {
 }
 
 double student_t_quantile(double p, double dof) {
-    if (!(p > 0 && p < 1) || !(dof > 0)) return nan;
+    if (!(p > 0 && p < 1) || !(dof > 0)) return kNaN;
     if (p == 0.5) return 0.0;
     if (p < 0.5) return -student_t_quantile(1.0 - p, dof);
     double lo = 0.0, hi = 1.0;
@@ -88,7 +87,7 @@ double student_t_quantile(double p, double dof) {
 }
 
 PairedSummary paired_summary(const std::vector<double>& a, const std::vector<double>& b) {
-    PairedSummary s{0, nan, nan, nan, nan, nan, nan, nan, nan};
+    PairedSummary s{0, kNaN, kNaN, kNaN, kNaN, kNaN, kNaN, kNaN, kNaN};
     if (a.empty() || a.size() != b.size()) return s;
     s.n = a.size();
     std::vector<double> d(a.size());

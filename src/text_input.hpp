@@ -34,6 +34,9 @@ std::string shown_input(std::string_view text);
 // 'shown_input(text)', and " (N characters)" after the quote when it was cut.
 std::string quote_input(std::string_view text, char quote = '\'');
 
+// `s` without its leading and trailing whitespace (C locale).
+std::string_view trim(std::string_view s);
+
 // text without a leading UTF-8 byte-order mark (editors on Windows write one).
 std::string_view strip_bom(std::string_view text);
 

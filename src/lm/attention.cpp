@@ -19,7 +19,7 @@ namespace {
 #if AL_SIMD
 using simd::fbatch;
 #endif
-constexpr std::size_t L = simd::float_lanes;
+using simd::L;
 constexpr std::size_t RB = 4;  // rows per block of the triangle
 
 #if AL_SIMD

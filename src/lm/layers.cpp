@@ -28,7 +28,7 @@ namespace {
 #if AL_SIMD
 using simd::fbatch;
 #endif
-constexpr std::size_t L = simd::float_lanes;
+using simd::L;
 
 // The largest of x[0 … n − 1] (order does not matter to a max).
 float row_max(const float* x, std::size_t n) {

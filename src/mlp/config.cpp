@@ -44,7 +44,7 @@ std::optional<std::vector<int>> parse_hidden_layers(std::string_view text, std::
 namespace {
 
 // Every key, in the order config_to_value writes them (points last, and only for custom).
-const Fields<Config>& fields() {
+const Fields<Config>& config_fields() {
     using C = Config;
     namespace L = limits;
     static const Fields<C> table{
@@ -98,7 +98,7 @@ std::string validate(const Config& c) {
             return "n must be the number of points (" + std::to_string(c.points.size()) +
                    ") for dataset custom (got " + std::to_string(c.n) + ")";
     }
-    if (!(e = check_ranges(fields(), c)).empty()) return e;
+    if (!(e = check_ranges(config_fields(), c)).empty()) return e;
     if (!(c.test_fraction + c.val_fraction <= limits::max_held_out))
         return "test_fraction + val_fraction must be at most " + number_text(limits::max_held_out) +
                " (got " + number_text(c.test_fraction + c.val_fraction) + ")";
@@ -163,7 +163,7 @@ json::Value hidden_value(const std::vector<int>& hidden) {
 
 std::optional<Config> config_from_value(const json::Value& v, std::string& error) {
     Config c = default_config();
-    if (!read_fields(v, fields(), c, error)) return std::nullopt;
+    if (!read_fields(v, config_fields(), c, error)) return std::nullopt;
     if (c.dataset == DataSet::custom) c.n = static_cast<int>(c.points.size());
     error = validate(c);
     if (!error.empty()) return std::nullopt;
@@ -177,7 +177,7 @@ std::optional<Config> config_from_json(std::string_view text, std::string& error
 }
 
 json::Value config_to_value(const Config& c) {
-    json::Object o = write_fields(fields(), c);
+    json::Object o = write_fields(config_fields(), c);
     if (c.dataset == DataSet::custom) o.emplace_back("points", points_value(c.points));
     return json::Value(std::move(o));
 }
@@ -186,7 +186,7 @@ std::string config_to_json(const Config& c) { return json::write(config_to_value
 
 std::string config_limits_json() {
     json::Object o;
-    add_ranges(fields(), o);
+    add_ranges(config_fields(), o);
     o.emplace_back("hidden", hidden_limits_value());
     o.emplace_back("held_out_max", limits::max_held_out);
     o.emplace_back("work_max", limits::max_work);

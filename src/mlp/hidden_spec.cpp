@@ -1,18 +1,10 @@
 #include "mlp/hidden_spec.hpp"
 
-#include <cctype>
-
 #include "text_input.hpp"
 
 namespace al {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 // A decimal integer of at most 9 digits (so it fits in an int), or -1.
 long digits(std::string_view s) {

@@ -18,7 +18,7 @@ namespace {
 
 // Every key, in the order image_config_to_json writes them. "dataset" names what a config trains
 // on: only "fashion-mnist".
-const Fields<ImageConfig>& fields() {
+const Fields<ImageConfig>& image_config_fields() {
     using C = ImageConfig;
     namespace L = limits;
     static const Fields<C> table{
@@ -45,14 +45,14 @@ const Fields<ImageConfig>& fields() {
 }
 
 json::Value image_config_value(const ImageConfig& c) {
-    return json::Value(write_fields(fields(), c));
+    return json::Value(write_fields(image_config_fields(), c));
 }
 
 }  // namespace
 
 std::string validate(const ImageConfig& c) {
     std::string e = check_hidden(c.hidden);
-    if (e.empty()) e = check_ranges(fields(), c);
+    if (e.empty()) e = check_ranges(image_config_fields(), c);
     if (!e.empty()) return e;
     const double work = image_parameter_count(c) * c.n_train;
     if (!(work <= limits::max_work))
@@ -67,7 +67,7 @@ std::string validate(const ImageConfig& c) {
 std::optional<ImageConfig> image_config_from_json(std::string_view text, std::string& error) {
     const std::optional<json::Value> v = parse_settings_json(text, error);
     ImageConfig c;
-    if (!v || !read_fields(*v, fields(), c, error)) return std::nullopt;
+    if (!v || !read_fields(*v, image_config_fields(), c, error)) return std::nullopt;
     error = validate(c);
     if (!error.empty()) return std::nullopt;
     return c;
@@ -79,7 +79,7 @@ std::string image_config_to_json(const ImageConfig& c) {
 
 std::string image_config_limits_json() {
     json::Object o;
-    add_ranges(fields(), o);
+    add_ranges(image_config_fields(), o);
     o.emplace_back("seeds", range_value(limits::images::seeds));
     o.emplace_back("hidden", hidden_limits_value());
     o.emplace_back("work_max", limits::max_work);

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numeric>
 #include <utility>
 
+#include "math_constants.hpp"
 #include "mlp/loss.hpp"
 #include "mlp/softmax_loss.hpp"
 #include "mlp/state_dict.hpp"
@@ -14,7 +14,6 @@ namespace al {
 
 namespace {
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 constexpr std::uint32_t shuffle_stream = 0x5eed;  // seed ^ this seeds the batch order
 
 // The loss of `rows` rows of k logits each: one logit, BCE; more, softmax cross-entropy.
@@ -39,7 +38,7 @@ std::size_t TrainingLoop::chunk_rows_for(double work_per_row, std::size_t batch)
 }
 
 Metrics EvalCursor::metrics() const {
-    if (size == 0) return {nan, nan};
+    if (size == 0) return {kNaN, kNaN};
     return {sum / static_cast<double>(size),
             static_cast<double>(correct) / static_cast<double>(size)};
 }
@@ -89,7 +88,7 @@ void TrainingLoop::begin_epoch() {
     next_ = in_batch_ = work_done_ = 0;
     sum_ = 0.0;
     if (options_.diagnostics) diagnostics_->begin_epoch(net_);
-    last_ = EpochResult{{nan, nan}, {nan, nan}, {}};
+    last_ = EpochResult{{kNaN, kNaN}, {kNaN, kNaN}, {}};
 }
 
 void TrainingLoop::restore() {

@@ -74,6 +74,9 @@ inline float reduce_add(fbatch const& b) noexcept {
 #else
 inline constexpr std::size_t float_lanes = 1;
 #endif
+// The kernels' shorthand for float_lanes (`for (; i + L <= n; i += L)`), named once so that every
+// file of the core can share one translation unit (the lint reads them so).
+inline constexpr std::size_t L = float_lanes;
 
 inline const char* arch_name() noexcept {
 #if !AL_SIMD
