@@ -4,7 +4,7 @@
 # over the module and the CLI) and the browser tests (playwright-core + Debian chromium). Each
 # step prints its time. The JS suites, one Node process per file with no clock in their
 # assertions, run as many files at a time as there are cores; the browser tests two files at a
-# time, and the few that time what a reader waits for one at a time, after them. The native and WebAssembly C++ suites, one process each, run side by side.
+# time, and the few tests that time what a reader waits for one file at a time, after them. The native and WebAssembly C++ suites, one process each, run side by side.
 # (`npm run test:fast`: the quick loop, tests/fast.sh.)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -57,23 +57,22 @@ node --test --test-concurrency="$jobs" tests/js/
 done_step 'JS suites'
 
 echo "== Browser suites =="
-# Two files at a time, except those that bound how long the page's main thread is busy (a
-# task's length, a Cancel's latency): a second browser beside them would stretch what they
-# time, so they run after, one at a time.
-timed_files=(a11y images robust transformer transformer-robust twin-draw)
+# Two files at a time, except the tests that bound how long the page's main thread is busy (a
+# task's length, a Cancel's latency), declared with timedTest (tests/e2e/parts.mjs): a second
+# browser beside them would stretch what they time, so they run after, one file at a time. The
+# files that hold some run their other tests in the paired part (AL_E2E_PART=untimed).
+mapfile -t timed < <(grep -l 'timedTest(' tests/e2e/*.test.mjs)
+[ "${#timed[@]}" -gt 0 ] || { echo "run.sh: no timed browser test found" >&2; exit 1; }
 # The longest paired files start first, so that no long file starts late and leaves the other
 # slot idle at the end (their order only schedules; a name missing here just runs in turn).
 long_first=(seeds page captions embed swap-cost)
-paired=() alone=()
+paired=()
 for name in "${long_first[@]}"; do
   [ -f "tests/e2e/$name.test.mjs" ] && paired+=("tests/e2e/$name.test.mjs")
 done
 for f in tests/e2e/*.test.mjs; do
-  name=$(basename "$f" .test.mjs)
-  if [[ " ${timed_files[*]} " == *" $name "* ]]; then alone+=("$f")
-  elif [[ " ${long_first[*]} " != *" $name "* ]]; then paired+=("$f"); fi
+  [[ " ${long_first[*]} " == *" $(basename "$f" .test.mjs) "* ]] || paired+=("$f")
 done
-[ "${#alone[@]}" = "${#timed_files[@]}" ] || { echo "run.sh: a timed browser file is missing" >&2; exit 1; }
-node --test --test-concurrency=2 "${paired[@]}"
-node --test --test-concurrency=1 "${alone[@]}"
+AL_E2E_PART=untimed node --test --test-concurrency=2 "${paired[@]}"
+AL_E2E_PART=timed node --test --test-concurrency=1 "${timed[@]}"
 done_step 'browser suites'

@@ -2,9 +2,10 @@
 // page and state a reader meets, zero violations; and what axe cannot see: focus kept when a
 // button disables itself, the language switch's focus ring, live regions that do not flood, the
 // results table at 360 px and in a blog column, named PNG buttons, one decimal separator.
-import { after, before, test } from 'node:test';
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, setup } from './helpers.mjs';
+import { test, timedTest } from './parts.mjs';
 import { axeViolations } from './axe.mjs';
 import { ATTRIBUTES } from '../../web/js/embed/embed-attributes.js';
 
@@ -129,61 +130,65 @@ test('focus stays near a button that disables itself; the language switch shows 
   await context.close();
 });
 
-test('the swap panel: Cancel ends a long step; a refused file changes nothing; empty plots save nothing', async () => {
-  const { page, context, problems } = await openPage(env, '#whidden=16,16&wepochs=3', {
-    figure: 'swap',
-  });
-  const pngOff = (stage) => page.locator(`${swap} [data-board="${stage}"] [data-png]`).isDisabled();
-  assert.equal(await pngOff('pretrained'), true);
-  await page.click(`${swap} [data-act="pretrain"]`);
-  await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
-  assert.equal(await pngOff('pretrained'), false);
-  assert.equal(await pngOff('swapped'), true);
-  const probe = await page.locator(swap).getAttribute('data-probe');
-  // A 2-8-1 file with one weight out of float32's range: refused, and nothing moves.
-  const bad = JSON.stringify({
-    '0.weight': Array.from({ length: 8 }, (_, i) => [i ? 0.1 : 1e39, 0.2]),
-    '0.bias': new Array(8).fill(0),
-    '2.weight': [new Array(8).fill(0.1)],
-    '2.bias': [0],
-  });
-  await page.setInputFiles('#swap-import', {
-    name: 'bad.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(bad),
-  });
-  await page.waitForFunction(() => document.querySelector('#swap-import-err').textContent !== '');
-  assert.match(await page.locator('#swap-import-err').textContent(), /float32/);
-  assert.equal(await page.locator('#swap-whidden').inputValue(), '16, 16');
-  assert.match(page.url(), /whidden=16,16/);
-  // The worker kept its network: a swap starts from the same pretrained weights.
-  await page.click(`${swap} [data-act="swap"]`);
-  await page.waitForSelector(`${swap}[data-stage="swapped"]`);
-  assert.notEqual(await page.locator(swap).getAttribute('data-probe'), probe); // swapped outputs
-  // Cancel a long pretraining (4×512, 10,000 epochs): at once, and the last network comes back.
-  await page.fill('#swap-whidden', '512,512,512,512');
-  await page.press('#swap-whidden', 'Enter');
-  await page.fill('#swap-wepochs', '10000');
-  await page.press('#swap-wepochs', 'Enter');
-  await page.click(`${swap} [data-act="pretrain"]`);
-  await page.waitForTimeout(500);
-  const t0 = Date.now();
-  await page.click(`${swap} [data-act="cancel"]`);
-  await page.waitForFunction((sel) => !document.querySelector(sel).dataset.busy, swap);
-  const cancelMs = Date.now() - t0;
-  console.log(`swap: Cancel of a 4x512 pretraining took effect in ${cancelMs} ms`);
-  // (0.2-0.4 s on a quiet machine; the bound leaves room for a shared one: the step it ends
-  // would take hours)
-  assert.ok(cancelMs < 3000, `${cancelMs} ms`);
-  await page.click(`${swap} [data-act="swap"]`);
-  await page.waitForSelector(`${swap}[data-stage="swapped"]`);
-  assert.equal(
-    (await page.locator(`${swap} [data-result]`).getAttribute('data-max-diff')) !== '',
-    true,
-  );
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+timedTest(
+  'the swap panel: Cancel ends a long step; a refused file changes nothing; empty plots save nothing',
+  async () => {
+    const { page, context, problems } = await openPage(env, '#whidden=16,16&wepochs=3', {
+      figure: 'swap',
+    });
+    const pngOff = (stage) =>
+      page.locator(`${swap} [data-board="${stage}"] [data-png]`).isDisabled();
+    assert.equal(await pngOff('pretrained'), true);
+    await page.click(`${swap} [data-act="pretrain"]`);
+    await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
+    assert.equal(await pngOff('pretrained'), false);
+    assert.equal(await pngOff('swapped'), true);
+    const probe = await page.locator(swap).getAttribute('data-probe');
+    // A 2-8-1 file with one weight out of float32's range: refused, and nothing moves.
+    const bad = JSON.stringify({
+      '0.weight': Array.from({ length: 8 }, (_, i) => [i ? 0.1 : 1e39, 0.2]),
+      '0.bias': new Array(8).fill(0),
+      '2.weight': [new Array(8).fill(0.1)],
+      '2.bias': [0],
+    });
+    await page.setInputFiles('#swap-import', {
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(bad),
+    });
+    await page.waitForFunction(() => document.querySelector('#swap-import-err').textContent !== '');
+    assert.match(await page.locator('#swap-import-err').textContent(), /float32/);
+    assert.equal(await page.locator('#swap-whidden').inputValue(), '16, 16');
+    assert.match(page.url(), /whidden=16,16/);
+    // The worker kept its network: a swap starts from the same pretrained weights.
+    await page.click(`${swap} [data-act="swap"]`);
+    await page.waitForSelector(`${swap}[data-stage="swapped"]`);
+    assert.notEqual(await page.locator(swap).getAttribute('data-probe'), probe); // swapped outputs
+    // Cancel a long pretraining (4×512, 10,000 epochs): at once, and the last network comes back.
+    await page.fill('#swap-whidden', '512,512,512,512');
+    await page.press('#swap-whidden', 'Enter');
+    await page.fill('#swap-wepochs', '10000');
+    await page.press('#swap-wepochs', 'Enter');
+    await page.click(`${swap} [data-act="pretrain"]`);
+    await page.waitForTimeout(500);
+    const t0 = Date.now();
+    await page.click(`${swap} [data-act="cancel"]`);
+    await page.waitForFunction((sel) => !document.querySelector(sel).dataset.busy, swap);
+    const cancelMs = Date.now() - t0;
+    console.log(`swap: Cancel of a 4x512 pretraining took effect in ${cancelMs} ms`);
+    // (0.2-0.4 s on a quiet machine; the bound leaves room for a shared one: the step it ends
+    // would take hours)
+    assert.ok(cancelMs < 3000, `${cancelMs} ms`);
+    await page.click(`${swap} [data-act="swap"]`);
+    await page.waitForSelector(`${swap}[data-stage="swapped"]`);
+    assert.equal(
+      (await page.locator(`${swap} [data-result]`).getAttribute('data-max-diff')) !== '',
+      true,
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  },
+);
 
 test('no flood of announcements, named PNG buttons, one decimal separator, a table that fits', async () => {
   const { page, context } = await openPage(env, '#noise=0.3');

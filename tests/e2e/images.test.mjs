@@ -5,11 +5,12 @@
 // diagonal agrees with the table; keyboard, axe (light and dark), pt-PT on a phone; Cancel ends
 // every worker; a bad setting gets the core's one line and no run; both image workers train in
 // slices, so that a stop signal ends a run mid-epoch at once.
-import { after, before, test } from 'node:test';
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dist, openPage, pollUntil, screenshot, setup } from './helpers.mjs';
+import { test, timedTest } from './parts.mjs';
 import { axeViolations } from './axe.mjs';
 import { loadModule } from '../../wasm/module.mjs';
 
@@ -251,60 +252,63 @@ test('Cancel ends the three workers; a bad setting gets one line and no run', as
   await context.close();
 });
 
-test('the image workers train in slices: a stop signal mid-epoch ends the run at once', async () => {
-  const { page, context, problems } = await openPage(env);
-  const outcomes = await page.evaluate(async () => {
-    const subset = new Uint8Array(await (await fetch('data/fashion-mnist.bin')).arrayBuffer());
-    const small = { hidden: [16], n_train: 100, n_test: 100, epochs: 1 };
-    // The paper's network on the whole subset: an epoch takes about a second or more.
-    const big = { hidden: [128, 128, 128, 128, 128, 128, 128, 128], n_train: 8000, n_test: 100 };
-    const results = [];
-    for (const [url, request] of [
-      ['js/images/image-worker.js', (config) => ({ config, subset })],
-      ['js/seeds/image-seed-worker.js', (config) => ({ task: { id: 't', config }, subset })],
-    ]) {
-      const worker = new Worker(url, { type: 'module' });
-      let id = 0;
-      const train = (config) =>
-        new Promise((resolve) => {
-          const me = ++id;
-          const t0 = performance.now();
-          const ends = []; // when each epoch was recorded
-          worker.addEventListener('message', function on({ data }) {
-            if (data.id !== me) return;
-            if (data.type === 'progress') return void ends.push(performance.now());
-            worker.removeEventListener('message', on);
-            const at = performance.now();
-            const epochMs = ends.length ? ends[0] - t0 : at - t0; // (the first epoch, at least)
-            resolve({ type: data.type, message: data.message, epochs: ends.length, at, epochMs });
+timedTest(
+  'the image workers train in slices: a stop signal mid-epoch ends the run at once',
+  async () => {
+    const { page, context, problems } = await openPage(env);
+    const outcomes = await page.evaluate(async () => {
+      const subset = new Uint8Array(await (await fetch('data/fashion-mnist.bin')).arrayBuffer());
+      const small = { hidden: [16], n_train: 100, n_test: 100, epochs: 1 };
+      // The paper's network on the whole subset: an epoch takes about a second or more.
+      const big = { hidden: [128, 128, 128, 128, 128, 128, 128, 128], n_train: 8000, n_test: 100 };
+      const results = [];
+      for (const [url, request] of [
+        ['js/images/image-worker.js', (config) => ({ config, subset })],
+        ['js/seeds/image-seed-worker.js', (config) => ({ task: { id: 't', config }, subset })],
+      ]) {
+        const worker = new Worker(url, { type: 'module' });
+        let id = 0;
+        const train = (config) =>
+          new Promise((resolve) => {
+            const me = ++id;
+            const t0 = performance.now();
+            const ends = []; // when each epoch was recorded
+            worker.addEventListener('message', function on({ data }) {
+              if (data.id !== me) return;
+              if (data.type === 'progress') return void ends.push(performance.now());
+              worker.removeEventListener('message', on);
+              const at = performance.now();
+              const epochMs = ends.length ? ends[0] - t0 : at - t0; // (the first epoch, at least)
+              resolve({ type: data.type, message: data.message, epochs: ends.length, at, epochMs });
+            });
+            worker.postMessage({ id: me, cmd: 'train', ...request(config) });
           });
-          worker.postMessage({ id: me, cmd: 'train', ...request(config) });
-        });
-      // First a small run: the core is loaded and the subset kept, so the next one trains at once.
-      const warm = await train(small);
-      const run = train({ ...big, epochs: 20 });
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const sent = performance.now();
-      worker.postMessage({ cmd: 'stop' });
-      const stopped = await run;
-      worker.terminate();
-      results.push({ url, warm: warm.type, ...stopped, ms: stopped.at - sent });
+        // First a small run: the core is loaded and the subset kept, so the next one trains at once.
+        const warm = await train(small);
+        const run = train({ ...big, epochs: 20 });
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const sent = performance.now();
+        worker.postMessage({ cmd: 'stop' });
+        const stopped = await run;
+        worker.terminate();
+        results.push({ url, warm: warm.type, ...stopped, ms: stopped.at - sent });
+      }
+      return results;
+    });
+    for (const o of outcomes) {
+      assert.equal(o.warm, 'done', `${o.url}: the small run`);
+      assert.equal(o.type, 'error', `${o.url}: the stopped run fails`);
+      assert.equal(o.message, 'stopped', o.url);
+      assert.ok(o.epochs < 20, `${o.url}: stopped after ${o.epochs} epochs`);
+      // Within a slice (~50 ms), not at the end of an epoch.
+      const took = `${o.url}: the stop took ${o.ms.toFixed(0)} ms, an epoch ${o.epochMs.toFixed(0)}`;
+      assert.ok(o.ms < 1000 && o.ms < o.epochMs / 2, took);
+      console.log(`MEASURED ${took}`);
     }
-    return results;
-  });
-  for (const o of outcomes) {
-    assert.equal(o.warm, 'done', `${o.url}: the small run`);
-    assert.equal(o.type, 'error', `${o.url}: the stopped run fails`);
-    assert.equal(o.message, 'stopped', o.url);
-    assert.ok(o.epochs < 20, `${o.url}: stopped after ${o.epochs} epochs`);
-    // Within a slice (~50 ms), not at the end of an epoch.
-    const took = `${o.url}: the stop took ${o.ms.toFixed(0)} ms, an epoch ${o.epochMs.toFixed(0)}`;
-    assert.ok(o.ms < 1000 && o.ms < o.epochMs / 2, took);
-    console.log(`MEASURED ${took}`);
-  }
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+    assert.deepEqual(problems, []);
+    await context.close();
+  },
+);
 
 test('an embedded figure removed mid-run ends its workers', async () => {
   const { page, context, problems } = await openPage(

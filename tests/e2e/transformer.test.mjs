@@ -2,9 +2,10 @@
 // fine-tuning against the control, a short from-scratch run with Pause, the embedded element, and
 // the section at 360 px (dark, Portuguese). Step counts stay small: the whole file runs in about a
 // minute on a shared 2-core machine.
-import { after, before, test } from 'node:test';
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, parseNumber, screenshot, setup } from './helpers.mjs';
+import { test, timedTest } from './parts.mjs';
 
 let env;
 before(async () => (env = await setup({ figure: 'transformer' }))); // the figure under test alone
@@ -133,55 +134,58 @@ test('swap GELU → ReLU raises the loss; fine-tuning runs beside the control; G
   await context.close();
 });
 
-test('from scratch, side by side: Pause holds within a second, a short run finishes', async () => {
-  const { page, context, problems } = await openPage(
-    env,
-    '#lacts=relu,swiglu&lsteps=400&ln=20',
-    TALL,
-  );
-  await reach(page, '#lm-scratch');
-  const play = page.locator('#lm-scratch [data-act="play"]');
-  const steps = () =>
-    page.$$eval('#lm-scratch tbody tr td:nth-child(2)', (tds) =>
-      tds.map((td) => Number(td.textContent.split('/')[0])),
+timedTest(
+  'from scratch, side by side: Pause holds within a second, a short run finishes',
+  async () => {
+    const { page, context, problems } = await openPage(
+      env,
+      '#lacts=relu,swiglu&lsteps=400&ln=20',
+      TALL,
     );
-  await play.click();
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('#lm-scratch tbody tr td:nth-child(2)')].every(
-        (td) => parseInt(td.textContent) >= 10,
-      ),
-    null,
-    { timeout: 30000 },
-  );
-  const t0 = Date.now();
-  await play.click(); // pause
-  await page.waitForSelector('#lm-scratch[data-phase="paused"]', { timeout: 5000 });
-  const held = Date.now() - t0;
-  console.log(`# pause took effect in ${held} ms`);
-  // The workers stop within one slice (~60 ms of work); a loaded CI machine stretches that.
-  assert.ok(held < 5000, `pause took ${held} ms`);
-  const paused = await steps();
-  await page.waitForTimeout(600);
-  assert.deepEqual(await steps(), paused, 'no step while paused');
-  // a short run: reset with 12 steps and train to the end
-  await page.fill('#lm-scratch-lsteps', '12');
-  await page.press('#lm-scratch-lsteps', 'Enter');
-  await play.click();
-  await page.waitForSelector('#lm-scratch[data-phase="finished"]', { timeout: 90000 });
-  for (const status of await page.$$eval('#lm-scratch tbody tr', (trs) =>
-    trs.map((t) => t.dataset.status),
-  ))
-    assert.equal(status, 'done');
-  const vals = await page.$$eval('#lm-scratch tbody [data-col="val"]', (tds) =>
-    tds.map((td) => td.textContent),
-  );
-  for (const v of vals) assert.ok(Number.isFinite(parseNumber(v)), v);
-  assert.equal(await page.locator('#lm-scratch .lm-text').count(), 2);
-  await screenshot(page.locator('#lm-scratch'), 'lm-scratch');
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+    await reach(page, '#lm-scratch');
+    const play = page.locator('#lm-scratch [data-act="play"]');
+    const steps = () =>
+      page.$$eval('#lm-scratch tbody tr td:nth-child(2)', (tds) =>
+        tds.map((td) => Number(td.textContent.split('/')[0])),
+      );
+    await play.click();
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('#lm-scratch tbody tr td:nth-child(2)')].every(
+          (td) => parseInt(td.textContent) >= 10,
+        ),
+      null,
+      { timeout: 30000 },
+    );
+    const t0 = Date.now();
+    await play.click(); // pause
+    await page.waitForSelector('#lm-scratch[data-phase="paused"]', { timeout: 5000 });
+    const held = Date.now() - t0;
+    console.log(`# pause took effect in ${held} ms`);
+    // The workers stop within one slice (~60 ms of work); a loaded CI machine stretches that.
+    assert.ok(held < 5000, `pause took ${held} ms`);
+    const paused = await steps();
+    await page.waitForTimeout(600);
+    assert.deepEqual(await steps(), paused, 'no step while paused');
+    // a short run: reset with 12 steps and train to the end
+    await page.fill('#lm-scratch-lsteps', '12');
+    await page.press('#lm-scratch-lsteps', 'Enter');
+    await play.click();
+    await page.waitForSelector('#lm-scratch[data-phase="finished"]', { timeout: 90000 });
+    for (const status of await page.$$eval('#lm-scratch tbody tr', (trs) =>
+      trs.map((t) => t.dataset.status),
+    ))
+      assert.equal(status, 'done');
+    const vals = await page.$$eval('#lm-scratch tbody [data-col="val"]', (tds) =>
+      tds.map((td) => td.textContent),
+    );
+    for (const v of vals) assert.ok(Number.isFinite(parseNumber(v)), v);
+    assert.equal(await page.locator('#lm-scratch .lm-text').count(), 2);
+    await screenshot(page.locator('#lm-scratch'), 'lm-scratch');
+    assert.deepEqual(problems, []);
+    await context.close();
+  },
+);
 
 test('the embedded element (embed.html) and the section at 360 px, dark, in Portuguese', async () => {
   const embed = await openEmbed('#widget=transformer&parts=sample&length=30&prompt=A&lang=pt');

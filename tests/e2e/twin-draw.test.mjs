@@ -2,10 +2,11 @@
 // travels in the permalink (same points, same result), in and out as CSV; a malformed CSV and an
 // over-long link are refused with a message; the neuron maps show ReLU's exact zeros and GELU's
 // negative band, without long main-thread tasks.
-import { after, before, test } from 'node:test';
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { openPage, screenshot, setup } from './helpers.mjs';
+import { test, timedTest } from './parts.mjs';
 import { axeViolations } from './axe.mjs';
 import { MAX_LINK_POINTS, encodePoints, quantised } from '../../web/js/shared/points-code.js';
 import { loadModule } from '../../wasm/module.mjs';
@@ -250,86 +251,91 @@ const shadowText = (page, sel) =>
     sel,
   );
 
-test('the neuron maps: ReLU units exactly zero somewhere, GELU units negative somewhere, no long tasks', async () => {
-  // The twin alone (its embed): the article's other figures start their own work meanwhile.
-  const { page, context, problems } = await openEmbed(
-    '#widget=twin&a=relu&b=gelu&layers=64&epochs=6&n=400&maps=on&lang=en',
-    '',
-    { bypassCSP: true },
-  );
-  const el = 'activation-lab-twin';
-  await page.waitForFunction(
-    () =>
-      document
-        .querySelector('activation-lab-twin')
-        ?.shadowRoot?.querySelectorAll('.maps-map[data-zero]').length === 128,
-  );
-  // Every main-thread task over 50 ms, and each slice of the maps' painting (its user-timing
-  // measure, neuron-maps.js), while the twins train.
-  await page.evaluate(() => {
-    globalThis.__longTasks = [];
-    globalThis.__paints = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) globalThis.__longTasks.push(e.duration);
-    }).observe({ type: 'longtask' });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries())
-        if (e.name === 'twin-maps-paint') globalThis.__paints.push(e.duration);
-    }).observe({ type: 'measure' });
-  });
-  await page.click(`${el} [data-act="play"]`);
-  for (const s of ['a', 'b'])
-    await page.waitForSelector(`${el} tr[data-row="${s}"][data-status="done"]`, { timeout: 60000 });
-  await page.waitForTimeout(400); // the last maps
-  const shares = await page.evaluate(() =>
-    ['a', 'b'].map((s) =>
-      [
-        ...document
+timedTest(
+  'the neuron maps: ReLU units exactly zero somewhere, GELU units negative somewhere, no long tasks',
+  async () => {
+    // The twin alone (its embed): the article's other figures start their own work meanwhile.
+    const { page, context, problems } = await openEmbed(
+      '#widget=twin&a=relu&b=gelu&layers=64&epochs=6&n=400&maps=on&lang=en',
+      '',
+      { bypassCSP: true },
+    );
+    const el = 'activation-lab-twin';
+    await page.waitForFunction(
+      () =>
+        document
           .querySelector('activation-lab-twin')
-          .shadowRoot.querySelectorAll(`.maps-map[data-side="${s}"]`),
-      ].map((c) => [Number(c.dataset.zero), Number(c.dataset.neg)]),
-    ),
-  );
-  assert.equal(shares[0].length, 64);
-  assert.ok(
-    shares[0].some(([zero]) => zero > 0.05),
-    'a ReLU map is exactly zero on some cells',
-  );
-  assert.ok(
-    shares[0].every(([, neg]) => neg === 0),
-    'no ReLU map is ever negative',
-  );
-  assert.ok(
-    shares[1].some(([, neg]) => neg > 0.05),
-    'a GELU map is negative on some cells',
-  );
-  assert.ok(
-    shares[1].every(([zero]) => zero < 0.05),
-    'GELU is exactly zero almost nowhere',
-  );
-  const first = page.locator(`${el} .maps-map[data-side="a"]`).first();
-  assert.match(await first.getAttribute('aria-label'), /^Unit 1, ReLU: zero on \d/);
-  await first.focus(); // its zero line on network A's boundary
-  await page.waitForTimeout(100);
-  const [longest, paints, slowest] = await page.evaluate(() => [
-    Math.round(Math.max(0, ...globalThis.__longTasks)),
-    globalThis.__paints.length,
-    Math.round(Math.max(0, ...globalThis.__paints)),
-  ]);
-  console.log(
-    `while training with 2 × 64 maps: longest main-thread task ${longest} ms; ${paints} slices of the maps' painting, the slowest ${slowest} ms`,
-  );
-  assert.ok(paints >= 8, 'the maps were painted during the run');
-  // The maps' own work: far under a frame. Any task: 50 ms is the goal on an idle machine; one
-  // shared by other jobs gets slack, as robust.test.mjs gives it.
-  assert.ok(slowest <= 50, `the slowest slice of the maps' painting took ${slowest} ms`);
-  assert.ok(longest <= 500, `longest task ${longest} ms`);
-  assert.deepEqual(await axeViolations(page), [], 'light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  assert.deepEqual(await axeViolations(page), [], 'dark');
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+          ?.shadowRoot?.querySelectorAll('.maps-map[data-zero]').length === 128,
+    );
+    // Every main-thread task over 50 ms, and each slice of the maps' painting (its user-timing
+    // measure, neuron-maps.js), while the twins train.
+    await page.evaluate(() => {
+      globalThis.__longTasks = [];
+      globalThis.__paints = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) globalThis.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          if (e.name === 'twin-maps-paint') globalThis.__paints.push(e.duration);
+      }).observe({ type: 'measure' });
+    });
+    await page.click(`${el} [data-act="play"]`);
+    for (const s of ['a', 'b'])
+      await page.waitForSelector(`${el} tr[data-row="${s}"][data-status="done"]`, {
+        timeout: 60000,
+      });
+    await page.waitForTimeout(400); // the last maps
+    const shares = await page.evaluate(() =>
+      ['a', 'b'].map((s) =>
+        [
+          ...document
+            .querySelector('activation-lab-twin')
+            .shadowRoot.querySelectorAll(`.maps-map[data-side="${s}"]`),
+        ].map((c) => [Number(c.dataset.zero), Number(c.dataset.neg)]),
+      ),
+    );
+    assert.equal(shares[0].length, 64);
+    assert.ok(
+      shares[0].some(([zero]) => zero > 0.05),
+      'a ReLU map is exactly zero on some cells',
+    );
+    assert.ok(
+      shares[0].every(([, neg]) => neg === 0),
+      'no ReLU map is ever negative',
+    );
+    assert.ok(
+      shares[1].some(([, neg]) => neg > 0.05),
+      'a GELU map is negative on some cells',
+    );
+    assert.ok(
+      shares[1].every(([zero]) => zero < 0.05),
+      'GELU is exactly zero almost nowhere',
+    );
+    const first = page.locator(`${el} .maps-map[data-side="a"]`).first();
+    assert.match(await first.getAttribute('aria-label'), /^Unit 1, ReLU: zero on \d/);
+    await first.focus(); // its zero line on network A's boundary
+    await page.waitForTimeout(100);
+    const [longest, paints, slowest] = await page.evaluate(() => [
+      Math.round(Math.max(0, ...globalThis.__longTasks)),
+      globalThis.__paints.length,
+      Math.round(Math.max(0, ...globalThis.__paints)),
+    ]);
+    console.log(
+      `while training with 2 × 64 maps: longest main-thread task ${longest} ms; ${paints} slices of the maps' painting, the slowest ${slowest} ms`,
+    );
+    assert.ok(paints >= 8, 'the maps were painted during the run');
+    // The maps' own work: far under a frame. Any task: 50 ms is the goal on an idle machine; one
+    // shared by other jobs gets slack, as robust.test.mjs gives it.
+    assert.ok(slowest <= 50, `the slowest slice of the maps' painting took ${slowest} ms`);
+    assert.ok(longest <= 500, `longest task ${longest} ms`);
+    assert.deepEqual(await axeViolations(page), [], 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    assert.deepEqual(await axeViolations(page), [], 'dark');
+    assert.deepEqual(problems, []);
+    await context.close();
+  },
+);
 
 test('an embed reads points from a CSV of its own origin and refuses another origin', async () => {
   const csv = `x0,x1,label\n${Array.from({ length: 24 }, (_, i) => `${(i % 6) / 4 - 0.5},${Math.floor(i / 6) / 4},${i % 2}`).join('\n')}\n`;

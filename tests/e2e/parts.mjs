@@ -1,0 +1,18 @@
+// The two parts of a browser test file (tests/run.sh). Most tests run two files at a time; the few
+// that time what a reader waits for (a Cancel's latency, a main-thread task's length) are declared
+// with `timedTest` and run one file at a time after the others, since a second browser beside
+// them would stretch what they time. AL_E2E_PART=untimed registers only a file's other tests,
+// =timed only its timed ones; unset (a developer running one file), all of them.
+import { test as nodeTest } from 'node:test';
+
+const part = process.env.AL_E2E_PART ?? '';
+if (!['', 'timed', 'untimed'].includes(part))
+  throw new Error(`AL_E2E_PART must be timed or untimed, not '${part}'`);
+
+/** A test that bounds no time: it runs in the untimed part. */
+export const test = (/** @type {string} */ name, /** @type {() => Promise<void>} */ fn) =>
+  part === 'timed' ? undefined : nodeTest(name, fn);
+
+/** A test that bounds how long the reader waits: it runs in the timed part, alone. */
+export const timedTest = (/** @type {string} */ name, /** @type {() => Promise<void>} */ fn) =>
+  part === 'untimed' ? undefined : nodeTest(name, fn);
