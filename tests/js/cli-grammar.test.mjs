@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/module.mjs';
-import { runCliMany } from './cli-helpers.mjs';
+import { runCliHere } from './cli-helpers.mjs';
 import { TEXTS } from './grammar-texts.mjs';
 
 const M = await loadModule();
@@ -13,13 +13,14 @@ const M = await loadModule();
 const SMALL = ['train', '--epochs', '1', '--n', '20'];
 
 /**
- * The CLI's answers to each of `argsList`, run side by side: {ok, config} or {ok: false, message}
- * (its one stderr line, unprefixed).
+ * The CLI's answers to each of `argsList`, computed in this process (runCliHere): {ok, config} or
+ * {ok: false, message} (its one stderr line, unprefixed).
  * @param {string[][]} argsList
  */
 async function cliMany(argsList) {
-  const runs = await runCliMany(argsList.map((args) => ({ args: [...SMALL, ...args] })));
-  return runs.map(answer);
+  const answers = [];
+  for (const args of argsList) answers.push(answer(await runCliHere([...SMALL, ...args])));
+  return answers;
 }
 
 /** @param {{status: number | null, stdout: string, stderr: string}} r */

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { runCli as runCliCommands } from '../../wasm/cli-run.mjs';
 
 export const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url));
 
@@ -14,6 +15,26 @@ export const cli = fileURLToPath(new URL('../../wasm/cli.mjs', import.meta.url))
  */
 export const runCli = (args, input = '') =>
   spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
+
+/**
+ * runCli's answer computed in this process, by the function the executable calls (wasm/cli-run.mjs)
+ * with the module loaded once: for a test that asks the CLI many questions about its flags, each
+ * of which would otherwise start Node and load the module (a quarter of a second of a core here).
+ * The executable's own part, writing the answer and setting the exit code, is what runCli tests.
+ * @param {string[]} args
+ * @param {string} [input]  eval's stdin
+ */
+export const runCliHere = (args, input) => runCliCommands(args, { input });
+
+/**
+ * runCliHere for many runs ({args, input}), one after another; their results in the same order.
+ * @param {{args: string[], input?: string}[]} runs
+ */
+export async function runCliHereMany(runs) {
+  const results = [];
+  for (const { args, input } of runs) results.push(await runCliHere(args, input));
+  return results;
+}
 
 /**
  * runCli for many independent runs ({args, input}), as many at a time as there are cores (each

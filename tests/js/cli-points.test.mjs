@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { loadModule } from '../../wasm/module.mjs';
 import { runTraining } from '../../wasm/cli-train.mjs';
-import { assertUsageError, runCli as run, runCliMany } from './cli-helpers.mjs';
+import { assertUsageError, runCli as run, runCliHereMany } from './cli-helpers.mjs';
 
 const M = await loadModule();
 const dir = mkdtempSync(join(tmpdir(), 'al-points-'));
@@ -78,7 +78,7 @@ const BAD = [
 
 test('the CLI and pointsFromCsvJson refuse the same texts with the same messages', async () => {
   const paths = BAD.map((text, i) => file(`bad-${i}.csv`, text));
-  const runs = await runCliMany(
+  const runs = await runCliHereMany(
     paths.map((path) => ({ args: ['train', '--data', path, '--epochs', '1'] })),
   );
   BAD.forEach((text, i) => {

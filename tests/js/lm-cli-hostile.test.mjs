@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertUsageError, runCli, runCliMany } from './cli-helpers.mjs';
+import { assertUsageError, runCli, runCliHereMany, runCliMany } from './cli-helpers.mjs';
 import { loadModule } from '../../wasm/module.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'al-lm-hostile-'));
@@ -58,7 +58,7 @@ test('lm numbers are read in the one grammar: 1e1 is not an integer, -1 reaches 
     ['lm', 'sample', '--n', '-5'],
     ['moons', '--n', '-1', '--noise', '0.1', '--seed', '0'],
   ];
-  const runs = await runCliMany(
+  const runs = await runCliHereMany(
     [...notIntegers.map(([args]) => args), ...negatives].map((args) => ({ args })),
   );
   notIntegers.forEach(([, pattern], i) => assertUsageError(runs[i], pattern));
