@@ -77,6 +77,19 @@ test('a plural {name:one|other} names a count its string also shows as {name}', 
     }
 });
 
+test("fill: the plural each language's rules choose, for a number or its text as num() wrote it", async () => {
+  const { fill } = await import('../../web/js/shared/i18n.js');
+  const en = '{n} {n:epoch|epochs}';
+  const pt = '{n} {n:época|épocas}';
+  assert.equal(fill(en, { n: 1 }, 'en'), '1 epoch');
+  assert.equal(fill(en, { n: '5' }, 'en'), '5 epochs');
+  assert.equal(fill(en, { n: '1.0' }, 'en'), '1.0 epochs'); // CLDR: visible decimals are "other"
+  assert.equal(fill(pt, { n: '1' }, 'pt'), '1 época');
+  assert.equal(fill(pt, { n: '1 000' }, 'pt'), '1 000 épocas');
+  assert.equal(fill(pt, { n: '0,5' }, 'pt'), '0,5 épocas');
+  assert.equal(fill('{a} {b}', { a: 2 }, 'en'), '2 {b}', 'a placeholder without a var stays');
+});
+
 test('pt: one word per term (navegador, carácter, kernel for a compute kernel, ponderadas)', () => {
   const variants = [
     /\bbrowser\b/i, // navegador

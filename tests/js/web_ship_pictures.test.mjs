@@ -68,6 +68,7 @@ test('every interactive figure has a picture: files that exist, are not empty, a
           `${lang} ${fig.name}: ${p.path}`,
         );
         assert.ok(p.alt.length > 40, `${lang} ${fig.name}: alt "${p.alt}"`);
+        assert.doesNotMatch(p.alt, /[{}]/, `${lang} ${fig.name}: a placeholder left in "${p.alt}"`);
       }
     }
     // The same images, described in each page's own words (an SVG drawn per language).
@@ -86,6 +87,7 @@ test('the Portuguese pictures write numbers with a decimal comma, in their own l
         .map((m) => m[1])
         .join(' | ');
       assert.doesNotMatch(text, /\d\.\d/, `${f.name}: ${text.match(/.{0,20}\d\.\d.{0,10}/)?.[0]}`);
+      assert.doesNotMatch(text, /[{}]/, `${f.name}: a placeholder left in "${text}"`);
     }
   }
 });

@@ -57,9 +57,7 @@ export function need(...namespaces) {
 }
 
 /**
- * The string for "ns.key" with {name} placeholders filled from vars; the key if missing. A
- * placeholder {name:one|other} is the form the language's plural rules choose for the number
- * vars[name] ("{n} {n:toss|tosses}": "1 toss", "2 tosses"; pt "1 época", "2 épocas").
+ * The string for "ns.key" with its placeholders filled from vars (fill); the key if missing.
  * @param {string} key
  * @param {I18nVars} [vars]
  * @returns {string}
@@ -71,28 +69,40 @@ export function t(key, vars) {
     console.error(`i18n: missing ${lang} string ${key}`);
     return key;
   }
-  return vars
-    ? text
-        .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (m, name, one, other) =>
-          name in vars ? (pluralOne(vars[name]) ? one : other) : m,
-        )
-        .replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m))
-    : text;
+  return vars ? fill(text, vars) : text;
+}
+
+/**
+ * text with its {name} placeholders filled from vars, in language code. A placeholder
+ * {name:one|other} is the form the language's plural rules choose for the number vars[name]
+ * ("{n} {n:toss|tosses}": "1 toss", "2 tosses"; pt "1 época", "2 épocas"). Placeholders without
+ * a var stay as written. The build's pictures fill their strings with it too.
+ * @param {string} text
+ * @param {I18nVars} vars
+ * @param {Lang} [code]
+ */
+export function fill(text, vars, code = lang) {
+  return text
+    .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (m, name, one, other) =>
+      name in vars ? (pluralOne(vars[name], code) ? one : other) : m,
+    )
+    .replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
 /**
  * Whether a count (a number, or its text as num() wrote it: "1", "1,5", "−2") takes the
- * singular in the current language.
+ * singular in language code.
  * @param {string | number} value
+ * @param {Lang} code
  */
-function pluralOne(value) {
+function pluralOne(value, code) {
   const text = String(value).replace('−', '-');
   const count = Number(
-    lang === 'pt' ? text.replace(/\s/g, '').replace(',', '.') : text.replace(/,/g, ''),
+    code === 'pt' ? text.replace(/\s/g, '').replace(',', '.') : text.replace(/,/g, ''),
   );
   const fraction = text.match(/[.,](\d+)$/)?.[1].length ?? 0; // "1.0 epochs": CLDR counts digits
   return (
-    new Intl.PluralRules(LANGS[lang], { minimumFractionDigits: fraction }).select(count) === 'one'
+    new Intl.PluralRules(LANGS[code], { minimumFractionDigits: fraction }).select(count) === 'one'
   );
 }
 

@@ -3,6 +3,7 @@
 // filler for the pictures' strings.
 import { asCanvas, createSvgContext } from './svg-context.mjs';
 import { PICTURE_THEME } from './theme.mjs';
+import { fill } from '../../js/shared/i18n.js';
 
 // Drawn at a phone's width and scaled up on wider screens (SVG stays crisp): the plots' 11 px
 // labels stay readable at 375 px, where a wider drawing would shrink them.
@@ -66,10 +67,11 @@ export function drawLegend(ctx, t, entries, right, y) {
 }
 
 /**
- * A translator over one language's tables: "ns.key" with {name} placeholders, HTML tags dropped
- * (alt text and SVG text are plain). A missing key fails the build, as prerender's do.
+ * A translator over one language's tables: "ns.key" with its placeholders filled as the page
+ * fills them (i18n.fill: plurals too), HTML tags dropped (alt
+ * text and SVG text are plain). A missing key fails the build, as prerender's do.
  * @param {Record<string, Record<string, string>>} strings
- * @param {string} lang
+ * @param {'en' | 'pt'} lang
  * @returns {Translate}
  */
 export function translator(strings, lang) {
@@ -77,8 +79,7 @@ export function translator(strings, lang) {
     const dot = key.indexOf('.');
     const text = strings[key.slice(0, dot)]?.[key.slice(dot + 1)];
     if (text === undefined) throw new Error(`pictures ${lang}: no string ${key}`);
-    return text
-      .replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m))
+    return fill(text, vars, lang)
       .replace(/<[^>]*>/g, '')
       .replace(/\s+/g, ' ')
       .trim();
