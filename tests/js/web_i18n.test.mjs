@@ -90,6 +90,12 @@ test("fill: the plural each language's rules choose, for a number or its text as
   assert.equal(fill('{a} {b}', { a: 2 }, 'en'), '2 {b}', 'a placeholder without a var stays');
 });
 
+test('pt: a numeric interval is written [a; b], as i18n.interval writes it (a comma is the decimal sign)', () => {
+  for (const file of readdirSync(join(dir, 'pt')))
+    for (const [key, text] of Object.entries(load('pt', file)))
+      assert.doesNotMatch(text, /\[[−+-]?\d[^\][;]*, [^\][]*\]/, `pt/${file} ${key}`);
+});
+
 test('pt: one word per term (navegador, carácter, kernel for a compute kernel, ponderadas)', () => {
   const variants = [
     /\bbrowser\b/i, // navegador

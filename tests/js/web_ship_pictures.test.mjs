@@ -75,6 +75,12 @@ test('every interactive figure has a picture: files that exist, are not empty, a
     pt[i].pictures.forEach((p, k) => {
       assert.notEqual(p.alt, f.pictures[k].alt, `${f.name}: the pt alt is the English one`);
       assert.doesNotMatch(p.alt, /\d\.\d/, `${f.name}: decimal point in the pt alt "${p.alt}"`);
+      // (an interval "[−0,126, +0,184]" reads as three numbers with decimal commas: pt writes ';')
+      assert.doesNotMatch(
+        p.alt,
+        /\[[^\];]*\d, [^\]]*\]/,
+        `${f.name}: an interval with a comma in "${p.alt}"`,
+      );
     });
   });
 });

@@ -56,16 +56,17 @@ export function gluDotRows(result, { t }) {
 }
 
 /**
- * A Δ as text: mean and 95 % interval ("−0.031 [−0.052, −0.010]"), the mean alone with one seed.
+ * A Δ as text: mean and 95 % interval ("−0.031 [−0.052, −0.010]"; in pt "[−0,052; −0,010]", as
+ * i18n.interval writes it), the mean alone with one seed.
  * @param {PairedSummary | null} s
- * @param {Words & {interval?: (lo: string, hi: string) => string}} w
+ * @param {Words & {interval: (lo: string, hi: string) => string}} w
  */
 export function deltaText(s, { num, interval }) {
   if (!s || s.mean_diff === null) return '–';
   const f = (/** @type {number} */ x) => num(x, 3, { signDisplay: 'exceptZero' });
   const ci =
     s.n >= 2 && s.ci_low !== null && s.ci_high !== null
-      ? ` ${(interval ?? ((a, b) => `[${a}, ${b}]`))(f(s.ci_low), f(s.ci_high))}`
+      ? ` ${interval(f(s.ci_low), f(s.ci_high))}`
       : '';
   return `${f(s.mean_diff)}${ci}`;
 }
@@ -74,7 +75,7 @@ export function deltaText(s, { num, interval }) {
  * The table's rows: activation name, this run's Δ early and late, Shazeer's loss and Δ early and
  * late (his, for the variants in his table).
  * @param {GluResult} result
- * @param {Words & {interval?: (lo: string, hi: string) => string}} w
+ * @param {Words & {interval: (lo: string, hi: string) => string}} w
  */
 export function gluTableRows(result, w) {
   const { t, num } = w;

@@ -20,6 +20,7 @@ export const PICTURE_WIDTH = 480;
  *   t: Translate,
  *   num: (x: number, digits?: number, opts?: Intl.NumberFormatOptions) => string,
  *   pct: (x: number, digits?: number) => string,
+ *   interval: (low: string, high: string) => string,
  *   style: string,
  * }} PictureEnv
  */

@@ -30,8 +30,8 @@ export function gluRun({ M }) {
  * @param {import('../../js/glu/glu-study.js').GluResult} result
  * @param {import('./draw.mjs').PictureEnv} env
  */
-export function gluPicture(result, { t, num, style }) {
-  const words = { t, num };
+export function gluPicture(result, { t, num, interval, style }) {
+  const words = { t, num, interval };
   const state = {
     rows: gluDotRows(result, words),
     reference: 0,

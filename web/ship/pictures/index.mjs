@@ -165,7 +165,14 @@ export async function renderPictures(out, core, pages) {
   for (const { lang, strings } of pages) {
     i18n.useLanguage(lang);
     /** @type {Env} */
-    const env = { t: translator(strings, lang), num: i18n.num, pct: i18n.pct, style, blockCss };
+    const env = {
+      t: translator(strings, lang),
+      num: i18n.num,
+      pct: i18n.pct,
+      interval: i18n.interval,
+      style,
+      blockCss,
+    };
     byLang[lang] = {};
     for (const [name, { draw }] of Object.entries(PICTURES)) {
       byLang[lang][name] = [];
