@@ -17,6 +17,7 @@ import { tableHtml as workedValuesTable } from '../js/curves/worked-values.js';
 import { depthSpreadHtml } from '../js/depth/depth-spread.js';
 import * as i18n from '../js/shared/i18n.js';
 import { PREVIEW, renderPreview } from './preview.mjs';
+import { textOf } from './plain-text.mjs';
 import { insertToc } from './toc.mjs';
 import { PICTURE_CAPTIONS, renderPictures } from './pictures/index.mjs';
 
@@ -51,12 +52,6 @@ const escapeAttr = (s) =>
   String(s)
     .replace(/&(?![#\w]+;)/g, '&amp;')
     .replace(/"/g, '&quot;');
-/** @param {string} html */
-const textOf = (html) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /**
  * Sets (or replaces) attribute `name` in a tag's attribute text.

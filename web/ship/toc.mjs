@@ -2,16 +2,11 @@
 // <!-- toc: ... -->: one plain link per <section id> and its <h2> (so it works without JavaScript),
 // and the estimated reading time, from the words on the reading path (reading-path.mjs).
 // js/page/toc.js then marks the reader's place and keeps the section across the language switch.
+import { fill } from '../js/shared/i18n.js';
+import { textOf } from './plain-text.mjs';
 import { readingMinutes } from './reading-path.mjs';
 
 const MARKER = /<!-- toc:[^>]*-->/;
-
-/** @param {string} html */
-const textOf = (html) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /**
  * The sections of a rendered page, in order: [{id, title}].
@@ -33,11 +28,7 @@ export function insertToc(html, strings) {
    * @param {string} key
    * @param {Record<string, number>} [vars]
    */
-  const t = (key, vars = {}) =>
-    Object.entries(vars).reduce(
-      (s, [k, v]) => s.replaceAll(`{${k}}`, String(v)),
-      textOf(strings(key)),
-    );
+  const t = (key, vars = {}) => fill(textOf(strings(key)), vars);
   const minutes = readingMinutes(html);
   const items = sectionsOf(html)
     .map(

@@ -4,6 +4,7 @@
 import { asCanvas, createSvgContext } from './svg-context.mjs';
 import { PICTURE_THEME } from './theme.mjs';
 import { fill } from '../../js/shared/i18n.js';
+import { textOf } from '../plain-text.mjs';
 
 // Drawn at a phone's width and scaled up on wider screens (SVG stays crisp): the plots' 11 px
 // labels stay readable at 375 px, where a wider drawing would shrink them.
@@ -69,8 +70,8 @@ export function drawLegend(ctx, t, entries, right, y) {
 
 /**
  * A translator over one language's tables: "ns.key" with its placeholders filled as the page
- * fills them (i18n.fill: plurals too), HTML tags dropped (alt
- * text and SVG text are plain). A missing key fails the build, as prerender's do.
+ * fills them (i18n.fill: plurals too), then as plain text (alt text and SVG text take no markup).
+ * A missing key fails the build, as prerender's do.
  * @param {Record<string, Record<string, string>>} strings
  * @param {'en' | 'pt'} lang
  * @returns {Translate}
@@ -80,9 +81,6 @@ export function translator(strings, lang) {
     const dot = key.indexOf('.');
     const text = strings[key.slice(0, dot)]?.[key.slice(dot + 1)];
     if (text === undefined) throw new Error(`pictures ${lang}: no string ${key}`);
-    return fill(text, vars, lang)
-      .replace(/<[^>]*>/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+    return textOf(fill(text, vars, lang));
   };
 }
