@@ -10,6 +10,7 @@ import { loadCore } from './js/shared/core.js';
 import { figureModule } from './js/shared/figures.js';
 import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed/embed-attributes.js';
 import { languageOf } from './js/shared/i18n.js';
+import { warmNumberFormats } from './js/shared/number-data.js';
 import { compactFigure } from './js/embed/embed-compact.js';
 import { LoadFailure, failureText, isLoadFailure } from './js/shared/embed-failure.js';
 import { explainDataFailure, isWorkerFailure, messageOf } from './js/shared/worker-error.js';
@@ -64,19 +65,6 @@ export { languageOf };
 
 /** Resolves once the page has painted what it holds now (a frame, then the task after it). */
 const afterPaint = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
-
-let warmed = false;
-/** Number formatting's data, loaded once off the main thread (embed/intl-worker.js). */
-function warmNumberFormats() {
-  if (warmed) return;
-  warmed = true;
-  try {
-    const worker = new Worker(new URL('js/embed/intl-worker.js', here), { type: 'module' });
-    worker.onerror = (event) => event.preventDefault(); // only a head start: the page works without
-  } catch {
-    // (no worker: the first number is formatted on the main thread, as it would be anyway)
-  }
-}
 
 /** KaTeX's @font-face rules, once per document: fonts declared inside a shadow root are ignored. */
 function linkFontsOnce() {

@@ -12,6 +12,8 @@ import { must } from '../shared/dom.js';
 import { FIGURE_MODULES, figureModule } from '../shared/figures.js';
 import { messageOf } from '../shared/worker-error.js';
 import { wireToc } from './toc.js';
+import { nextTask } from '../shared/tasks.js';
+import { warmNumberFormats } from '../shared/number-data.js';
 
 /** @typedef {import('../shared/types').WidgetContext} WidgetContext */
 
@@ -30,6 +32,7 @@ async function mountWidget(el, context) {
   try {
     /** @type {{default: import('../shared/types').WidgetFactory}} */
     const { default: create } = await import(`../${figureModule(name)}`);
+    await nextTask(); // (after the core's own tasks: the build of a figure starts a task of its own)
     // Built out of sight (a widget may build in several tasks, tasks.js) and shown whole: no
     // half-built frame, and nothing inside the figure moves while it fills in.
     el.style.visibility = 'hidden';
@@ -129,6 +132,7 @@ const eager = () =>
  */
 async function startCore() {
   let core = null;
+  warmNumberFormats(); // while the core downloads
   try {
     core = await loadCore();
   } catch (err) {
@@ -137,10 +141,14 @@ async function startCore() {
     box.hidden = false;
     throw err;
   }
+  // In tasks of their own, so that a phone's main thread is never held long (Lighthouse's
+  // blocking time): the engine's line, then the prose's numbers.
+  await nextTask();
   // The engine in words: the SIMD build, or the scalar one a browser without SIMD gets.
   const engine = core.arch === 'scalar' ? 'intro.engine_scalar' : 'intro.engine';
   must(document, '#engine').textContent = i18n.t(engine, { arch: core.arch });
   await i18n.need('common'); // (the tooltips name what each number is)
+  await nextTask();
   fillCoreValues(core, i18n.num, document, i18n.t); // the same text as the build wrote, now from the live core
   return { core, i18n };
 }

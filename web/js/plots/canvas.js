@@ -28,14 +28,24 @@ export function later(fn) {
   queuedFrame ||= requestAnimationFrame(drawQueued);
 }
 
+// The colours read once per frame and root (the page, or an embed's shadow root): a frame that
+// draws a dozen canvases asked for a computed style ten times for each.
+/** @type {Map<Node, ReturnType<typeof readTheme>> | null} */
+let frameThemes = null;
+
 /** @param {number} frameStart  the frame's time, as requestAnimationFrame passes it */
 function drawQueued(frameStart) {
   queuedFrame = 0;
   const t0 = Math.min(frameStart, performance.now());
-  for (const draw of queue) {
-    queue.delete(draw);
-    draw();
-    if (performance.now() - t0 > DRAW_BUDGET_MS) break;
+  frameThemes = new Map();
+  try {
+    for (const draw of queue) {
+      queue.delete(draw);
+      draw();
+      if (performance.now() - t0 > DRAW_BUDGET_MS) break;
+    }
+  } finally {
+    frameThemes = null; // the colour scheme may change before the next frame
   }
   if (queue.size) queuedFrame = requestAnimationFrame(drawQueued);
 }
@@ -45,6 +55,18 @@ function drawQueued(frameStart) {
  * @param {Element} [el]
  */
 export function theme(el = drawing ?? document.documentElement) {
+  // Every colour is a variable of :root, or of an embed's :host (lm.css, article.css): one root,
+  // one answer.
+  const root = el.getRootNode();
+  const known = frameThemes?.get(root);
+  if (known) return known;
+  const t = readTheme(el);
+  frameThemes?.set(root, t);
+  return t;
+}
+
+/** @param {Element} el */
+function readTheme(el) {
   const css = getComputedStyle(el);
   /** @param {string} name */
   const v = (name) => css.getPropertyValue(name).trim();
