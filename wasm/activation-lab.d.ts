@@ -414,5 +414,10 @@ export interface ActivationLab {
 
 declare function createActivationLab(options?: {
   wasmBinary?: ArrayBuffer;
+  /** Emscripten's hook: instantiate the binary with these imports, then call receive. */
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance) => void,
+  ) => object;
 }): Promise<ActivationLab>;
 export default createActivationLab;

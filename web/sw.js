@@ -28,10 +28,13 @@ const simd = (() => {
     return false;
   }
 })();
-const unneeded = simd ? 'wasm/activation-lab-scalar.mjs' : 'wasm/activation-lab.mjs';
+// The other build's glue and binary (wasm/<build>.web.mjs, .wasm; js/shared/core.js).
+const unneeded = simd ? 'wasm/activation-lab-scalar.' : 'wasm/activation-lab.';
 
 sw.addEventListener('install', (event) => {
-  const files = SHELL.filter((path) => path !== unneeded).map((path) => new URL(path, scope).href);
+  const files = SHELL.filter((path) => !path.startsWith(unneeded)).map(
+    (path) => new URL(path, scope).href,
+  );
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(files)));
 });
 

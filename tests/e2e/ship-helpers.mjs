@@ -60,6 +60,7 @@ const TYPES = {
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
   '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm', // (the core compiles as it downloads; embed-failure.test.mjs's server omits it)
 };
 
 /** A static server over dir that adds `headers` to every answer (e.g. a Content-Security-Policy). */

@@ -5,11 +5,17 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
+import { bundlePageCss, embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
 import { walk, writeFileBundle } from './file-bundle.mjs';
 import { prerender } from './prerender.mjs';
 import { PREVIEW } from './preview.mjs';
 import { PICTURE_DIR } from './pictures/index.mjs';
+import { writeSplitModules } from './wasm-split.mjs';
+import { BUILDS, buildFiles } from '../js/shared/core.js';
+
+// The single-file modules: for Node, the CLI and file:// (whose bundle holds them); a page over
+// http loads the glue and .wasm that wasm-split.mjs writes beside them.
+const SINGLE_FILES = Object.values(BUILDS).map((build) => `wasm/${buildFiles(build).single}`);
 
 /**
  * Files the service worker precaches: the app shell, what the page and the embeds load over
@@ -18,8 +24,11 @@ import { PICTURE_DIR } from './pictures/index.mjs';
  * figures they open, and those still work offline afterwards.
  * @param {string} file
  * @param {string[]} fonts  the KaTeX font files the page uses
+ * @param {string[]} bundled  the page's own sheets, which only css/page.css and css/embed.css
+ *   hold now (KaTeX's is not among them: the embeds' shadow roots still link it)
  */
-function isShell(file, fonts) {
+function isShell(file, fonts, bundled) {
+  if (bundled.includes(file) || SINGLE_FILES.includes(file)) return false;
   if (file === 'sw.js' || file === 'js/app.file.js' || file === PREVIEW.path) return false;
   if (file.startsWith('examples/') || file.startsWith('data/')) return false;
   if (file.startsWith(`${PICTURE_DIR}/`)) return false; // for readers without JavaScript only
@@ -31,16 +40,19 @@ function isShell(file, fonts) {
 export async function ship(out) {
   const styles = await styleAttributesToClasses(out);
   const fonts = await katexFonts(out);
-  await embedCss(out);
+  const sheets = await bundlePageCss(out); // before prerender: dist/index.html is its template
+  await embedCss(out, sheets);
+  const bundled = sheets.filter((s) => s.startsWith('css/'));
   const pages = await prerender(out); // after the strings' styles became classes
 
-  const bundle = await writeFileBundle(out);
+  const bundle = await writeFileBundle(out); // (before the split modules: file:// needs neither)
+  await writeSplitModules(out);
   const files = await walk(out);
   const hash = createHash('sha256');
   for (const file of files.filter((f) => f !== 'sw.js'))
     hash.update(file).update(await readFile(join(out, file)));
   const version = hash.digest('hex').slice(0, 12);
-  const shell = files.filter((f) => isShell(f, fonts));
+  const shell = files.filter((f) => isShell(f, fonts, bundled));
   const swPath = join(out, 'sw.js');
   const sw = (await readFile(swPath, 'utf8'))
     .replace(/^const VERSION = .*;$/m, `const VERSION = ${JSON.stringify(version)};`)

@@ -6,11 +6,13 @@
 // - katexFonts: KaTeX's @font-face rules alone (embedded widgets: fonts declared inside a shadow
 //   root are ignored, so the embed script links these into the host document; the family names
 //   are KaTeX's own, they touch nothing else) and the .woff2 files the strings really use.
-// - embedCss: the page's stylesheets for a shadow root: `:root` becomes `:host`, and the dark
+// - bundlePageCss: the article's stylesheets, as web/index.html links them, become one file
+//   (css/page.css): a phone on a slow link waits for one request before its first paint, not 14.
+// - embedCss: the same stylesheets for a shadow root: `:root` becomes `:host`, and the dark
 //   palette also answers the element's theme="light|dark" attribute.
 import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile, appendFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 
 /** @param {string} out */
 async function i18nFiles(out) {
@@ -151,31 +153,63 @@ export function toShadowCss(css) {
   return `${result}${css.slice(at)}\n/* theme="dark" on any system */\n${forced}\n`;
 }
 
+export const PAGE_CSS = 'css/page.css';
+// The run of stylesheet links in the article's head (not the one inside <noscript>).
+const LINKS = /(?:[ \t]*<link rel="stylesheet" href="[^"]+">\n)+/;
+
 /**
- * Writes css/embed.css from the page's stylesheets and css/embed-host.css.
+ * The stylesheets web/index.html links, in its order (paths relative to dist/).
+ * @param {string} html
+ */
+export function linkedSheets(html) {
+  const run = html.match(LINKS);
+  if (!run) throw new Error('web/index.html: no run of <link rel="stylesheet"> in its head');
+  return [...run[0].matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+}
+
+/**
+ * A stylesheet's relative url(…)s rewritten for a sheet in css/ (KaTeX's point at its fonts/).
+ * @param {string} css
+ * @param {string} from  the sheet's path relative to dist/
+ */
+export function rebase(css, from) {
+  return css.replace(/url\((['"]?)([^'")]+)\1\)/g, (m, quote, url) => {
+    if (/^(data:|[a-z][a-z0-9+.-]*:|\/|#)/i.test(url)) return m;
+    const target = posix.join(posix.dirname(from), url);
+    return `url(${quote}${posix.relative(posix.dirname(PAGE_CSS), target)}${quote})`;
+  });
+}
+
+/**
+ * Writes css/page.css from the sheets dist/index.html links, and links it instead of them.
+ * Returns the bundled sheets (the embed's shadow root takes the same ones).
  * @param {string} out
  */
-export async function embedCss(
-  out,
-  sheets = [
-    'article.css',
-    'toc.css',
-    'depth.css',
-    'figure.css',
-    'twin.css',
-    'series.css',
-    'embed-dialog.css',
-    'reserved.css',
-    'evidence.css',
-    'lm.css',
-    'signals.css',
-    'coin.css',
-    'images.css',
-    'embed-host.css',
-  ],
-) {
+export async function bundlePageCss(out) {
+  const page = join(out, 'index.html');
+  const html = await readFile(page, 'utf8');
+  const sheets = linkedSheets(html);
   const parts = [];
-  for (const name of sheets)
-    parts.push(`/* ${name} */\n${toShadowCss(await readFile(join(out, 'css', name), 'utf8'))}`);
+  for (const sheet of sheets)
+    parts.push(`/* ${sheet} */\n${rebase(await readFile(join(out, sheet), 'utf8'), sheet)}`);
+  await writeFile(join(out, PAGE_CSS), parts.join('\n'));
+  const indent = html.match(LINKS)?.[0].match(/^[ \t]*/)?.[0] ?? '';
+  await writeFile(
+    page,
+    html.replace(LINKS, `${indent}<link rel="stylesheet" href="${PAGE_CSS}">\n`),
+  );
+  return sheets;
+}
+
+/**
+ * Writes css/embed.css from the page's own stylesheets (css/ only: the shadow root links
+ * KaTeX's itself) and css/embed-host.css.
+ * @param {string} out
+ * @param {string[]} sheets  paths relative to dist/, as bundlePageCss returns them
+ */
+export async function embedCss(out, sheets) {
+  const parts = [];
+  for (const sheet of [...sheets.filter((s) => s.startsWith('css/')), 'css/embed-host.css'])
+    parts.push(`/* ${sheet} */\n${toShadowCss(await readFile(join(out, sheet), 'utf8'))}`);
   await writeFile(join(out, 'css', 'embed.css'), parts.join('\n'));
 }
