@@ -70,14 +70,13 @@ al_ensure_node_modules() {
 }
 
 # PyTorch for /usr/bin/python3, which only the bench's reference runs use, scikit-learn for the
-# moons runs' data, and OpenBLAS for PyTorch:
+# moons runs' data (moons_torch_bench.py draws them with make_moons), and OpenBLAS for PyTorch:
 # Debian's python3-torch calls libblas.so.3, which is the reference BLAS (naive loops, ~50x
 # slower on the bench's products) unless libopenblas0-pthread takes that alternative. Installed
 # where they can be; elsewhere the bench goes on, and its figures name the BLAS they ran on.
 al_offer_torch() {
   local want=()
   /usr/bin/python3 -c 'import torch' 2>/dev/null || want+=(python3-torch)
-  # (moons_torch_bench.py draws its data with scikit-learn's make_moons)
   /usr/bin/python3 -c 'import sklearn' 2>/dev/null || want+=(python3-sklearn)
   [ -e /usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3 ] ||
     [ -e /usr/lib/aarch64-linux-gnu/openblas-pthread/libblas.so.3 ] ||
