@@ -54,6 +54,12 @@ void multiply_flush_inplace(float* a, const float* b, std::size_t n);
 
 // dst (cols × rows) = srcᵀ, src row-major rows × cols.
 void transpose(const float* src, std::size_t rows, std::size_t cols, float* dst);
+// The same for a rows × cols block of a wider matrix, whose rows are `ld` floats apart (ld ≥ cols).
+void transpose(const float* src, std::size_t rows, std::size_t cols, std::size_t ld, float* dst);
+
+// The largest of x[0 … n − 1] (-inf for n = 0). The order of a max does not change it, so it
+// runs on vectors.
+float max_of(const float* x, std::size_t n);
 
 // True when every value is finite (no NaN, no ±inf).
 bool all_finite(const float* x, std::size_t n);

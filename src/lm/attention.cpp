@@ -9,6 +9,7 @@
 
 #include "activation.hpp"
 #include "lm/layers.hpp"
+#include "matrix.hpp"
 #include "simd/arch.hpp"
 #include "unrolled.hpp"
 
@@ -72,25 +73,31 @@ void small_gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std
         block_rows<1>(N, K, a + m * a_row, a_row, a_col, b, ldb, c + m * ldc, ldc);
 }
 
-// dst [cols][rows] = the rows × cols block of src whose rows are `ld` floats apart.
-void transpose_strided(const float* src, std::size_t rows, std::size_t cols, std::size_t ld,
-                       float* dst) {
-    for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * ld + c];
-}
+// x / scale, as x · (1/scale) when that is the same (scale a power of two: √16 = 4 at the
+// reference size), a multiply instead of a divide.
+struct Divide {
+    float scale, inverse;
+    bool exact;
+    explicit Divide(float s) : scale(s), inverse(1.0f / s) {
+        int e;
+        exact = std::frexp(s, &e) == 0.5f;
+    }
+    float operator()(float x) const { return exact ? x * inverse : x / scale; }
+#if AL_SIMD
+    fbatch operator()(fbatch x) const { return exact ? x * fbatch(inverse) : x / fbatch(scale); }
+#endif
+};
 
 // Row i of the scores holds columns 0 … n − 1 (n ≥ i + 1, the block's width rounded to L): the
 // max-shifted softmax of columns 0 … i (the causal mask), zeros after them up to t. The exps run
 // on all n (whole vectors; the extra lanes are dropped), the sum in index order.
-void softmax_row(float* pr, std::size_t i, std::size_t n, std::size_t t, float scale) {
+void softmax_row(float* pr, std::size_t i, std::size_t n, std::size_t t, const Divide& divide) {
     std::size_t s = 0;
-    float mx = -INFINITY;
 #if AL_SIMD
-    const fbatch sc(scale);
-    for (; s + L <= n; s += L) (fbatch::load_unaligned(pr + s) / sc).store_unaligned(pr + s);
+    for (; s + L <= n; s += L) divide(fbatch::load_unaligned(pr + s)).store_unaligned(pr + s);
 #endif
-    for (; s < n; ++s) pr[s] = pr[s] / scale;
-    for (s = 0; s <= i; ++s) mx = std::max(mx, pr[s]);
+    for (; s < n; ++s) pr[s] = divide(pr[s]);
+    const float mx = max_of(pr, i + 1);
     exp_shifted(pr, mx, pr, n);
     float sum = 0;
     for (s = 0; s <= i; ++s) sum += pr[s];
@@ -105,18 +112,19 @@ void softmax_row(float* pr, std::size_t i, std::size_t n, std::size_t t, float s
 }
 
 // Row i of dP (columns 0 … i meaningful) into dS = P ∘ (dP − Σ P ∘ dP) / scale, zeros after.
-void softmax_backward_row(const float* pr, float* dr, std::size_t i, std::size_t t, float scale) {
+void softmax_backward_row(const float* pr, float* dr, std::size_t i, std::size_t t,
+                          const Divide& divide) {
     float dot = 0;
     for (std::size_t s = 0; s <= i; ++s) dot += pr[s] * dr[s];
     std::size_t s = 0;
 #if AL_SIMD
-    const fbatch dv(dot), sc(scale);
+    const fbatch dv(dot);
     for (; s + L <= i + 1; s += L) {
         const fbatch p = fbatch::load_unaligned(pr + s), d = fbatch::load_unaligned(dr + s);
-        (p * (d - dv) / sc).store_unaligned(dr + s);
+        divide(p * (d - dv)).store_unaligned(dr + s);
     }
 #endif
-    for (; s <= i; ++s) dr[s] = pr[s] * (dr[s] - dot) / scale;
+    for (; s <= i; ++s) dr[s] = divide(pr[s] * (dr[s] - dot));
     std::fill(dr + i + 1, dr + t, 0.0f);
 }
 
@@ -128,7 +136,7 @@ std::size_t block_cols(std::size_t i0, std::size_t t) { return std::min(i0 + RB,
 void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::size_t d,
                        std::size_t heads, float* probs, float* out, float* scratch) {
     const std::size_t hs = d / heads, ld = 3 * d;
-    const float scale = std::sqrt(static_cast<float>(hs));  // scores = q·kᵀ / √hs
+    const Divide divide(std::sqrt(static_cast<float>(hs)));  // scores = q·kᵀ / √hs
     float* kt = scratch;                                    // [hs][t]
     for (std::size_t b = 0; b < batch; ++b) {
         for (std::size_t h = 0; h < heads; ++h) {
@@ -137,13 +145,13 @@ void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::
             const float* v = q + 2 * d;
             float* p = probs + (b * heads + h) * t * t;
             float* o = out + b * t * d + h * hs;
-            transpose_strided(k, t, hs, ld, kt);
+            transpose(k, t, hs, ld, kt);
             for (std::size_t i0 = 0; i0 < t; i0 += RB) {
                 const std::size_t rows = std::min(RB, t - i0), n = block_cols(i0, t);
                 // Scores = q·kᵀ over the block's columns, then each row's softmax.
                 small_gemm(rows, n, hs, q + i0 * ld, ld, 1, kt, t, p + i0 * t, t);
                 for (std::size_t i = i0; i < i0 + rows; ++i)
-                    softmax_row(p + i * t, i, std::min(n, (i / L + 1) * L), t, scale);
+                    softmax_row(p + i * t, i, std::min(n, (i / L + 1) * L), t, divide);
                 // out = P·V over positions 0 … the block's last row (P is zero after it).
                 small_gemm(rows, hs, n, p + i0 * t, t, 1, v, ld, o + i0 * d, d);
             }
@@ -155,7 +163,7 @@ void attention_backward(const float* qkv, const float* probs, const float* dout,
                         std::size_t t, std::size_t d, std::size_t heads, float* dqkv,
                         float* scratch) {
     const std::size_t hs = d / heads, ld = 3 * d;
-    const float scale = std::sqrt(static_cast<float>(hs));
+    const Divide divide(std::sqrt(static_cast<float>(hs)));
     float* dp = scratch;          // [t][t]
     float* vt = scratch + t * t;  // [hs][t]
     for (std::size_t b = 0; b < batch; ++b) {
@@ -168,13 +176,13 @@ void attention_backward(const float* qkv, const float* probs, const float* dout,
             float* dq = dqkv + b * t * ld + h * hs;
             float* dk = dq + d;
             float* dv = dq + 2 * d;
-            transpose_strided(v, t, hs, ld, vt);
+            transpose(v, t, hs, ld, vt);
             for (std::size_t i0 = 0; i0 < t; i0 += RB) {
                 const std::size_t rows = std::min(RB, t - i0), n = block_cols(i0, t);
                 // dP = dO·Vᵀ, then through the softmax and the 1/√hs: dS.
                 small_gemm(rows, n, hs, dO + i0 * d, d, 1, vt, t, dp + i0 * t, t);
                 for (std::size_t i = i0; i < i0 + rows; ++i)
-                    softmax_backward_row(p + i * t, dp + i * t, i, t, scale);
+                    softmax_backward_row(p + i * t, dp + i * t, i, t, divide);
                 // dQ = dS·K over positions 0 … the block's last row.
                 small_gemm(rows, hs, n, dp + i0 * t, t, 1, k, ld, dq + i0 * ld, ld);
             }

@@ -30,23 +30,6 @@ using simd::fbatch;
 #endif
 using simd::L;
 
-// The largest of x[0 … n − 1] (order does not matter to a max).
-float row_max(const float* x, std::size_t n) {
-    float mx = -INFINITY;
-    std::size_t j = 0;
-#if AL_SIMD
-    if (n >= L) {
-        fbatch m = fbatch::load_unaligned(x);
-        for (j = L; j + L <= n; j += L) m = xsimd::max(m, fbatch::load_unaligned(x + j));
-        alignas(16) float lanes[L];
-        m.store_aligned(lanes);
-        for (const float l : lanes) mx = std::max(mx, l);
-    }
-#endif
-    for (; j < n; ++j) mx = std::max(mx, x[j]);
-    return mx;
-}
-
 // x[j] *= k for j < n.
 void scale_row(float* x, std::size_t n, float k) {
     std::size_t j = 0;
@@ -70,7 +53,7 @@ double crossentropy_forward_backward(const float* logits, const int* targets, st
     float* e = v > on_stack ? large.data() : small;
     for (std::size_t r = 0; r < n; ++r) {
         const float* lr = logits + r * v;
-        const float mx = row_max(lr, v);
+        const float mx = max_of(lr, v);
         exp_shifted(lr, mx, e, v);
         float sum = 0;
         for (std::size_t j = 0; j < v; ++j) sum += e[j];  // in index order

@@ -2,6 +2,7 @@
 // (including the tails: sizes that are not multiples of the SIMD width, N = 1, K = 0).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -128,8 +129,28 @@ TEST_CASE("column sums, elementwise product, transpose, finiteness") {
             CAPTURE(tr);
             CAPTURE(tc);
             CHECK(same);
+            // The same block inside a wider matrix (rows 3 floats further apart, as the
+            // attention's keys in the q|k|v rows): the padding is never read into the result.
+            const std::size_t ld = tc + 3;
+            std::vector<float> wide(tr * ld, std::numeric_limits<float>::quiet_NaN());
+            for (std::size_t r = 0; r < tr; ++r)
+                std::copy(src.begin() + r * tc, src.begin() + (r + 1) * tc, wide.begin() + r * ld);
+            std::vector<float> tw(tr * tc, -1.0f);
+            al::transpose(wide.data(), tr, tc, ld, tw.data());
+            CHECK(tw == t);
         }
     }
+    // max_of: vector lanes and tail alike, wherever the largest sits; -inf for no values.
+    for (std::size_t n : {1, 3, 4, 5, 8, 13}) {
+        for (std::size_t at = 0; at < n; ++at) {
+            std::vector<float> v = ramp(n, 2.0f, -0.5f);  // in [-2, 2]
+            v[at] = 7.5f;
+            CAPTURE(n);
+            CAPTURE(at);
+            CHECK(al::max_of(v.data(), n) == 7.5f);
+        }
+    }
+    CHECK(al::max_of(x.data(), 0) == -std::numeric_limits<float>::infinity());
     CHECK(al::all_finite(x.data(), x.size()));
     std::vector<float> bad = x;
     bad[7] = std::numeric_limits<float>::infinity();
