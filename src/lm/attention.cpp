@@ -137,7 +137,7 @@ void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::
                        std::size_t heads, float* probs, float* out, float* scratch) {
     const std::size_t hs = d / heads, ld = 3 * d;
     const Divide divide(std::sqrt(static_cast<float>(hs)));  // scores = q·kᵀ / √hs
-    float* kt = scratch;                                    // [hs][t]
+    float* kt = scratch;                                     // [hs][t]
     for (std::size_t b = 0; b < batch; ++b) {
         for (std::size_t h = 0; h < heads; ++h) {
             const float* q = qkv + b * t * ld + h * hs;
