@@ -4,7 +4,7 @@
 // results table at 360 px and in a blog column, named PNG buttons, one decimal separator.
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, setup } from './helpers.mjs';
+import { openPage, setup, waitForFigure } from './helpers.mjs';
 import { test, timedTest } from './parts.mjs';
 import { axeViolations } from './axe.mjs';
 import { ATTRIBUTES } from '../../web/js/embed/embed-attributes.js';
@@ -32,12 +32,18 @@ test('axe: the article in English and Portuguese, light and dark, before and aft
   await page.click(`${twin} [data-act="play"]`);
   await page.click(`${seeds} [data-act="run"]`);
   await page.click(`${swap} [data-act="pretrain"]`);
-  await page.waitForSelector(`${swap}[data-stage="pretrained"]`, { timeout: 60000 });
+  // Three labs at once, beside another test file on two cores: generous limits, and a timeout
+  // that says where the figure stopped.
+  const until = (figure, state, timeout = 120000) =>
+    waitForFigure(page, figure, state, { timeout, problems });
+  // (the diagnosis itself: a state never reached names the figure's attributes and announcements)
+  await assert.rejects(until(swap, '[data-stage="never"]', 300), /data-widget="swap".*says: /s);
+  await until(swap, '[data-stage="pretrained"]');
   await page.click(`${swap} [data-act="swap"]`);
-  await page.waitForSelector(`${swap}[data-stage="swapped"]`, { timeout: 60000 });
-  await page.waitForSelector(`${seeds}[data-state="finished"]`, { timeout: 90000 });
-  await page.waitForSelector(`${twin} tr[data-row="b"][data-status="done"]`, { timeout: 60000 });
-  await page.waitForSelector(`${twin} tr[data-row="a"][data-status="done"]`, { timeout: 60000 });
+  await until(swap, '[data-stage="swapped"]');
+  await until(seeds, '[data-state="finished"]', 180000);
+  await until(twin, ' tr[data-row="b"][data-status="done"]');
+  await until(twin, ' tr[data-row="a"][data-status="done"]');
   await check('en light, after');
   await page.emulateMedia({ colorScheme: 'dark' });
   await check('en dark, after');

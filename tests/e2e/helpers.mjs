@@ -140,6 +140,44 @@ export async function pollUntil(page, done, timeoutMs = 5000) {
   return Date.now() - t0;
 }
 
+/**
+ * page.waitForSelector(`${figure}${state}`), whose timeout says where the figure stopped: its
+ * data-* attributes, what it announced and shows as status, its disabled buttons, and the
+ * page's console problems so far. A run that stalls on a loaded machine then tells the stage it
+ * reached, or the error it met, instead of only the selector it never matched.
+ * @param {import('playwright-core').Page} page
+ * @param {string} figure  the figure's selector, e.g. '[data-widget="swap"]'
+ * @param {string} state  what to wait for on it or in it, e.g. '[data-stage="pretrained"]'
+ * @param {{timeout: number, problems?: string[]}} options
+ */
+export async function waitForFigure(page, figure, state, { timeout, problems = [] }) {
+  try {
+    return await page.waitForSelector(`${figure}${state}`, { timeout });
+  } catch (err) {
+    const where = await page
+      .evaluate((f) => {
+        const el = document.querySelector(f);
+        if (!el) return 'not in the page';
+        const attrs = Object.entries(/** @type {HTMLElement} */ (el).dataset)
+          .map(([k, v]) => `data-${k}="${String(v).slice(0, 60)}"`)
+          .join(' ');
+        const said = [...el.querySelectorAll('[data-announce], [role="status"], [aria-live]')]
+          .map((n) => n.textContent?.trim())
+          .filter(Boolean)
+          .join(' | ');
+        const disabled = [...el.querySelectorAll('button:disabled')]
+          .map((b) => /** @type {HTMLElement} */ (b).dataset.act || b.textContent?.trim())
+          .join(', ');
+        return `${attrs}; says: ${said || 'nothing'}; disabled: ${disabled || 'none'}`;
+      }, figure)
+      .catch((/** @type {Error} */ e) => `unreadable (${e.message})`);
+    const message = err instanceof Error ? err.message : String(err);
+    throw new Error(
+      `${message}\n  ${figure}: ${where}\n  console: ${problems.join(' | ') || 'nothing'}`,
+    );
+  }
+}
+
 /** Playwright's own console note that it blocked the page's service worker, as openPage asks. */
 const BLOCKED_NOTE = 'Service Worker registration blocked by Playwright';
 
