@@ -268,40 +268,42 @@ void multiply_flush_inplace(float* a, const float* b, std::size_t n) {
 
 #endif
 
-void transpose(const float* src, std::size_t rows, std::size_t cols, std::size_t ld, float* dst) {
+void transpose(const float* src, std::size_t rows, std::size_t cols, std::size_t src_ld, float* dst,
+               std::size_t dst_ld) {
     std::size_t r0 = 0;
 #if AL_SIMD
     // 4×4 blocks through registers (two rounds of zips), where scalar code would do a strided
     // store per element: the [out][in] weight copy is rebuilt after every Adam step, and the
-    // attention transposes every head's keys and values in every step.
+    // attention transposes every head's keys and values in every step, and the neuron maps turn
+    // every batch of grid cells × units into one row per unit.
     if constexpr (L == 4) {
         for (; r0 + 4 <= rows; r0 += 4) {
             std::size_t c = 0;
             for (; c + 4 <= cols; c += 4) {
-                const float* s = src + r0 * ld + c;
-                const fbatch a = fbatch::load_unaligned(s), b = fbatch::load_unaligned(s + ld);
-                const fbatch e = fbatch::load_unaligned(s + 2 * ld),
-                             f = fbatch::load_unaligned(s + 3 * ld);
+                const float* s = src + r0 * src_ld + c;
+                const fbatch a = fbatch::load_unaligned(s), b = fbatch::load_unaligned(s + src_ld);
+                const fbatch e = fbatch::load_unaligned(s + 2 * src_ld),
+                             f = fbatch::load_unaligned(s + 3 * src_ld);
                 const fbatch ae_lo = xsimd::zip_lo(a, e),
                              ae_hi = xsimd::zip_hi(a, e);  // a0 e0 a1 e1 | a2 e2 a3 e3
                 const fbatch bf_lo = xsimd::zip_lo(b, f), bf_hi = xsimd::zip_hi(b, f);
-                float* d = dst + c * rows + r0;
+                float* d = dst + c * dst_ld + r0;
                 xsimd::zip_lo(ae_lo, bf_lo).store_unaligned(d);  // a0 b0 e0 f0
-                xsimd::zip_hi(ae_lo, bf_lo).store_unaligned(d + rows);
-                xsimd::zip_lo(ae_hi, bf_hi).store_unaligned(d + 2 * rows);
-                xsimd::zip_hi(ae_hi, bf_hi).store_unaligned(d + 3 * rows);
+                xsimd::zip_hi(ae_lo, bf_lo).store_unaligned(d + dst_ld);
+                xsimd::zip_lo(ae_hi, bf_hi).store_unaligned(d + 2 * dst_ld);
+                xsimd::zip_hi(ae_hi, bf_hi).store_unaligned(d + 3 * dst_ld);
             }
             for (; c < cols; ++c)
-                for (std::size_t r = r0; r < r0 + 4; ++r) dst[c * rows + r] = src[r * ld + c];
+                for (std::size_t r = r0; r < r0 + 4; ++r) dst[c * dst_ld + r] = src[r * src_ld + c];
         }
     }
 #endif
     for (std::size_t r = r0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * ld + c];
+        for (std::size_t c = 0; c < cols; ++c) dst[c * dst_ld + r] = src[r * src_ld + c];
 }
 
 void transpose(const float* src, std::size_t rows, std::size_t cols, float* dst) {
-    transpose(src, rows, cols, cols, dst);
+    transpose(src, rows, cols, cols, dst, rows);
 }
 
 float max_of(const float* x, std::size_t n) {

@@ -54,8 +54,10 @@ void multiply_flush_inplace(float* a, const float* b, std::size_t n);
 
 // dst (cols × rows) = srcᵀ, src row-major rows × cols.
 void transpose(const float* src, std::size_t rows, std::size_t cols, float* dst);
-// The same for a rows × cols block of a wider matrix, whose rows are `ld` floats apart (ld ≥ cols).
-void transpose(const float* src, std::size_t rows, std::size_t cols, std::size_t ld, float* dst);
+// The same between blocks of wider matrices: src's rows are `src_ld` floats apart (≥ cols), dst's
+// `dst_ld` (≥ rows).
+void transpose(const float* src, std::size_t rows, std::size_t cols, std::size_t src_ld, float* dst,
+               std::size_t dst_ld);
 
 // The largest of x[0 … n − 1] (-inf for n = 0). The order of a max does not change it, so it
 // runs on vectors.

@@ -145,7 +145,7 @@ void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::
             const float* v = q + 2 * d;
             float* p = probs + (b * heads + h) * t * t;
             float* o = out + b * t * d + h * hs;
-            transpose(k, t, hs, ld, kt);
+            transpose(k, t, hs, ld, kt, t);
             for (std::size_t i0 = 0; i0 < t; i0 += RB) {
                 const std::size_t rows = std::min(RB, t - i0), n = block_cols(i0, t);
                 // Scores = q·kᵀ over the block's columns, then each row's softmax.
@@ -176,7 +176,7 @@ void attention_backward(const float* qkv, const float* probs, const float* dout,
             float* dq = dqkv + b * t * ld + h * hs;
             float* dk = dq + d;
             float* dv = dq + 2 * d;
-            transpose(v, t, hs, ld, vt);
+            transpose(v, t, hs, ld, vt, t);
             for (std::size_t i0 = 0; i0 < t; i0 += RB) {
                 const std::size_t rows = std::min(RB, t - i0), n = block_cols(i0, t);
                 // dP = dO·Vᵀ, then through the softmax and the 1/√hs: dS.

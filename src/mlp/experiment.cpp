@@ -6,6 +6,7 @@
 #include <numeric>
 #include <utility>
 
+#include "matrix.hpp"
 #include "mlp/datasets.hpp"
 #include "mlp/loss.hpp"
 #include "mlp/split.hpp"
@@ -146,10 +147,7 @@ void Experiment::fill_neuron_maps(std::size_t layer, int nx, int ny, float xmin,
         for (std::size_t r = 0; r < rows; ++r)
             grid_point(k0 + r, r, nx, ny, xmin, xmax, ymin, ymax);
         const float* h = loop_.net().hidden_output(xbuf_.data(), rows, layer);  // rows × width
-        for (std::size_t u = 0; u < width; ++u) {
-            float* map = out + u * cells + k0;
-            for (std::size_t r = 0; r < rows; ++r) map[r] = h[r * width + u];
-        }
+        transpose(h, rows, width, width, out + k0, cells);  // unit u's cells start at out + u·cells
     }
 }
 

@@ -136,8 +136,18 @@ TEST_CASE("column sums, elementwise product, transpose, finiteness") {
             for (std::size_t r = 0; r < tr; ++r)
                 std::copy(src.begin() + r * tc, src.begin() + (r + 1) * tc, wide.begin() + r * ld);
             std::vector<float> tw(tr * tc, -1.0f);
-            al::transpose(wide.data(), tr, tc, ld, tw.data());
+            al::transpose(wide.data(), tr, tc, ld, tw.data(), tr);
             CHECK(tw == t);
+            // Into a wider destination (each column's row 2 floats further apart, as a neuron
+            // map's unit rows): what lies between the rows keeps its value.
+            const std::size_t dst_ld = tr + 2;
+            std::vector<float> td(tc * dst_ld, 9.0f);
+            al::transpose(wide.data(), tr, tc, ld, td.data(), dst_ld);
+            bool placed = true;
+            for (std::size_t c = 0; c < tc; ++c)
+                for (std::size_t r = 0; r < dst_ld; ++r)
+                    placed = placed && td[c * dst_ld + r] == (r < tr ? t[c * tr + r] : 9.0f);
+            CHECK(placed);
         }
     }
     // max_of: vector lanes and tail alike, wherever the largest sits; -inf for no values.
