@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 import { parseWordList, wordRate } from '../../web/js/shared/word-rate.js';
 import { scratchText } from '../../web/js/shared/lm-config.js';
+import { renderLmStepBudget, runLmStepBudget } from './lm-budget.mjs';
 import { ofPeak } from './peak.mjs';
 import { runTorch, torchLabel } from './torch.mjs';
 
@@ -72,6 +73,7 @@ export function runLmBench(M) {
     },
   };
   e.delete();
+  result.budget = runLmStepBudget(M, corpus);
 
   if (existsSync(weightsPath)) {
     const entry = JSON.parse(data('lm-pretrained.json')).gelu;
@@ -116,6 +118,7 @@ export function renderLm(r, goal, peak) {
       `${((100 * w.gflop_per_s) / peak).toFixed(0)}%`,
     ),
   );
+  out.push(...renderLmStepBudget(r.budget, peak));
   if (r.torch.seconds) {
     out.push(
       `  ${torchLabel(r.torch)} ${r.torch.seconds.toFixed(1)} s (${(w.gflop / r.torch.seconds).toFixed(2)} GFLOP/s), val loss ${r.torch.val_loss.toFixed(4)}: WASM takes ${(w.seconds / r.torch.seconds).toFixed(2)}x PyTorch's time`,

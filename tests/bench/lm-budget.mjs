@@ -1,0 +1,110 @@
+// Where a Transformer step's time goes, against the 75 % goal: the step's products (every gemm
+// the model calls, layers.cpp and model.cpp, and the attention's, at the full ctx × ctx the FLOP
+// count assumes) timed alone at their own shapes with benchGemm, beside the whole step timed in
+// a run. What is left is the work between the products (activation, softmaxes, LayerNorm,
+// AdamW, copies), which a step at 75 % of the ceiling would have to fit beside them.
+const ROUNDS = 3;
+const STEP_ROUNDS = 5;
+const STEPS_PER_ROUND = 20;
+
+/**
+ * [m, n, k, A transposed, calls] of one training step: forward y = x·Wᵀ as gemm(n, out, in),
+ * input gradient dy·W as gemm(n, in, out), weight gradient dyᵀ·x as gemm(out, in, n) with A
+ * read transposed (layers.cpp); attention per sequence and head (attention.cpp).
+ * @param {{d: number, layers: number, heads: number, ctx: number, batch: number}} c
+ * @param {number} rows1 rows of the FFN's first weight (ffn, or twice the gated hidden width)
+ * @param {number} hidden the FFN's hidden width
+ * @param {number} vocab
+ */
+export function stepProducts(c, rows1, hidden, vocab) {
+  const n = c.batch * c.ctx;
+  const linears = [
+    [c.d, 3 * c.d],
+    [c.d, c.d],
+    [c.d, rows1],
+    [hidden, c.d],
+  ];
+  const out = [];
+  for (let l = 0; l < c.layers; l++)
+    for (const [inW, outW] of linears)
+      out.push([n, outW, inW, false, 1], [n, inW, outW, false, 1], [outW, inW, n, true, 1]);
+  out.push([n, vocab, c.d, false, 1], [n, c.d, vocab, false, 1], [vocab, c.d, n, true, 1]);
+  const t = c.ctx;
+  const hs = c.d / c.heads;
+  const heads = c.layers * c.batch * c.heads;
+  // scores q·kᵀ, p·v; backward dO·vᵀ, dS·k, and the transposed pᵀ·dO, dSᵀ·q
+  out.push(
+    [t, t, hs, false, heads],
+    [t, hs, t, false, heads],
+    [t, t, hs, false, heads],
+    [t, hs, t, false, heads],
+    [t, hs, t, true, heads],
+    [t, hs, t, true, heads],
+  );
+  return out;
+}
+
+/**
+ * @param {import('../../wasm/activation-lab').ActivationLab} M
+ * @param {string} corpus
+ */
+export function runLmStepBudget(M, corpus) {
+  const config = JSON.parse(M.lmDefaultConfigJson());
+  const flops = JSON.parse(M.lmFlopsJson('{}', corpus));
+  // The default activation is not gated: the FFN is d → ffn → d (a gated one would change the
+  // shapes, and the FLOP check in the rendering would say so).
+  const rows1 = config.ffn;
+  const hidden = config.ffn;
+  let productFlops = 0;
+  let productMs = 0;
+  for (let r = 0; r < ROUNDS; r++) M.benchGemm(32, 64, 64, false, 1); // warm: optimised code
+  for (const [m, n, k, transposed, calls] of stepProducts(config, rows1, hidden, flops.vocab)) {
+    let rate = 0;
+    for (let r = 0; r < ROUNDS; r++) rate = Math.max(rate, M.benchGemm(m, n, k, transposed, 3));
+    const f = 2 * m * n * k * calls;
+    productFlops += f;
+    productMs += (f / rate) * 1e3;
+  }
+  // The whole step: a run long enough that no evaluation falls inside the timed rounds.
+  const steps = (STEP_ROUNDS + 1) * STEPS_PER_ROUND;
+  const e = new M.LmExperiment(JSON.stringify({ steps, eval_every: steps }), corpus);
+  let stepMs = Infinity;
+  try {
+    e.step(STEPS_PER_ROUND); // its first call evaluates the untrained model too
+    for (let r = 0; r < STEP_ROUNDS; r++) {
+      const t0 = performance.now();
+      e.step(STEPS_PER_ROUND);
+      stepMs = Math.min(stepMs, (performance.now() - t0) / STEPS_PER_ROUND);
+    }
+  } finally {
+    e.delete();
+  }
+  return {
+    act: config.act,
+    step_flops: flops.step,
+    product_flops: productFlops,
+    productMs,
+    stepMs,
+  };
+}
+
+/**
+ * @param {ReturnType<typeof runLmStepBudget>} b
+ * @param {number} peak GFLOP/s
+ */
+export function renderLmStepBudget(b, peak) {
+  const pct = (/** @type {number} */ flops, /** @type {number} */ ms) =>
+    `${((100 * flops) / (ms * 1e6) / peak).toFixed(0)}% of peak`;
+  const allowed = b.step_flops / (0.75 * peak * 1e6);
+  const lines = [
+    `  one ${b.act} step, best of ${STEP_ROUNDS} x ${STEPS_PER_ROUND}: ${b.stepMs.toFixed(2)} ms (${pct(b.step_flops, b.stepMs)}); its products alone, at gemm's own rates: ${b.productMs.toFixed(2)} ms (${pct(b.product_flops, b.productMs)}); the rest (activation, softmaxes, LayerNorm, AdamW, copies) ${(b.stepMs - b.productMs).toFixed(2)} ms`,
+    `  (at 75% of the ceiling a step has ${allowed.toFixed(2)} ms: ${(allowed - b.productMs).toFixed(2)} ms beside its products)`,
+  ];
+  // The list of products must be the FLOP count's (lm_config.cpp): a product left out or
+  // counted twice would make the split above wrong.
+  if (Math.abs(b.product_flops - b.step_flops) > 1e-6 * b.step_flops)
+    lines.push(
+      `  [check] the products listed (${b.product_flops} FLOP) differ from the step's count (${b.step_flops})`,
+    );
+  return lines;
+}
