@@ -41,10 +41,14 @@ void activate_with_grad(Activation a, const float* in, float* out, float* dout, 
 void activate_with_grad_scalar(Activation a, const float* in, float* out, float* dout,
                                std::size_t n);
 
-// out[i] = e^(in[i] − shift), the exponentials of a softmax (the language model's attention and
-// cross-entropy): the vector exp of the sigmoid and SiLU kernels (relative error ~1e-7, results
-// below 2^-126 flushed to 0, NaN kept) with SIMD, std::exp in a scalar build. `out` may alias `in`.
-void exp_shifted(const float* in, float shift, float* out, std::size_t n);
+// out[i] = e^(in[i]·scale − shift) for i < valid, 0 for valid ≤ i < n; returns the sum of the
+// n outputs. A softmax's exponentials and denominator in one pass (the language model's
+// attention, whose rows end in masked entries, and its cross-entropy): the vector exp of the
+// sigmoid and SiLU kernels (relative error ~1e-7, results below 2^-126 flushed to 0, NaN kept)
+// with SIMD, std::exp in a scalar build. The sum runs over vector lanes, in an order that
+// depends on n alone. `out` may alias `in`.
+float exp_shifted_sum(const float* in, float scale, float shift, std::size_t valid, std::size_t n,
+                      float* out);
 
 // Standard normal CDF Φ(x), float32, computed without cancellation in the negative tail.
 float normal_cdf(float x);

@@ -357,26 +357,45 @@ inline fbatch identity_k(fbatch x) { return x; }
 // e^x, NaN kept (exp_sum's clamps would turn it into a number).
 inline fbatch exp_k(fbatch x) { return keep_nan(x, exp_sum(x, fbatch(0.0f))); }
 
-// As simd_loop, for e^(x − shift): the tail is padded with `shift`, whose lanes are discarded.
-void exp_shifted_loop(const float* in, float shift, float* out, std::size_t n) {
+// exp_shifted_sum's loop: two vectors per step, each with its own running sum; lanes from
+// `valid` on are zeros (a select, so a masked lane's exp never reaches the sum, NaN or not);
+// the last n mod lanes outputs through a padded copy.
+float exp_shifted_sum_loop(const float* in, float scale, float shift, std::size_t valid,
+                           std::size_t n, float* out) {
     constexpr std::size_t lanes = fbatch::size;
-    const fbatch s(shift);
+    const fbatch k(scale), s(shift), zero(0.0f);
+    static constexpr float kLaneIndex[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    static_assert(lanes <= 16, "a lane index for every lane");
+    const fbatch lane = fbatch::load_unaligned(kLaneIndex);  // each lane's index in its vector
+    const auto exp_at = [&](const float* p, std::size_t i) {
+        const fbatch e = exp_k(fbatch::load_unaligned(p) * k - s);
+        if (i + lanes <= valid) return e;
+        return xsimd::select(
+            lane + fbatch(static_cast<float>(i)) < fbatch(static_cast<float>(valid)), e, zero);
+    };
+    fbatch sum0(0.0f), sum1(0.0f);
     std::size_t i = 0;
     for (; i + 2 * lanes <= n; i += 2 * lanes) {
-        const fbatch x0 = fbatch::load_unaligned(in + i) - s;
-        const fbatch x1 = fbatch::load_unaligned(in + i + lanes) - s;
-        exp_k(x0).store_unaligned(out + i);
-        exp_k(x1).store_unaligned(out + i + lanes);
+        const fbatch e0 = exp_at(in + i, i), e1 = exp_at(in + i + lanes, i + lanes);
+        e0.store_unaligned(out + i);
+        e1.store_unaligned(out + i + lanes);
+        sum0 += e0;
+        sum1 += e1;
     }
-    for (; i + lanes <= n; i += lanes)
-        exp_k(fbatch::load_unaligned(in + i) - s).store_unaligned(out + i);
+    for (; i + lanes <= n; i += lanes) {
+        const fbatch e = exp_at(in + i, i);
+        e.store_unaligned(out + i);
+        sum0 += e;
+    }
     if (i < n) {
-        float buf[lanes];
-        std::fill(buf, buf + lanes, shift);
+        float buf[lanes] = {};
         std::memcpy(buf, in + i, (n - i) * sizeof(float));
-        exp_k(fbatch::load_unaligned(buf) - s).store_unaligned(buf);
+        const fbatch e = exp_at(buf, i);
+        sum1 += e;
+        e.store_unaligned(buf);
         std::memcpy(out + i, buf, (n - i) * sizeof(float));
     }
+    return simd::reduce_add(sum0 + sum1);
 }
 inline fbatch identity_grad_k(fbatch x) { return keep_nan(x, fbatch(1.0f)); }
 
@@ -483,14 +502,21 @@ void activate_with_grad(Activation a, const float* in, float* out, float* dout, 
     }
 }
 
-void exp_shifted(const float* in, float shift, float* out, std::size_t n) {
-    exp_shifted_loop(in, shift, out, n);
+float exp_shifted_sum(const float* in, float scale, float shift, std::size_t valid, std::size_t n,
+                      float* out) {
+    return exp_shifted_sum_loop(in, scale, shift, std::min(valid, n), n, out);
 }
 
 #else  // scalar-only build: the kernels are the references
 
-void exp_shifted(const float* in, float shift, float* out, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) out[i] = std::exp(in[i] - shift);
+float exp_shifted_sum(const float* in, float scale, float shift, std::size_t valid, std::size_t n,
+                      float* out) {
+    float sum = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = i < valid ? std::exp(in[i] * scale - shift) : 0.0f;
+        sum += out[i];
+    }
+    return sum;
 }
 
 void activate(Activation a, const float* in, float* out, std::size_t n) {

@@ -88,35 +88,47 @@ struct Divide {
 #endif
 };
 
-// Row i of the scores holds columns 0 … n − 1 (n ≥ i + 1, the block's width rounded to L): the
-// max-shifted softmax of columns 0 … i (the causal mask), zeros after them up to t. The exps run
-// on all n (whole vectors; the extra lanes are dropped), the sum in index order.
-void softmax_row(float* pr, std::size_t i, std::size_t n, std::size_t t, const Divide& divide) {
-    std::size_t s = 0;
+// Row i of the scores holds columns 0 … w − 1 (w ≥ i + 1: the block's width, w_i = i + 1 rounded
+// up to L): the max-shifted softmax of columns 0 … i (the causal mask), zeros after them up to
+// w. Nothing reads a row past its block's width (the products of the block and the backward's
+// transposed ones stop there), so nothing is written there. Dividing by the scale keeps the order
+// of the scores, so their max divided is the max of the divided; with a power-of-two scale the
+// division is a multiply inside the exp's pass, exact.
+void softmax_row(float* pr, std::size_t i, std::size_t n, std::size_t w, const Divide& divide) {
+    float mul = divide.inverse;
+    if (!divide.exact) {
+        std::size_t s = 0;
 #if AL_SIMD
-    for (; s + L <= n; s += L) divide(fbatch::load_unaligned(pr + s)).store_unaligned(pr + s);
+        for (; s + L <= n; s += L) divide(fbatch::load_unaligned(pr + s)).store_unaligned(pr + s);
 #endif
-    for (; s < n; ++s) pr[s] = divide(pr[s]);
-    const float mx = max_of(pr, i + 1);
-    exp_shifted(pr, mx, pr, n);
-    float sum = 0;
-    for (s = 0; s <= i; ++s) sum += pr[s];
-    const float inv = 1.0f / sum;
-    s = 0;
+        for (; s < n; ++s) pr[s] = divide(pr[s]);
+        mul = 1.0f;
+    }
+    const float shift = divide.exact ? max_of(pr, i + 1) * mul : max_of(pr, i + 1);
+    const float inv = 1.0f / exp_shifted_sum(pr, mul, shift, i + 1, n, pr);
+    std::size_t s = 0;
 #if AL_SIMD
     const fbatch iv(inv);
-    for (; s + L <= i + 1; s += L) (fbatch::load_unaligned(pr + s) * iv).store_unaligned(pr + s);
+    for (; s + L <= n; s += L) (fbatch::load_unaligned(pr + s) * iv).store_unaligned(pr + s);
 #endif
-    for (; s <= i; ++s) pr[s] *= inv;
-    std::fill(pr + i + 1, pr + t, 0.0f);
+    for (; s < n; ++s) pr[s] *= inv;
+    std::fill(pr + n, pr + w, 0.0f);
 }
 
-// Row i of dP (columns 0 … i meaningful) into dS = P ∘ (dP − Σ P ∘ dP) / scale, zeros after.
-void softmax_backward_row(const float* pr, float* dr, std::size_t i, std::size_t t,
+// Row i of dP (columns 0 … i meaningful) into dS = P ∘ (dP − Σ P ∘ dP) / scale, zeros after up
+// to the block's width w.
+void softmax_backward_row(const float* pr, float* dr, std::size_t i, std::size_t w,
                           const Divide& divide) {
     float dot = 0;
-    for (std::size_t s = 0; s <= i; ++s) dot += pr[s] * dr[s];
     std::size_t s = 0;
+#if AL_SIMD
+    fbatch acc(0.0f);
+    for (; s + L <= i + 1; s += L)
+        acc += fbatch::load_unaligned(pr + s) * fbatch::load_unaligned(dr + s);
+    dot = simd::reduce_add(acc);
+#endif
+    for (; s <= i; ++s) dot += pr[s] * dr[s];
+    s = 0;
 #if AL_SIMD
     const fbatch dv(dot);
     for (; s + L <= i + 1; s += L) {
@@ -125,7 +137,7 @@ void softmax_backward_row(const float* pr, float* dr, std::size_t i, std::size_t
     }
 #endif
     for (; s <= i; ++s) dr[s] = divide(pr[s] * (dr[s] - dot));
-    std::fill(dr + i + 1, dr + t, 0.0f);
+    std::fill(dr + i + 1, dr + w, 0.0f);
 }
 
 // Columns of the triangle's row block starting at row i0: up to its last row, rounded to L.
@@ -151,7 +163,7 @@ void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::
                 // Scores = q·kᵀ over the block's columns, then each row's softmax.
                 small_gemm(rows, n, hs, q + i0 * ld, ld, 1, kt, t, p + i0 * t, t);
                 for (std::size_t i = i0; i < i0 + rows; ++i)
-                    softmax_row(p + i * t, i, std::min(n, (i / L + 1) * L), t, divide);
+                    softmax_row(p + i * t, i, std::min(n, (i / L + 1) * L), n, divide);
                 // out = P·V over positions 0 … the block's last row (P is zero after it).
                 small_gemm(rows, hs, n, p + i0 * t, t, 1, v, ld, o + i0 * d, d);
             }
@@ -182,7 +194,7 @@ void attention_backward(const float* qkv, const float* probs, const float* dout,
                 // dP = dO·Vᵀ, then through the softmax and the 1/√hs: dS.
                 small_gemm(rows, n, hs, dO + i0 * d, d, 1, vt, t, dp + i0 * t, t);
                 for (std::size_t i = i0; i < i0 + rows; ++i)
-                    softmax_backward_row(p + i * t, dp + i * t, i, t, divide);
+                    softmax_backward_row(p + i * t, dp + i * t, i, n, divide);
                 // dQ = dS·K over positions 0 … the block's last row.
                 small_gemm(rows, hs, n, dp + i0 * t, t, 1, k, ld, dq + i0 * ld, ld);
             }

@@ -45,26 +45,23 @@ double crossentropy_forward_backward(const float* logits, const int* targets, st
                                      std::size_t v, float* dlogits) {
     double total = 0;
     const float inv_n = 1.0f / static_cast<float>(n);
-    // A row's e^(l − max) (dlogits may alias the logits): on the stack for the vocabularies the
-    // model allows, allocated once per call beyond.
+    // A row's e^(l − max), when there is no dlogits row to hold it: on the stack for the
+    // vocabularies the model allows, allocated once per call beyond.
     constexpr std::size_t on_stack = max_vocab;
     float small[on_stack];
-    std::vector<float> large(v > on_stack ? v : 0);
-    float* e = v > on_stack ? large.data() : small;
+    std::vector<float> large(!dlogits && v > on_stack ? v : 0);
+    float* scratch = v > on_stack ? large.data() : small;
     for (std::size_t r = 0; r < n; ++r) {
         const float* lr = logits + r * v;
-        const float mx = max_of(lr, v);
-        exp_shifted(lr, mx, e, v);
-        float sum = 0;
-        for (std::size_t j = 0; j < v; ++j) sum += e[j];  // in index order
-        const float lse = mx + std::log(sum);
         const std::size_t y = static_cast<std::size_t>(targets[r]);
-        total += static_cast<double>(lse) - lr[y];
+        const float mx = max_of(lr, v), target = lr[y];  // read before dlogits overwrites them
+        // One exp per logit: the softmax is e/Σe (the gradient's), and log Σe the loss's.
+        float* e = dlogits ? dlogits + r * v : scratch;
+        const float sum = exp_shifted_sum(lr, 1.0f, mx, v, v, e);
+        total += static_cast<double>(mx + std::log(sum)) - target;
         if (dlogits) {
-            float* dr = dlogits + r * v;
-            exp_shifted(lr, lse, dr, v);
-            scale_row(dr, v, inv_n);
-            dr[y] -= inv_n;
+            scale_row(e, v, inv_n / sum);
+            e[y] -= inv_n;
         }
     }
     return total / static_cast<double>(n);

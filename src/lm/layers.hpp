@@ -25,7 +25,9 @@ using al::layernorm_forward;
 
 // Causal multi-head self-attention core. qkv [B·T][3d] holds q, k, v side by side (as
 // tiny_lm_torch.py's split); head h uses columns h·hs .. (h+1)·hs of each. probs [B][H][T][T] keeps
-// the softmax (zeros above the diagonal) for the backward; out [B·T][d] (heads side by side).
+// the softmax for the backward: zeros above the diagonal up to the end of the row's block of 4
+// rows, and past that whatever was there (attention.cpp: nothing reads it); out [B·T][d] (heads
+// side by side).
 // scratch: at least T·hs floats.
 void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::size_t d,
                        std::size_t heads, float* probs, float* out, float* scratch);

@@ -7,6 +7,7 @@
 #include "lm/lm_state.hpp"
 #include "math_constants.hpp"
 #include "matrix.hpp"
+#include "sum4.hpp"
 #include "text_input.hpp"
 #include "utf8.hpp"
 
@@ -66,8 +67,7 @@ bool LmExperiment::train_one() {
     std::vector<float>& g = m.grads();
     if (config_.clip > 0) {
         // clip_grad_norm_: scale by clip / (‖g‖ + 1e-6) when that is below 1.
-        double sq = 0;
-        for (float x : g) sq += static_cast<double>(x) * x;
+        const double sq = sum4(g.size(), [&g](std::size_t i) { return double(g[i]) * g[i]; });
         const float norm = static_cast<float>(std::sqrt(sq));
         const float coef = static_cast<float>(config_.clip) / (norm + 1e-6f);
         if (coef < 1.0f)

@@ -518,13 +518,13 @@ TEST_CASE("activate_with_grad equals activate and activate_grad, bit for bit") {
     }
 }
 
-TEST_CASE("exp_shifted: e^(x - shift) within the ulp bound, NaN kept, tails and in place") {
+TEST_CASE("exp_shifted_sum: e^(x·scale - shift) within the ulp bound, NaN kept, masked, summed") {
     std::vector<float> x;
     for (float v = -87.0f; v <= 88.0f; v += 0.0137f) x.push_back(v);
     x.push_back(0.0f);
     const float shift = 0.75f;
     std::vector<float> out(x.size());
-    al::exp_shifted(x.data(), shift, out.data(), x.size());
+    al::exp_shifted_sum(x.data(), 1.0f, shift, x.size(), x.size(), out.data());
     double worst = 0;
     for (std::size_t i = 0; i < x.size(); ++i) {
         const float arg = x[i] - shift;  // the argument is rounded to float first, by definition
@@ -532,21 +532,42 @@ TEST_CASE("exp_shifted: e^(x - shift) within the ulp bound, NaN kept, tails and 
         worst = std::max(worst, ulp_error(out[i], plain(std::exp(static_cast<double>(arg)))));
     }
     CHECK(worst <= kUlpBound);
-    // Every length (the SIMD tail), in place, and the edges: NaN, ±inf, far below the range.
+    // Every length (the SIMD tail) and every mask, in place; the sum is the outputs' within
+    // float rounding, and a scale of 1/4 is the same as dividing the input first.
     for (std::size_t n = 1; n <= 11; ++n) {
-        std::vector<float> v(x.begin() + 100, x.begin() + 100 + static_cast<long>(n));
-        std::vector<float> want(n);
-        al::exp_shifted(v.data(), shift, want.data(), n);
-        al::exp_shifted(v.data(), shift, v.data(), n);
-        for (std::size_t i = 0; i < n; ++i) CHECK(v[i] == want[i]);
-        CHECK(want[n - 1] == out[100 + n - 1]);
+        for (std::size_t valid = 0; valid <= n; ++valid) {
+            std::vector<float> v(x.begin() + 6000, x.begin() + 6000 + static_cast<long>(n));
+            std::vector<float> want(n), quarter(n), scaled(n);
+            for (std::size_t i = 0; i < n; ++i) quarter[i] = v[i] * 4.0f;
+            const float sum = al::exp_shifted_sum(v.data(), 1.0f, shift, valid, n, want.data());
+            al::exp_shifted_sum(quarter.data(), 0.25f, shift, valid, n, scaled.data());
+            CHECK(al::exp_shifted_sum(v.data(), 1.0f, shift, valid, n, v.data()) == sum);
+            double truth = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                CHECK(v[i] == want[i]);
+                CHECK(scaled[i] == want[i]);
+                if (i < valid) {
+                    CHECK(want[i] == out[6000 + i]);
+                    truth += want[i];
+                } else {
+                    CHECK(want[i] == 0.0f);
+                }
+            }
+            CHECK(std::fabs(sum - truth) <= 4e-7 * truth);
+        }
     }
     const float edge[] = {std::numeric_limits<float>::quiet_NaN(), kInf, -kInf, -1000.0f, 0.75f};
     float e[5];
-    al::exp_shifted(edge, shift, e, 5);
+    CHECK(std::isnan(al::exp_shifted_sum(edge, 1.0f, shift, 5, 5, e)));
     CHECK(std::isnan(e[0]));
     CHECK(e[1] == kInf);
     CHECK(e[2] == 0.0f);
     CHECK(e[3] == 0.0f);
     CHECK(e[4] == 1.0f);
+    // A masked NaN or inf never reaches the sum.
+    CHECK(al::exp_shifted_sum(edge + 2, 1.0f, shift, 3, 3, e) == 1.0f);
+    const float tail[] = {0.75f, 0.75f, std::numeric_limits<float>::quiet_NaN(), kInf, kInf};
+    CHECK(al::exp_shifted_sum(tail, 1.0f, shift, 2, 5, e) == 2.0f);
+    CHECK(e[2] == 0.0f);
+    CHECK(e[4] == 0.0f);
 }
