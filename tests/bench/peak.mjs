@@ -36,6 +36,41 @@ export function runPeakBench(M) {
 }
 
 /**
+ * Runs `chunk` until it returns false, timing each call and sampling the ceiling before the first
+ * and after every one: the ceiling a long run is read against is then the one the machine had
+ * while it ran, not the one of a moment before it (this shared host's speed moves by a third
+ * within a minute, the work and the ceiling's loop alike). Returns the run's seconds (the chunks
+ * alone) and the ceiling averaged over them, each chunk weighted by its time and given the mean
+ * of the samples on either side of it.
+ * @param {import('../../wasm/activation-lab').ActivationLab} M
+ * @param {() => boolean} chunk
+ */
+export function runBesideCeiling(M, chunk) {
+  const sample = () => M.benchSimdPeak(1) / 1e9;
+  let before = sample();
+  const samples = [before];
+  let seconds = 0;
+  let weighted = 0;
+  for (;;) {
+    const t0 = performance.now();
+    const more = chunk();
+    const dt = (performance.now() - t0) / 1000;
+    const after = sample();
+    samples.push(after);
+    seconds += dt;
+    weighted += (dt * (before + after)) / 2;
+    before = after;
+    if (!more) break;
+  }
+  return {
+    seconds,
+    ceiling_gflops: weighted / seconds,
+    ceiling_min: Math.min(...samples),
+    ceiling_max: Math.max(...samples),
+  };
+}
+
+/**
  * "12.3 GFLOP/s, 25% of peak".
  * @param {number} gflops
  * @param {number} peak
