@@ -360,8 +360,8 @@ inline fbatch exp_k(fbatch x) { return keep_nan(x, exp_sum(x, fbatch(0.0f))); }
 // exp_shifted_sum's loop: two vectors per step, each with its own running sum; lanes from
 // `valid` on are zeros (a select, so a masked lane's exp never reaches the sum, NaN or not);
 // the last n mod lanes outputs through a padded copy.
-float exp_shifted_sum_loop(const float* in, float scale, float shift, std::size_t valid,
-                           std::size_t n, float* out) {
+AL_ALWAYS_INLINE float exp_shifted_sum_loop(const float* in, float scale, float shift,
+                                            std::size_t valid, std::size_t n, float* out) {
     constexpr std::size_t lanes = fbatch::size;
     const fbatch k(scale), s(shift), zero(0.0f);
     static constexpr float kLaneIndex[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
@@ -507,7 +507,43 @@ float exp_shifted_sum(const float* in, float scale, float shift, std::size_t val
     return exp_shifted_sum_loop(in, scale, shift, std::min(valid, n), n, out);
 }
 
+void softmax_rows(float* p, std::size_t ld, std::size_t rows, std::size_t valid0, std::size_t w,
+                  float scale) {
+    constexpr std::size_t lanes = fbatch::size;
+    for (std::size_t r = 0; r < rows; ++r, p += ld) {
+        const std::size_t valid = valid0 + r;
+        const std::size_t n = std::min(w, (valid + lanes - 1) / lanes * lanes);
+        float mx = -INFINITY;  // max_of's: whole vectors, their lanes, then the rest
+        std::size_t j = 0;
+        if (valid >= lanes) {
+            fbatch m = fbatch::load_unaligned(p);
+            for (j = lanes; j + lanes <= valid; j += lanes)
+                m = xsimd::max(m, fbatch::load_unaligned(p + j));
+            alignas(16) float lane_max[lanes];
+            m.store_aligned(lane_max);
+            for (const float l : lane_max) mx = std::max(mx, l);
+        }
+        for (; j < valid; ++j) mx = std::max(mx, p[j]);
+        const fbatch inv(1.0f / exp_shifted_sum_loop(p, scale, mx * scale, valid, n, p));
+        for (j = 0; j + lanes <= n; j += lanes)
+            (fbatch::load_unaligned(p + j) * inv).store_unaligned(p + j);
+        for (; j < n; ++j) p[j] *= inv.get(0);
+        std::fill(p + n, p + w, 0.0f);
+    }
+}
+
 #else  // scalar-only build: the kernels are the references
+
+void softmax_rows(float* p, std::size_t ld, std::size_t rows, std::size_t valid0, std::size_t w,
+                  float scale) {
+    for (std::size_t r = 0; r < rows; ++r, p += ld) {
+        const std::size_t valid = valid0 + r;
+        float mx = -INFINITY;
+        for (std::size_t j = 0; j < valid; ++j) mx = std::max(mx, p[j]);
+        const float inv = 1.0f / exp_shifted_sum(p, scale, mx * scale, valid, w, p);
+        for (std::size_t j = 0; j < w; ++j) p[j] *= inv;
+    }
+}
 
 float exp_shifted_sum(const float* in, float scale, float shift, std::size_t valid, std::size_t n,
                       float* out) {

@@ -88,31 +88,25 @@ struct Divide {
 #endif
 };
 
-// Row i of the scores holds columns 0 … w − 1 (w ≥ i + 1: the block's width, w_i = i + 1 rounded
-// up to L): the max-shifted softmax of columns 0 … i (the causal mask), zeros after them up to
-// w. Nothing reads a row past its block's width (the products of the block and the backward's
-// transposed ones stop there), so nothing is written there. Dividing by the scale keeps the order
-// of the scores, so their max divided is the max of the divided; with a power-of-two scale the
-// division is a multiply inside the exp's pass, exact.
-void softmax_row(float* pr, std::size_t i, std::size_t n, std::size_t w, const Divide& divide) {
-    float mul = divide.inverse;
-    if (!divide.exact) {
-        std::size_t s = 0;
+// Rows i0 … i0 + rows − 1 of the scores hold columns 0 … w − 1 (the block's width): row i becomes
+// the max-shifted softmax of its columns 0 … i (the causal mask), zeros after them up to w.
+// Nothing reads a row past its block's width (the block's products and the backward's transposed
+// ones stop there), so nothing is written there. Dividing by the scale keeps the order of the
+// scores, so their max divided is the max of the divided; with a power-of-two scale the division
+// is a multiply inside the exp's pass, exact.
+void softmax_block(float* p, std::size_t ld, std::size_t rows, std::size_t i0, std::size_t w,
+                   const Divide& divide) {
+    if (!divide.exact)
+        for (std::size_t r = 0; r < rows; ++r) {
+            float* pr = p + r * ld;
+            std::size_t s = 0;
 #if AL_SIMD
-        for (; s + L <= n; s += L) divide(fbatch::load_unaligned(pr + s)).store_unaligned(pr + s);
+            for (; s + L <= w; s += L)
+                divide(fbatch::load_unaligned(pr + s)).store_unaligned(pr + s);
 #endif
-        for (; s < n; ++s) pr[s] = divide(pr[s]);
-        mul = 1.0f;
-    }
-    const float shift = divide.exact ? max_of(pr, i + 1) * mul : max_of(pr, i + 1);
-    const float inv = 1.0f / exp_shifted_sum(pr, mul, shift, i + 1, n, pr);
-    std::size_t s = 0;
-#if AL_SIMD
-    const fbatch iv(inv);
-    for (; s + L <= n; s += L) (fbatch::load_unaligned(pr + s) * iv).store_unaligned(pr + s);
-#endif
-    for (; s < n; ++s) pr[s] *= inv;
-    std::fill(pr + n, pr + w, 0.0f);
+            for (; s < w; ++s) pr[s] = divide(pr[s]);
+        }
+    softmax_rows(p, ld, rows, i0 + 1, w, divide.exact ? divide.inverse : 1.0f);
 }
 
 // Row i of dP (columns 0 … i meaningful) into dS = P ∘ (dP − Σ P ∘ dP) / scale, zeros after up
@@ -162,8 +156,7 @@ void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::
                 const std::size_t rows = std::min(RB, t - i0), n = block_cols(i0, t);
                 // Scores = q·kᵀ over the block's columns, then each row's softmax.
                 small_gemm(rows, n, hs, q + i0 * ld, ld, 1, kt, t, p + i0 * t, t);
-                for (std::size_t i = i0; i < i0 + rows; ++i)
-                    softmax_row(p + i * t, i, std::min(n, (i / L + 1) * L), n, divide);
+                softmax_block(p + i0 * t, t, rows, i0, n, divide);
                 // out = P·V over positions 0 … the block's last row (P is zero after it).
                 small_gemm(rows, hs, n, p + i0 * t, t, 1, v, ld, o + i0 * d, d);
             }

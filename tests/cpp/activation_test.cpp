@@ -1,6 +1,7 @@
 // Activations against the true value (double precision, independent formulas), in float32 ulp;
 // the SIMD kernels against the scalar references on misaligned, odd-length and in-place arrays.
 #include "activation.hpp"
+#include "matrix.hpp"
 
 #include "simd/arch.hpp"
 
@@ -570,4 +571,46 @@ TEST_CASE("exp_shifted_sum: e^(x·scale - shift) within the ulp bound, NaN kept,
     CHECK(al::exp_shifted_sum(tail, 1.0f, shift, 2, 5, e) == 2.0f);
     CHECK(e[2] == 0.0f);
     CHECK(e[4] == 0.0f);
+}
+
+TEST_CASE("softmax_rows: each row's causal softmax, as max, exp_shifted_sum and 1/sum row by row") {
+    // Blocks of 1 to 5 rows, first rows keeping 1 to 9 entries, a width up to 3 past the last
+    // row's, scale 1/4 (exact) and 1/3; a row stride wider than the block, whose extra floats
+    // must stay untouched.
+    const std::size_t ld = 24;
+    for (const float scale : {0.25f, 1.0f / 3.0f})
+        for (std::size_t rows = 1; rows <= 5; ++rows)
+            for (std::size_t valid0 = 1; valid0 <= 9; ++valid0)
+                for (std::size_t extra = 0; extra <= 3; ++extra) {
+                    const std::size_t w = valid0 + rows - 1 + extra;
+                    std::vector<float> p(rows * ld);
+                    for (std::size_t i = 0; i < p.size(); ++i)
+                        p[i] = 3.0f * std::sin(0.7f * static_cast<float>(i) + scale);
+                    std::vector<float> want = p;
+                    const std::vector<float> before = p;
+                    al::softmax_rows(p.data(), ld, rows, valid0, w, scale);
+                    for (std::size_t r = 0; r < rows; ++r) {
+                        float* row = want.data() + r * ld;
+                        const std::size_t valid = valid0 + r;
+                        const std::size_t n = std::min(w, (valid + 3) / 4 * 4);
+                        const float shift = al::max_of(row, valid) * scale;
+                        const float inv =
+                            1.0f / al::exp_shifted_sum(row, scale, shift, valid, n, row);
+                        for (std::size_t j = 0; j < n; ++j) row[j] *= inv;
+                        for (std::size_t j = n; j < w; ++j) row[j] = 0.0f;
+                        double total = 0;
+                        for (std::size_t j = 0; j < w; ++j) {
+                            const float got = p[r * ld + j];
+                            // the lanes' width is 4 in the WASM module, 4 or 8 natively: the
+                            // reference above rounds to 4, so compare values, and bits at L = 4
+                            CHECK(got == doctest::Approx(row[j]).epsilon(1e-6));
+                            if (j >= valid) CHECK(got == 0.0f);
+                            total += got;
+                        }
+                        CHECK(total == doctest::Approx(1.0).epsilon(1e-5));
+                        for (std::size_t j = w; j < ld; ++j)
+                            CHECK(p[r * ld + j] == before[r * ld + j]);
+                    }
+                    if (al::simd::float_lanes == 4) CHECK(p == want);
+                }
 }
