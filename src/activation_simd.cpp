@@ -2,6 +2,7 @@
 // both follow are in activation.cpp) and the array functions activate, activate_grad and
 // activate_with_grad, which run them (or, in a scalar-only build, the references).
 #include "activation.hpp"
+#include "matrix.hpp"
 
 #include "simd/arch.hpp"
 // After xsimd: GCC does not inline xsimd's functions into ours across a different
@@ -513,21 +514,12 @@ void softmax_rows(float* p, std::size_t ld, std::size_t rows, std::size_t valid0
     for (std::size_t r = 0; r < rows; ++r, p += ld) {
         const std::size_t valid = valid0 + r;
         const std::size_t n = std::min(w, (valid + lanes - 1) / lanes * lanes);
-        float mx = -INFINITY;  // max_of's: whole vectors, their lanes, then the rest
+        const float shift = max_of(p, valid) * scale;
+        const float inv = 1.0f / exp_shifted_sum_loop(p, scale, shift, valid, n, p);
         std::size_t j = 0;
-        if (valid >= lanes) {
-            fbatch m = fbatch::load_unaligned(p);
-            for (j = lanes; j + lanes <= valid; j += lanes)
-                m = xsimd::max(m, fbatch::load_unaligned(p + j));
-            alignas(16) float lane_max[lanes];
-            m.store_aligned(lane_max);
-            for (const float l : lane_max) mx = std::max(mx, l);
-        }
-        for (; j < valid; ++j) mx = std::max(mx, p[j]);
-        const fbatch inv(1.0f / exp_shifted_sum_loop(p, scale, mx * scale, valid, n, p));
-        for (j = 0; j + lanes <= n; j += lanes)
-            (fbatch::load_unaligned(p + j) * inv).store_unaligned(p + j);
-        for (; j < n; ++j) p[j] *= inv.get(0);
+        for (; j + lanes <= n; j += lanes)
+            (fbatch::load_unaligned(p + j) * fbatch(inv)).store_unaligned(p + j);
+        for (; j < n; ++j) p[j] *= inv;
         std::fill(p + n, p + w, 0.0f);
     }
 }
@@ -538,9 +530,7 @@ void softmax_rows(float* p, std::size_t ld, std::size_t rows, std::size_t valid0
                   float scale) {
     for (std::size_t r = 0; r < rows; ++r, p += ld) {
         const std::size_t valid = valid0 + r;
-        float mx = -INFINITY;
-        for (std::size_t j = 0; j < valid; ++j) mx = std::max(mx, p[j]);
-        const float inv = 1.0f / exp_shifted_sum(p, scale, mx * scale, valid, w, p);
+        const float inv = 1.0f / exp_shifted_sum(p, scale, max_of(p, valid) * scale, valid, w, p);
         for (std::size_t j = 0; j < w; ++j) p[j] *= inv;
     }
 }
