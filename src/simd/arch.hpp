@@ -74,6 +74,14 @@ inline float reduce_add(fbatch const& b) noexcept {
 #else
 inline constexpr std::size_t float_lanes = 1;
 #endif
+// True when xsimd::max(x, c) and xsimd::min(x, c) return a NaN x itself, so that a clamp passes
+// NaN on to the arithmetic after it: our SIMD128 arch's pmin/pmax (src/simd/wasm128.hpp). SSE's
+// minps/maxps return c instead, and a kernel must then put the NaN back (activation_simd.cpp).
+#if AL_SIMD && defined(__wasm_simd128__) && !AL_SIMD_XSIMD_WASM
+inline constexpr bool clamps_keep_nan = true;
+#else
+inline constexpr bool clamps_keep_nan = false;
+#endif
 // The kernels' shorthand for float_lanes (`for (; i + L <= n; i += L)`), named once so that every
 // file of the core can share one translation unit (the lint reads them so).
 inline constexpr std::size_t L = float_lanes;
