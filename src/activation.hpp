@@ -50,14 +50,13 @@ void activate_with_grad_scalar(Activation a, const float* in, float* out, float*
 float exp_shifted_sum(const float* in, float scale, float shift, std::size_t valid, std::size_t n,
                       float* out);
 
-// The causal softmax of a block of rows, one call for the block (the attention's rows are short,
-// 1 to 32 entries, and a call per row and step was a good part of their cost): row r of `rows`
-// (row stride ld) keeps its first valid0 + r entries, p ← e^(p·scale − max·scale)/Σ over them,
-// zeros after them up to w (≥ valid0 + rows − 1). Each row's bits are those of max_of, then
-// exp_shifted_sum over the row's entries up to its valid count rounded up to the vector width,
-// then a multiply by 1/Σ.
-void softmax_rows(float* p, std::size_t ld, std::size_t rows, std::size_t valid0, std::size_t w,
-                  float scale);
+// The causal softmax of a block of the attention's scores held transposed: n keys × the block's
+// queries, one query per lane (pt [n][simd::float_lanes], src/lm/attention.cpp). Lane r sees
+// the keys s ≤ full + r (every lane sees keys 0 … full); each lane becomes
+// e^(x·scale − max·scale)/Σ over the keys it sees, zeros at the others. Max, exp with sum, and
+// 1/Σ are passes over whole vectors: no horizontal reductions, one call a block. The exp is
+// exp_shifted_sum's; each lane sums its keys in four interleaved chains (keys s mod 4).
+void softmax_lanes(float* pt, std::size_t n, std::size_t full, float scale);
 
 // Standard normal CDF Φ(x), float32, computed without cancellation in the negative tail.
 float normal_cdf(float x);

@@ -8,6 +8,7 @@
 // After xsimd: GCC does not inline xsimd's functions into ours across a different
 // `#pragma GCC optimize` (the kernels would run 10x slower natively).
 #include "activation_detail.hpp"
+#include "unrolled.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -372,6 +373,10 @@ inline fbatch exp_k(fbatch x) {
     return keep_nan(x, e);
 }
 
+// Each lane's index in its vector, as floats (masks compare it with a count).
+constexpr float kLaneIndex[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+static_assert(fbatch::size <= 16, "a lane index for every lane");
+
 // exp_shifted_sum's loop: two vectors per step, each with its own running sum; lanes from
 // `valid` on are zeros (a select, so a masked lane's exp never reaches the sum, NaN or not);
 // the last n mod lanes outputs through a padded copy.
@@ -379,8 +384,6 @@ AL_ALWAYS_INLINE float exp_shifted_sum_loop(const float* in, float scale, float 
                                             std::size_t valid, std::size_t n, float* out) {
     constexpr std::size_t lanes = fbatch::size;
     const fbatch k(scale), s(shift), zero(0.0f);
-    static constexpr float kLaneIndex[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    static_assert(lanes <= 16, "a lane index for every lane");
     const fbatch lane = fbatch::load_unaligned(kLaneIndex);  // each lane's index in its vector
     const auto exp_at = [&](const float* p, std::size_t i) {
         const fbatch e = exp_k(fbatch::load_unaligned(p) * k - s);
@@ -522,31 +525,46 @@ float exp_shifted_sum(const float* in, float scale, float shift, std::size_t val
     return exp_shifted_sum_loop(in, scale, shift, std::min(valid, n), n, out);
 }
 
-void softmax_rows(float* p, std::size_t ld, std::size_t rows, std::size_t valid0, std::size_t w,
-                  float scale) {
+void softmax_lanes(float* pt, std::size_t n, std::size_t full, float scale) {
     constexpr std::size_t lanes = fbatch::size;
-    for (std::size_t r = 0; r < rows; ++r, p += ld) {
-        const std::size_t valid = valid0 + r;
-        const std::size_t n = std::min(w, (valid + lanes - 1) / lanes * lanes);
-        const float shift = max_of(p, valid) * scale;
-        const float inv = 1.0f / exp_shifted_sum_loop(p, scale, shift, valid, n, p);
-        std::size_t j = 0;
-        for (; j + lanes <= n; j += lanes)
-            (fbatch::load_unaligned(p + j) * fbatch(inv)).store_unaligned(p + j);
-        for (; j < n; ++j) p[j] *= inv;
-        std::fill(p + n, p + w, 0.0f);
+    const fbatch lane = fbatch::load_unaligned(kLaneIndex);
+    const auto at = [pt](std::size_t s) { return fbatch::load_unaligned(pt + s * lanes); };
+    // Keys after `full` are seen by the lanes from s − full on.
+    const auto seen = [&](std::size_t s) { return lane >= fbatch(static_cast<float>(s - full)); };
+    const std::size_t all = std::min(n, full + 1);  // keys every lane sees
+    const fbatch none(-INFINITY), zero(0.0f);
+    fbatch m0 = at(0), m1 = m0;
+    std::size_t s = 1;
+    for (; s + 2 <= all; s += 2) m0 = xsimd::max(m0, at(s)), m1 = xsimd::max(m1, at(s + 1));
+    for (; s < all; ++s) m0 = xsimd::max(m0, at(s));
+    for (; s < n; ++s) m1 = xsimd::max(m1, xsimd::select(seen(s), at(s), none));
+    const fbatch k(scale), shift = xsimd::max(m0, m1) * k;
+    const auto exp_at = [&](std::size_t s) { return exp_k(at(s) * k - shift); };
+    fbatch sum[4] = {zero, zero, zero, zero};  // keys s mod 4: four chains
+    for (s = 0; s + 4 <= all; s += 4) {
+        fbatch e[4];
+        each_index<4>([&](std::size_t j) { e[j] = exp_at(s + j); });
+        each_index<4>([&](std::size_t j) {
+            e[j].store_unaligned(pt + (s + j) * lanes);
+            sum[j] += e[j];
+        });
     }
+    for (; s < n; ++s) {
+        const fbatch e = s < all ? exp_at(s) : xsimd::select(seen(s), exp_at(s), zero);
+        e.store_unaligned(pt + s * lanes);
+        sum[s % 4] += e;
+    }
+    const fbatch inv = fbatch(1.0f) / ((sum[0] + sum[1]) + (sum[2] + sum[3]));
+    for (s = 0; s < n; ++s) (at(s) * inv).store_unaligned(pt + s * lanes);
 }
 
 #else  // scalar-only build: the kernels are the references
 
-void softmax_rows(float* p, std::size_t ld, std::size_t rows, std::size_t valid0, std::size_t w,
-                  float scale) {
-    for (std::size_t r = 0; r < rows; ++r, p += ld) {
-        const std::size_t valid = valid0 + r;
-        const float inv = 1.0f / exp_shifted_sum(p, scale, max_of(p, valid) * scale, valid, w, p);
-        for (std::size_t j = 0; j < w; ++j) p[j] *= inv;
-    }
+void softmax_lanes(float* pt, std::size_t n, std::size_t full, float scale) {
+    // One lane: a row of n keys, the first min(n, full + 1) seen.
+    const std::size_t seen = std::min(n, full + 1);
+    const float inv = 1.0f / exp_shifted_sum(pt, scale, max_of(pt, seen) * scale, seen, n, pt);
+    for (std::size_t s = 0; s < n; ++s) pt[s] *= inv;
 }
 
 float exp_shifted_sum(const float* in, float scale, float shift, std::size_t valid, std::size_t n,

@@ -1,9 +1,12 @@
 // Causal multi-head self-attention (layers.hpp's attention_forward / attention_backward).
 // One head's products are tiny (ctx × ctx × hs, 32 × 32 × 16 at the reference size) and half of
-// each is the causal mask's zeros, so they run on a small register-tiled kernel over the
-// triangle only, blocks of four rows: no packing (one head's operands sit in L1), no call per
-// product, about half the multiply-adds. Skipped terms are exact zeros at the ends of the sums,
-// so every value has the bits gemm's full product would give.
+// each is the causal mask's zeros. So the queries go in blocks of one per vector lane (four in
+// WASM), and a block's scores are held transposed, [key][query]: its softmax (max, exp, sum,
+// 1/sum over the keys, activation.hpp's softmax_lanes) and the softmax's backward run on whole
+// vectors, with no reduction across lanes and one call a block, where rows of 1 to 32 scores
+// took three calls each. The products run on small register tiles over the triangle only (no
+// packing: one head's operands sit in L1). Every sum runs over k in increasing order from 0, as
+// gemm's; skipped terms are exact zeros at the ends of the sums.
 #include <algorithm>
 #include <cmath>
 
@@ -21,11 +24,13 @@ namespace {
 using simd::fbatch;
 #endif
 using simd::L;
-constexpr std::size_t RB = 4;  // rows per block of the triangle
+constexpr std::size_t RB = L;  // queries per block: one per lane
+
+// Queries rounded up to whole blocks.
+std::size_t padded(std::size_t t) { return (t + RB - 1) / RB * RB; }
 
 #if AL_SIMD
-// C [MR][NV·L] = A·B over K: A(m, k) = a[m·a_row + k·a_col], B row-major (ldb). Sums run over k
-// in increasing order from 0, as gemm's (matrix.hpp), so the results are the same bits.
+// C [MR][NV·L] = A·B over K: A(m, k) = a[m·a_row + k·a_col], B row-major (ldb).
 template <std::size_t MR, std::size_t NV>
 void tile(std::size_t K, const float* a, std::size_t a_row, std::size_t a_col, const float* b,
           std::size_t ldb, float* c, std::size_t ldc) {
@@ -65,12 +70,92 @@ void block_rows(std::size_t N, std::size_t K, const float* a, std::size_t a_row,
         }
 }
 
-// C [M][N] = A·B (M ≤ RB), A and B as in tile.
-void small_gemm(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
+// A block's queries' rows of C [M][N] = A·B (M ≤ RB): four rows a tile, then one.
+void query_rows(std::size_t M, std::size_t N, std::size_t K, const float* a, std::size_t a_row,
                 std::size_t a_col, const float* b, std::size_t ldb, float* c, std::size_t ldc) {
-    if (M == RB) return block_rows<RB>(N, K, a, a_row, a_col, b, ldb, c, ldc);
-    for (std::size_t m = 0; m < M; ++m)
-        block_rows<1>(N, K, a + m * a_row, a_row, a_col, b, ldb, c + m * ldc, ldc);
+    std::size_t m = 0;
+    for (; m + 4 <= M; m += 4)
+        block_rows<4>(N, K, a + m * a_row, a_row, a_col, b, ldb, c + m * ldc, ldc);
+    for (; m < M; ++m) block_rows<1>(N, K, a + m * a_row, a_row, a_col, b, ldb, c + m * ldc, ldc);
+}
+
+// A block's transposed products, keys × its queries: C [n][RB] = A·B, A's n rows a_row apart
+// (contiguous along K: keys or values), B K rows of the block's RB queries, ldb apart (a head's
+// queries or output gradient transposed, zero-padded to whole blocks).
+void key_rows(std::size_t n, std::size_t K, const float* a, std::size_t a_row, const float* b,
+              std::size_t ldb, float* c) {
+    std::size_t m = 0;
+#if AL_SIMD
+    for (; m + 8 <= n; m += 8) tile<8, 1>(K, a + m * a_row, a_row, 1, b, ldb, c + m * L, L);
+    for (; m + 4 <= n; m += 4) tile<4, 1>(K, a + m * a_row, a_row, 1, b, ldb, c + m * L, L);
+    for (; m < n; ++m) tile<1, 1>(K, a + m * a_row, a_row, 1, b, ldb, c + m * L, L);
+#else
+    for (; m < n; ++m) {
+        float s = 0.0f;
+        for (std::size_t k = 0; k < K; ++k) s += a[m * a_row + k] * b[k * ldb];
+        c[m] = s;
+    }
+#endif
+}
+
+// Rows s0 … s0 + MR − 1 of C [t][N] = Σ over the queries i of A(s, i)·B[i], where A is held in
+// the blocks of attention_forward's probs (block b at p + b·RB·t, [key][query]): the queries
+// from s0's block on (the keys of a block's tile stay in that block: MR divides RB; earlier
+// queries do not see s, and their entries in s0's block are zeros), each block's own queries
+// in order. B row-major (ldb); columns N.
+template <std::size_t MR>
+void from_blocks(const float* p, std::size_t t, std::size_t s0, std::size_t N, const float* b,
+                 std::size_t ldb, float* c, std::size_t ldc) {
+    static_assert(RB % MR == 0, "a tile's keys within one block");
+    const std::size_t first = s0 / RB * RB;
+    std::size_t n = 0;
+#if AL_SIMD
+    auto columns = [&](auto nv) {
+        constexpr std::size_t NV = decltype(nv)::value;
+        for (; n + NV * L <= N; n += NV * L) {
+            fbatch acc[MR][NV];
+            each_index<MR>(
+                [&](std::size_t r) { each_index<NV>([&](std::size_t j) { acc[r][j] = 0.0f; }); });
+            for (std::size_t i0 = first; i0 < t; i0 += RB) {
+                const float* a = p + i0 * t + s0 * RB;
+                const float* bi = b + i0 * ldb + n;
+                const std::size_t queries = std::min(RB, t - i0);
+                for (std::size_t q = 0; q < queries; ++q, ++a, bi += ldb) {
+                    fbatch bv[NV];
+                    each_index<NV>(
+                        [&](std::size_t j) { bv[j] = fbatch::load_unaligned(bi + j * L); });
+                    each_index<MR>([&](std::size_t r) {
+                        const fbatch ar(a[r * RB]);
+                        each_index<NV>([&](std::size_t j) { acc[r][j] += ar * bv[j]; });
+                    });
+                }
+            }
+            each_index<MR>([&](std::size_t r) {
+                each_index<NV>(
+                    [&](std::size_t j) { acc[r][j].store_unaligned(c + r * ldc + n + j * L); });
+            });
+        }
+    };
+    columns(std::integral_constant<std::size_t, 4>{});
+    columns(std::integral_constant<std::size_t, 1>{});
+#endif
+    for (; n < N; ++n)
+        for (std::size_t r = 0; r < MR; ++r) {
+            float s = 0.0f;
+            for (std::size_t i = first; i < t; ++i)
+                s += p[i / RB * RB * t + (s0 + r) * RB + i % RB] * b[i * ldb + n];
+            c[r * ldc + n] = s;
+        }
+}
+
+// As from_blocks, for every row of C: tiles of 2 keys (4 vectors of columns each fill the 8
+// accumulators), or 1 where the block width is odd.
+void all_from_blocks(const float* p, std::size_t t, std::size_t N, const float* b, std::size_t ldb,
+                     float* c, std::size_t ldc) {
+    constexpr std::size_t MR = RB % 2 == 0 ? 2 : 1;
+    std::size_t s = 0;
+    for (; s + MR <= t; s += MR) from_blocks<MR>(p, t, s, N, b, ldb, c + s * ldc, ldc);
+    for (; s < t; ++s) from_blocks<1>(p, t, s, N, b, ldb, c + s * ldc, ldc);
 }
 
 // x / scale, as x · (1/scale) when that is the same (scale a power of two: √16 = 4 at the
@@ -88,77 +173,77 @@ struct Divide {
 #endif
 };
 
-// Rows i0 … i0 + rows − 1 of the scores hold columns 0 … w − 1 (the block's width): row i becomes
-// the max-shifted softmax of its columns 0 … i (the causal mask), zeros after them up to w.
-// Nothing reads a row past its block's width (the block's products and the backward's transposed
-// ones stop there), so nothing is written there. Dividing by the scale keeps the order of the
-// scores, so their max divided is the max of the divided; with a power-of-two scale the division
-// is a multiply inside the exp's pass, exact.
-void softmax_block(float* p, std::size_t ld, std::size_t rows, std::size_t i0, std::size_t w,
-                   const Divide& divide) {
+// The block's n keys' scores (pt [n][RB]) into the softmax of each query over the keys it sees,
+// the block's first query seeing keys 0 … full. The scores are divided by the scale first
+// (PyTorch's order); dividing keeps their order, so with a power-of-two scale the division is a
+// multiply inside the exp's pass, exact.
+void softmax_block(float* pt, std::size_t n, std::size_t full, const Divide& divide) {
     if (!divide.exact)
-        for (std::size_t r = 0; r < rows; ++r) {
-            float* pr = p + r * ld;
-            std::size_t s = 0;
-#if AL_SIMD
-            for (; s + L <= w; s += L)
-                divide(fbatch::load_unaligned(pr + s)).store_unaligned(pr + s);
-#endif
-            for (; s < w; ++s) pr[s] = divide(pr[s]);
-        }
-    softmax_rows(p, ld, rows, i0 + 1, w, divide.exact ? divide.inverse : 1.0f);
+        for (std::size_t i = 0; i < n * RB; ++i) pt[i] = divide(pt[i]);
+    softmax_lanes(pt, n, full, divide.exact ? divide.inverse : 1.0f);
 }
 
-// Row i of dP (columns 0 … i meaningful) into dS = P ∘ (dP − Σ P ∘ dP) / scale, zeros after up
-// to the block's width w.
-void softmax_backward_row(const float* pr, float* dr, std::size_t i, std::size_t w,
-                          const Divide& divide) {
-    float dot = 0;
+// dP into dS = P ∘ (dP − Σ_keys P ∘ dP) / scale, in place, each query (lane) summing over its
+// keys in four interleaved chains (P is zero at the keys a query does not see, so are their dS).
+void softmax_backward_block(const float* pt, float* dpt, std::size_t n, const Divide& divide) {
+#if AL_SIMD
+    fbatch acc[4] = {fbatch(0.0f), fbatch(0.0f), fbatch(0.0f), fbatch(0.0f)};  // keys s mod 4
     std::size_t s = 0;
-#if AL_SIMD
-    fbatch acc(0.0f);
-    for (; s + L <= i + 1; s += L)
-        acc += fbatch::load_unaligned(pr + s) * fbatch::load_unaligned(dr + s);
-    dot = simd::reduce_add(acc);
-#endif
-    for (; s <= i; ++s) dot += pr[s] * dr[s];
-    s = 0;
-#if AL_SIMD
-    const fbatch dv(dot);
-    for (; s + L <= i + 1; s += L) {
-        const fbatch p = fbatch::load_unaligned(pr + s), d = fbatch::load_unaligned(dr + s);
-        divide(p * (d - dv)).store_unaligned(dr + s);
+    const auto term = [&](std::size_t s) {
+        return fbatch::load_unaligned(pt + s * L) * fbatch::load_unaligned(dpt + s * L);
+    };
+    for (; s + 4 <= n; s += 4) each_index<4>([&](std::size_t j) { acc[j] += term(s + j); });
+    for (; s < n; ++s) acc[s % 4] += term(s);
+    const fbatch dot = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+    for (s = 0; s < n; ++s) {
+        const fbatch p = fbatch::load_unaligned(pt + s * L),
+                     d = fbatch::load_unaligned(dpt + s * L);
+        divide(p * (d - dot)).store_unaligned(dpt + s * L);
     }
+#else
+    float dot = 0;
+    for (std::size_t s = 0; s < n; ++s) dot += pt[s] * dpt[s];
+    for (std::size_t s = 0; s < n; ++s) dpt[s] = divide(pt[s] * (dpt[s] - dot));
 #endif
-    for (; s <= i; ++s) dr[s] = divide(pr[s] * (dr[s] - dot));
-    std::fill(dr + i + 1, dr + w, 0.0f);
 }
 
-// Columns of the triangle's row block starting at row i0: up to its last row, rounded to L.
-std::size_t block_cols(std::size_t i0, std::size_t t) { return std::min(i0 + RB, t); }
+// A head's columns (t rows ld apart, hs wide) transposed into dst [hs][padded(t)], the padding
+// zeros: the last block's missing queries then score 0, finite, and nothing reads them.
+void transpose_padded(const float* src, std::size_t t, std::size_t hs, std::size_t ld, float* dst) {
+    const std::size_t tp = padded(t);
+    transpose(src, t, hs, ld, dst, tp);
+    for (std::size_t k = 0; k < hs; ++k) std::fill(dst + k * tp + t, dst + (k + 1) * tp, 0.0f);
+}
 
 }  // namespace
 
+std::size_t attention_probs_floats(std::size_t t) { return padded(t) * t; }
+
+std::size_t attention_scratch_floats(std::size_t t, std::size_t hs) {
+    return attention_probs_floats(t) + hs * padded(t);
+}
+
 void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::size_t d,
                        std::size_t heads, float* probs, float* out, float* scratch) {
-    const std::size_t hs = d / heads, ld = 3 * d;
+    const std::size_t hs = d / heads, ld = 3 * d, tp = padded(t);
     const Divide divide(std::sqrt(static_cast<float>(hs)));  // scores = q·kᵀ / √hs
-    float* kt = scratch;                                     // [hs][t]
+    float* qt = scratch;                                     // [hs][tp]
     for (std::size_t b = 0; b < batch; ++b) {
         for (std::size_t h = 0; h < heads; ++h) {
             const float* q = qkv + b * t * ld + h * hs;
             const float* k = q + d;
             const float* v = q + 2 * d;
-            float* p = probs + (b * heads + h) * t * t;
+            float* p = probs + (b * heads + h) * attention_probs_floats(t);
             float* o = out + b * t * d + h * hs;
-            transpose(k, t, hs, ld, kt, t);
+            transpose_padded(q, t, hs, ld, qt);
             for (std::size_t i0 = 0; i0 < t; i0 += RB) {
-                const std::size_t rows = std::min(RB, t - i0), n = block_cols(i0, t);
-                // Scores = q·kᵀ over the block's columns, then each row's softmax.
-                small_gemm(rows, n, hs, q + i0 * ld, ld, 1, kt, t, p + i0 * t, t);
-                softmax_block(p + i0 * t, t, rows, i0, n, divide);
-                // out = P·V over positions 0 … the block's last row (P is zero after it).
-                small_gemm(rows, hs, n, p + i0 * t, t, 1, v, ld, o + i0 * d, d);
+                // The block's keys: up to its last query. Scores, transposed: K·Qᵀ.
+                const std::size_t n = std::min(i0 + RB, t);
+                float* pt = p + i0 * t;
+                key_rows(n, hs, k, ld, qt + i0, tp, pt);
+                softmax_block(pt, n, i0, divide);
+                // out = P·V over the block's keys (P is zero after each query's own).
+                query_rows(std::min(RB, t - i0), hs, n, pt, 1, RB, v, ld, o + i0 * d, d);
             }
         }
     }
@@ -167,37 +252,33 @@ void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::
 void attention_backward(const float* qkv, const float* probs, const float* dout, std::size_t batch,
                         std::size_t t, std::size_t d, std::size_t heads, float* dqkv,
                         float* scratch) {
-    const std::size_t hs = d / heads, ld = 3 * d;
+    const std::size_t hs = d / heads, ld = 3 * d, tp = padded(t);
     const Divide divide(std::sqrt(static_cast<float>(hs)));
-    float* dp = scratch;          // [t][t]
-    float* vt = scratch + t * t;  // [hs][t]
+    float* ds = scratch;                               // dS in the blocks of probs
+    float* dot = scratch + attention_probs_floats(t);  // dOᵀ [hs][tp]
     for (std::size_t b = 0; b < batch; ++b) {
         for (std::size_t h = 0; h < heads; ++h) {
             const float* q = qkv + b * t * ld + h * hs;
             const float* k = q + d;
             const float* v = q + 2 * d;
-            const float* p = probs + (b * heads + h) * t * t;
+            const float* p = probs + (b * heads + h) * attention_probs_floats(t);
             const float* dO = dout + b * t * d + h * hs;
             float* dq = dqkv + b * t * ld + h * hs;
             float* dk = dq + d;
             float* dv = dq + 2 * d;
-            transpose(v, t, hs, ld, vt, t);
+            transpose_padded(dO, t, hs, d, dot);
             for (std::size_t i0 = 0; i0 < t; i0 += RB) {
-                const std::size_t rows = std::min(RB, t - i0), n = block_cols(i0, t);
-                // dP = dO·Vᵀ, then through the softmax and the 1/√hs: dS.
-                small_gemm(rows, n, hs, dO + i0 * d, d, 1, vt, t, dp + i0 * t, t);
-                for (std::size_t i = i0; i < i0 + rows; ++i)
-                    softmax_backward_row(p + i * t, dp + i * t, i, n, divide);
-                // dQ = dS·K over positions 0 … the block's last row.
-                small_gemm(rows, hs, n, dp + i0 * t, t, 1, k, ld, dq + i0 * ld, ld);
+                const std::size_t n = std::min(i0 + RB, t);
+                float* dst = ds + i0 * t;
+                // dP = dO·Vᵀ, transposed: V·dOᵀ; then through the softmax and the 1/√hs: dS.
+                key_rows(n, hs, v, ld, dot + i0, tp, dst);
+                softmax_backward_block(p + i0 * t, dst, n, divide);
+                // dQ = dS·K over the block's keys.
+                query_rows(std::min(RB, t - i0), hs, n, dst, 1, RB, k, ld, dq + i0 * ld, ld);
             }
-            // dV = Pᵀ·dO and dK = dSᵀ·Q: row s sums over the queries i ≥ s (the rest are zeros),
-            // so a block starting at s0 reads P and dS from row s0 on.
-            for (std::size_t s0 = 0; s0 < t; s0 += RB) {
-                const std::size_t rows = std::min(RB, t - s0), n = t - s0;
-                small_gemm(rows, hs, n, p + s0 * t + s0, 1, t, dO + s0 * d, d, dv + s0 * ld, ld);
-                small_gemm(rows, hs, n, dp + s0 * t + s0, 1, t, q + s0 * ld, ld, dk + s0 * ld, ld);
-            }
+            // dV = Pᵀ·dO and dK = dSᵀ·Q: key s sums over the queries that see it.
+            all_from_blocks(p, t, hs, dO, d, dv, ld);
+            all_from_blocks(ds, t, hs, q, ld, dk, ld);
         }
     }
 }

@@ -24,14 +24,18 @@ using al::layernorm_backward;
 using al::layernorm_forward;
 
 // Causal multi-head self-attention core. qkv [B·T][3d] holds q, k, v side by side (as
-// tiny_lm_torch.py's split); head h uses columns h·hs .. (h+1)·hs of each. probs [B][H][T][T] keeps
-// the softmax for the backward: zeros above the diagonal up to the end of the row's block of 4
-// rows, and past that whatever was there (attention.cpp: nothing reads it); out [B·T][d] (heads
-// side by side).
-// scratch: at least T·hs floats.
+// tiny_lm_torch.py's split); head h uses columns h·hs .. (h+1)·hs of each; out [B·T][d] (heads
+// side by side). probs keeps the softmax for the backward, attention_probs_floats(T) floats a
+// head (head h of sequence b at (b·H + h)·that): the queries in blocks of one per vector lane
+// (simd::float_lanes), block b at b·lanes·T, its probabilities transposed, [key][query], over
+// keys 0 … its last query (zeros where a query does not see a key; past its keys, whatever was
+// there: attention.cpp reads nothing there).
+std::size_t attention_probs_floats(std::size_t t);
+// scratch: attention_scratch_floats(T, hs) floats, for either pass.
+std::size_t attention_scratch_floats(std::size_t t, std::size_t hs);
 void attention_forward(const float* qkv, std::size_t batch, std::size_t t, std::size_t d,
                        std::size_t heads, float* probs, float* out, float* scratch);
-// dqkv [B·T][3d] = gradient of qkv (written); scratch: at least 2·T·T + T·hs floats.
+// dqkv [B·T][3d] = gradient of qkv (written).
 void attention_backward(const float* qkv, const float* probs, const float* dout, std::size_t batch,
                         std::size_t t, std::size_t d, std::size_t heads, float* dqkv,
                         float* scratch);

@@ -56,10 +56,10 @@ Model::Model(const LmConfig& config, int vocab)
 
     // Activations for batch × ctx tokens, then the backward's scratch.
     const std::size_t N = static_cast<std::size_t>(c_.batch) * T, H = c_.heads;
+    const std::size_t probs = c_.batch * H * attention_probs_floats(T);
     const std::size_t per_block =
-        N * d * 6 + N * 4 + N * 3 * d + c_.batch * H * T * T + N * rows1_ + N * hidden_ * 3;
-    const std::size_t hs = d / H;
-    const std::size_t scratch = 2 * T * T + T * hs;
+        N * d * 6 + N * 4 + N * 3 * d + probs + N * rows1_ + N * hidden_ * 3;
+    const std::size_t scratch = attention_scratch_floats(T, d / H);
     acts_.assign(per_block * L + N * d * 2 + N * 2 + N * V + N * d * 3 + N * hidden_ + N * rows1_ +
                      N * 3 * d + scratch,
                  0.0f);
@@ -76,7 +76,7 @@ Model::Model(const LmConfig& config, int vocab)
         a.ln1_mean = take(N);
         a.ln1_rstd = take(N);
         a.qkv = take(N * 3 * d);
-        a.probs = take(c_.batch * H * T * T);
+        a.probs = take(probs);
         a.att = take(N * d);
         a.xm = take(N * d);
         a.ln2 = take(N * d);

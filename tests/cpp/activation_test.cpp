@@ -573,44 +573,57 @@ TEST_CASE("exp_shifted_sum: e^(x·scale - shift) within the ulp bound, NaN kept,
     CHECK(e[4] == 0.0f);
 }
 
-TEST_CASE("softmax_rows: each row's causal softmax, as max, exp_shifted_sum and 1/sum row by row") {
-    // Blocks of 1 to 5 rows, first rows keeping 1 to 9 entries, a width up to 3 past the last
-    // row's, scale 1/4 (exact) and 1/3; a row stride wider than the block, whose extra floats
-    // must stay untouched.
-    const std::size_t ld = 24;
+TEST_CASE("softmax_lanes: each lane's causal softmax over the keys it sees, against double") {
+    // A block of n keys × one query per lane; lane r sees keys 0 … full + r. Blocks whose last
+    // keys are seen by some lanes only, by none but the first, and wholly seen; scale 1/4 (as
+    // the attention's with heads of 16) and 1/3; a NaN score spoils its own lane only.
+    constexpr std::size_t lanes = al::simd::float_lanes;
     for (const float scale : {0.25f, 1.0f / 3.0f})
-        for (std::size_t rows = 1; rows <= 5; ++rows)
-            for (std::size_t valid0 = 1; valid0 <= 9; ++valid0)
-                for (std::size_t extra = 0; extra <= 3; ++extra) {
-                    const std::size_t w = valid0 + rows - 1 + extra;
-                    std::vector<float> p(rows * ld);
-                    for (std::size_t i = 0; i < p.size(); ++i)
-                        p[i] = 3.0f * std::sin(0.7f * static_cast<float>(i) + scale);
-                    std::vector<float> want = p;
-                    const std::vector<float> before = p;
-                    al::softmax_rows(p.data(), ld, rows, valid0, w, scale);
-                    for (std::size_t r = 0; r < rows; ++r) {
-                        float* row = want.data() + r * ld;
-                        const std::size_t valid = valid0 + r;
-                        const std::size_t n = std::min(w, (valid + 3) / 4 * 4);
-                        const float shift = al::max_of(row, valid) * scale;
-                        const float inv =
-                            1.0f / al::exp_shifted_sum(row, scale, shift, valid, n, row);
-                        for (std::size_t j = 0; j < n; ++j) row[j] *= inv;
-                        for (std::size_t j = n; j < w; ++j) row[j] = 0.0f;
-                        double total = 0;
-                        for (std::size_t j = 0; j < w; ++j) {
-                            const float got = p[r * ld + j];
-                            // the lanes' width is 4 in the WASM module, 4 or 8 natively: the
-                            // reference above rounds to 4, so compare values, and bits at L = 4
-                            CHECK(got == doctest::Approx(row[j]).epsilon(1e-6));
-                            if (j >= valid) CHECK(got == 0.0f);
-                            total += got;
+        for (std::size_t n = 1; n <= 13; ++n)
+            for (std::size_t full = n > lanes ? n - lanes : 0; full < n + 2; ++full) {
+                std::vector<float> pt(n * lanes);
+                for (std::size_t i = 0; i < pt.size(); ++i)
+                    pt[i] = 6.0f * std::sin(0.37f * static_cast<float>(i + 3 * n) + scale);
+                const std::vector<float> x = pt;
+                al::softmax_lanes(pt.data(), n, full, scale);
+                for (std::size_t r = 0; r < lanes; ++r) {
+                    const std::size_t seen = std::min(n, full + r + 1);
+                    double mx = -INFINITY, total = 0, got_total = 0;
+                    for (std::size_t s = 0; s < seen; ++s)
+                        mx = std::max(mx, static_cast<double>(x[s * lanes + r]) * scale);
+                    for (std::size_t s = 0; s < seen; ++s)
+                        total += std::exp(static_cast<double>(x[s * lanes + r]) * scale - mx);
+                    for (std::size_t s = 0; s < n; ++s) {
+                        CAPTURE(n);
+                        CAPTURE(full);
+                        CAPTURE(r);
+                        CAPTURE(s);
+                        const float got = pt[s * lanes + r];
+                        got_total += got;
+                        if (s >= seen) {
+                            CHECK(got == 0.0f);
+                            continue;
                         }
-                        CHECK(total == doctest::Approx(1.0).epsilon(1e-5));
-                        for (std::size_t j = w; j < ld; ++j)
-                            CHECK(p[r * ld + j] == before[r * ld + j]);
+                        const double want =
+                            std::exp(static_cast<double>(x[s * lanes + r]) * scale - mx) / total;
+                        CHECK(got == doctest::Approx(want).epsilon(2e-6));
                     }
-                    if (al::simd::float_lanes == 4) CHECK(p == want);
+                    CHECK(got_total == doctest::Approx(1.0).epsilon(1e-5));
                 }
+            }
+    // NaN: in the lane it sits in, every probability is NaN; the other lanes are untouched by it.
+    if (lanes > 1) {
+        const std::size_t n = 3;
+        std::vector<float> pt(n * lanes, 0.5f), clean = pt;
+        pt[lanes + 1] = std::numeric_limits<float>::quiet_NaN();  // key 1, lane 1
+        al::softmax_lanes(pt.data(), n, n, 1.0f);
+        al::softmax_lanes(clean.data(), n, n, 1.0f);
+        for (std::size_t s = 0; s < n; ++s)
+            for (std::size_t r = 0; r < lanes; ++r) {
+                if (r == 1)
+                    CHECK(std::isnan(pt[s * lanes + r]));
+                else
+                    CHECK(pt[s * lanes + r] == clean[s * lanes + r]);
+            }
+    }
 }
