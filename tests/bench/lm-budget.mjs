@@ -3,6 +3,8 @@
 // count assumes) timed alone at their own shapes with benchGemm, beside the whole step timed in
 // a run. What is left is the work between the products (activation, softmaxes, LayerNorm,
 // AdamW, copies), which a step at 75 % of the ceiling would have to fit beside them.
+import { sampleCeiling } from './peak.mjs';
+
 const ROUNDS = 3;
 const STEP_ROUNDS = 5;
 const STEPS_PER_ROUND = 20;
@@ -74,12 +76,12 @@ export function runLmStepBudget(M, corpus) {
   let ceiling = 0;
   try {
     e.step(STEPS_PER_ROUND); // its first call evaluates the untrained model too
-    let before = M.benchSimdPeak(1) / 1e9;
+    let before = sampleCeiling(M);
     for (let r = 0; r < STEP_ROUNDS; r++) {
       const t0 = performance.now();
       e.step(STEPS_PER_ROUND);
       const ms = (performance.now() - t0) / STEPS_PER_ROUND;
-      const after = M.benchSimdPeak(1) / 1e9;
+      const after = sampleCeiling(M);
       const beside = (before + after) / 2;
       if (!ceiling || ms * beside < stepMs * ceiling) [stepMs, ceiling] = [ms, beside];
       before = after;

@@ -36,6 +36,16 @@ export function runPeakBench(M) {
 }
 
 /**
+ * One reading of the ceiling beside a workload, in GFLOP/s: the best of three timings of 5 ms or
+ * more. A single timing that met a slow moment of the host would read the ceiling low and
+ * flatter the work read against it (one such reading put a Transformer step at 119 % of it).
+ * @param {import('../../wasm/activation-lab').ActivationLab} M
+ */
+export function sampleCeiling(M) {
+  return M.benchSimdPeak(3) / 1e9;
+}
+
+/**
  * Runs `chunk` until it returns false, timing each call and sampling the ceiling before the first
  * and after every one: the ceiling a long run is read against is then the one the machine had
  * while it ran, not the one of a moment before it (this shared host's speed moves by a third
@@ -46,7 +56,7 @@ export function runPeakBench(M) {
  * @param {() => boolean} chunk
  */
 export function runBesideCeiling(M, chunk) {
-  const sample = () => M.benchSimdPeak(1) / 1e9;
+  const sample = () => sampleCeiling(M);
   let before = sample();
   const samples = [before];
   let seconds = 0;
