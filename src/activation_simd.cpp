@@ -63,33 +63,34 @@ constexpr float kLn2Hi = 0.693359375f, kLn2Lo = -2.12194440e-4f;
 constexpr float kExpP0 = 5.000000000e-01f, kExpP1 = 1.666656229e-01f, kExpP2 = 4.166653625e-02f,
                 kExpP3 = 8.365534112e-03f, kExpP4 = 1.392912537e-03f;
 
-// e^r·2^n, |r| ≤ ½ln2, with n held in the low mantissa bits of k = n + kRoundMagic.
-inline fbatch exp_times_2n(fbatch r, fbatch k) {
+// e^{a+b} with |b| ≲ 0.5 a low-order correction of a. Cody–Waite reduction a + b = n·ln2 + r,
+// |r| ≤ ½ln2 (a - n·ln2_hi is exact), then e^r = 1 + r + r²·P(r) (P: Chebyshev fit, relative
+// error 1.3e-8), times 2^n built in the exponent bits. Returns +inf above ≈ 88.7 and 0 below
+// ≈ -87.6 (subnormal results are flushed: every caller is then at least 2^-126 below its value).
+// exp_sum<false>(a, 0) is for a b known to be 0: it skips what only b needs, the same values.
+template <bool HasB = true>
+inline fbatch exp_sum(fbatch a, fbatch b) {
+    const fbatch magic(kRoundMagic);
+    a = xsimd::min(xsimd::max(a, fbatch(-88.0f)), fbatch(89.0f));
+    fbatch k = (HasB ? a + b : a) * fbatch(1.44269504f) + magic;
+    // -127 ≤ n ≤ 128 even when b pushes a clamped a further out (gelu_tanh's b reaches ±0.4 at
+    // |x| = 20): the exponent bits built below would wrap, n = 129 into -0 and n = -128 into -inf.
+    // Without b, the clamp of a keeps n there.
+    if constexpr (HasB)
+        k = xsimd::min(xsimd::max(k, magic - fbatch(127.0f)), magic + fbatch(128.0f));
+    fbatch n = k - magic;
+    fbatch r = (a - n * fbatch(kLn2Hi)) - n * fbatch(kLn2Lo);
+    if constexpr (HasB) r = r + b;
     fbatch p = fbatch(kExpP4);
     p = p * r + fbatch(kExpP3);
     p = p * r + fbatch(kExpP2);
     p = p * r + fbatch(kExpP1);
     p = p * r + fbatch(kExpP0);
     p = (p * r) * r + r + fbatch(1.0f);
-    // n << 23 plus the bias is 2^n (n = -127 gives 0, n = 128 gives inf).
+    // n sits in the low mantissa bits of k; n << 23 plus the bias is 2^n (n = -127 gives 0,
+    // n = 128 gives inf).
     ibatch scale = (xsimd::bitwise_cast<ibatch>(k) << 23) + ibatch(127 << 23);
     return p * xsimd::bitwise_cast<fbatch>(scale);
-}
-
-// e^{a+b} with |b| ≲ 0.5 a low-order correction of a. Cody–Waite reduction a + b = n·ln2 + r,
-// |r| ≤ ½ln2 (a - n·ln2_hi is exact), then e^r = 1 + r + r²·P(r) (P: Chebyshev fit, relative
-// error 1.3e-8), times 2^n built in the exponent bits. Returns +inf above ≈ 88.7 and 0 below
-// ≈ -87.6 (subnormal results are flushed: every caller is then at least 2^-126 below its value).
-inline fbatch exp_sum(fbatch a, fbatch b) {
-    const fbatch magic(kRoundMagic);
-    a = xsimd::min(xsimd::max(a, fbatch(-88.0f)), fbatch(89.0f));
-    // -127 ≤ n ≤ 128 even when b pushes a clamped a further out (gelu_tanh's b reaches ±0.4 at
-    // |x| = 20): the exponent bits built below would wrap, n = 129 into -0 and n = -128 into -inf.
-    fbatch k = (a + b) * fbatch(1.44269504f) + magic;
-    k = xsimd::min(xsimd::max(k, magic - fbatch(127.0f)), magic + fbatch(128.0f));
-    fbatch n = k - magic;
-    fbatch r = (a - n * fbatch(kLn2Hi)) - n * fbatch(kLn2Lo) + b;
-    return exp_times_2n(r, k);
 }
 
 // NaN in, NaN out (min/max/compare-based clamps would otherwise turn it into a number).
@@ -360,15 +361,10 @@ inline fbatch elu_grad_k(fbatch x) {
 
 inline fbatch identity_k(fbatch x) { return x; }
 
-// e^x, the softmaxes' exp: exp_sum(x, 0) without what b needs (with b = 0 the clamp of x alone
-// keeps n in [-127, 128]), the same values. NaN kept: by the clamps themselves where they pass it
-// on (simd::clamps_keep_nan), else put back after them.
+// e^x, the softmaxes' exp. NaN kept: by the clamps themselves where they pass it on
+// (simd::clamps_keep_nan), else put back after them.
 inline fbatch exp_k(fbatch x) {
-    const fbatch magic(kRoundMagic);
-    const fbatch a = xsimd::min(xsimd::max(x, fbatch(-88.0f)), fbatch(89.0f));
-    const fbatch k = a * fbatch(1.44269504f) + magic;
-    const fbatch n = k - magic;
-    const fbatch e = exp_times_2n((a - n * fbatch(kLn2Hi)) - n * fbatch(kLn2Lo), k);
+    const fbatch e = exp_sum<false>(x, fbatch(0.0f));
     if constexpr (simd::clamps_keep_nan) return e;
     return keep_nan(x, e);
 }
