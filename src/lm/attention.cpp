@@ -3,9 +3,9 @@
 // each is the causal mask's zeros. So the queries go in blocks of one per vector lane (four in
 // WASM), and a block's scores are held transposed, [key][query]: its softmax (max, exp, sum,
 // 1/sum over the keys, activation.hpp's softmax_lanes) and the softmax's backward run on whole
-// vectors, with no reduction across lanes and one call a block, where rows of 1 to 32 scores
-// took three calls each. The products run on small register tiles over the triangle only (no
-// packing: one head's operands sit in L1). Every sum runs over k in increasing order from 0, as
+// vectors, with no reduction across lanes and one call a block (a query's row is only 1 to 32
+// scores long). The products run on small register tiles over the triangle only (no packing:
+// one head's operands sit in L1). Every sum runs over k in increasing order from 0, as
 // gemm's; skipped terms are exact zeros at the ends of the sums.
 #include <algorithm>
 #include <cmath>
