@@ -47,11 +47,14 @@ int ffn_hidden(const LmConfig& c) {
 int ffn_rows(const LmConfig& c) { return is_gated(c.act) ? 2 * ffn_hidden(c) : c.ffn; }
 
 namespace {
-// Multiply-adds ×2 of the forward pass, per token (attention counted over the full ctx × ctx
-// products the kernels compute, masked half included).
+// Multiply-adds ×2 of the forward pass, per token. The causal attention counts what the model
+// needs: query i against keys 0…i, (ctx + 1)/2 keys on average, in q·kᵀ and in p·v. Not the full
+// ctx × ctx square a masked implementation computes (PyTorch's), which would credit work that
+// attention.cpp skips (its blocks stop at the diagonal) and overstate a rate read against a peak.
 double forward_flops_per_token(const LmConfig& c, int vocab) {
     const double d = c.d, rows = ffn_rows(c), hidden = ffn_hidden(c), t = c.ctx;
-    const double block = 2 * d * 3 * d + 2 * d * d + 2 * d * rows + 2 * hidden * d + 4 * t * d;
+    const double attention = 2 * (2 * d * (t + 1) / 2);
+    const double block = 2 * d * 3 * d + 2 * d * d + 2 * d * rows + 2 * hidden * d + attention;
     return c.layers * block + 2 * d * vocab;
 }
 

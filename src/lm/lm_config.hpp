@@ -106,9 +106,9 @@ int ffn_rows(const LmConfig& c);
 // batch·ctx tokens, vocabulary `vocab`) and of one evaluation (forward over the fixed windows of
 // both splits). A step plus an evaluation must stay under max_call_flops, which keeps one
 // step(1) call of a worker within ~250 ms (the pretrained configuration, web/data/
-// lm-pretrained.json: 0.5 GFLOP a step, 2.9 an evaluation); steps·step_flops under max_run_flops,
-// which admits the pretrained model's run (5.4 TFLOP, npm run pretrain: some 15 minutes of one
-// core) and fine-tuning it for about 1,100 more steps, and from scratch about 30,000 steps of the
+// lm-pretrained.json: 0.5 GFLOP a step, 2.7 an evaluation); steps·step_flops under max_run_flops,
+// which admits the pretrained model's run (5.1 TFLOP, npm run pretrain: some 15 minutes of one
+// core) and fine-tuning it for about 1,700 more steps, and from scratch about 33,000 steps of the
 // reference model: some five minutes of a page worker, never an afternoon.
 inline constexpr int eval_windows = 128;  // per split
 inline constexpr double max_call_flops = 5.0e9;

@@ -167,7 +167,7 @@ timedTest(
 );
 
 // Issue 28, item 5: the fields allow 100000 steps, but a run over the core's compute budget
-// (max_run_flops, ~30,000 steps of the reference model on the corpus's 96 characters) used to fail
+// (max_run_flops, ~33,000 steps of the reference model on the corpus's 96 characters) used to fail
 // only after a click. It is refused where the value is set, once, with the default kept.
 /** The shadow root's text of one element: the field's error and the whole figure. */
 const shownText = (page, id, selector) =>
