@@ -5,7 +5,8 @@
 // activation, softmaxes, LayerNorm, AdamW and copies, which a step at 75 % of the ceiling would
 // have to fit beside the linear products. The linear products and the activation's value pass,
 // each at its kernel's own rate, and the attention's products at the ceiling itself, are a floor
-// under the step.
+// under the step. The same step with ReLU in the FFN shows what the rest allows when the
+// activation costs next to nothing.
 import { sampleCeiling } from './peak.mjs';
 
 const ROUNDS = 3;
@@ -56,6 +57,37 @@ export function stepProducts(c, rows1, hidden, vocab) {
 }
 
 /**
+ * The reference step with activation `act`: a run long enough that no evaluation falls inside
+ * the timed rounds. The ceiling is sampled beside each round, and each round read against its own
+ * (the best ratio wins): a shared host's speed moves between rounds, the work and the ceiling's
+ * loop alike.
+ * @param {import('../../wasm/activation-lab').ActivationLab} M
+ * @param {string} corpus
+ * @param {string} act
+ */
+function bestStep(M, corpus, act) {
+  const steps = (STEP_ROUNDS + 1) * STEPS_PER_ROUND;
+  const e = new M.LmExperiment(JSON.stringify({ act, steps, eval_every: steps }), corpus);
+  let best = { ms: Infinity, ceiling: 0 };
+  try {
+    e.step(STEPS_PER_ROUND); // its first call evaluates the untrained model too
+    let before = sampleCeiling(M);
+    for (let r = 0; r < STEP_ROUNDS; r++) {
+      const t0 = performance.now();
+      e.step(STEPS_PER_ROUND);
+      const ms = (performance.now() - t0) / STEPS_PER_ROUND;
+      const after = sampleCeiling(M);
+      const beside = (before + after) / 2;
+      if (!best.ceiling || ms * beside < best.ms * best.ceiling) best = { ms, ceiling: beside };
+      before = after;
+    }
+  } finally {
+    e.delete();
+  }
+  return best;
+}
+
+/**
  * @param {import('../../wasm/activation-lab').ActivationLab} M
  * @param {string} corpus
  */
@@ -99,28 +131,11 @@ export function runLmStepBudget(M, corpus) {
     );
   const activationMs = (activations / activationRate) * 1e3;
   kernelCeiling = Math.max(kernelCeiling, sampleCeiling(M));
-  // The whole step: a run long enough that no evaluation falls inside the timed rounds. The
-  // ceiling is sampled beside each round, and each round read against its own (the best ratio
-  // wins): a shared host's speed moves between rounds, the work and the ceiling's loop alike.
-  const steps = (STEP_ROUNDS + 1) * STEPS_PER_ROUND;
-  const e = new M.LmExperiment(JSON.stringify({ steps, eval_every: steps }), corpus);
-  let stepMs = Infinity;
-  let ceiling = 0;
-  try {
-    e.step(STEPS_PER_ROUND); // its first call evaluates the untrained model too
-    let before = sampleCeiling(M);
-    for (let r = 0; r < STEP_ROUNDS; r++) {
-      const t0 = performance.now();
-      e.step(STEPS_PER_ROUND);
-      const ms = (performance.now() - t0) / STEPS_PER_ROUND;
-      const after = sampleCeiling(M);
-      const beside = (before + after) / 2;
-      if (!ceiling || ms * beside < stepMs * ceiling) [stepMs, ceiling] = [ms, beside];
-      before = after;
-    }
-  } finally {
-    e.delete();
-  }
+  const step = bestStep(M, corpus, config.act);
+  // The same step with ReLU in the FFN (one compare a value, no erf or exp; the same FLOP count,
+  // as neither is gated): what the products and the step's other passes allow with an
+  // activation that costs next to nothing.
+  const relu = config.act === 'relu' ? null : bestStep(M, corpus, 'relu');
   return {
     act: config.act,
     step_flops: flops.step,
@@ -130,8 +145,9 @@ export function runLmStepBudget(M, corpus) {
     linearMs,
     activationMs,
     kernelCeiling,
-    stepMs,
-    ceiling,
+    stepMs: step.ms,
+    ceiling: step.ceiling,
+    relu: relu && { stepMs: relu.ms, ceiling: relu.ceiling },
   };
 }
 
@@ -152,6 +168,12 @@ export function renderLmStepBudget(b) {
     `  (at 75% of the ceiling a step has ${allowed.toFixed(2)} ms: ${(allowed - b.linearMs).toFixed(2)} ms beside its linear products)`,
     `  a floor under the step: its linear products, the ${b.act} value pass alone (${b.activationMs.toFixed(2)} ms at the kernel's own rate) and the attention's products at the ceiling itself (${attentionMs.toFixed(2)} ms), ${floorMs.toFixed(2)} ms: at most ${pct(b.step_flops, floorMs, b.kernelCeiling)} with no softmax, LayerNorm, derivative, cross-entropy or AdamW`,
   ];
+  if (b.relu) {
+    const share = (100 * b.step_flops) / (b.relu.stepMs * 1e6) / b.relu.ceiling;
+    lines.push(
+      `  the same step with relu in its FFN, best of ${STEP_ROUNDS} x ${STEPS_PER_ROUND} against the ceiling beside it (${b.relu.ceiling.toFixed(1)} GFLOP/s): ${b.relu.stepMs.toFixed(2)} ms (${share.toFixed(0)}% of peak): ${share < 75 ? 'under 75% with an activation that costs next to nothing' : `at 75% or more: the ${b.act} activation's passes alone hold the step under it`}`,
+    );
+  }
   // The list of products must be the FLOP count's (lm_config.cpp): a product left out or
   // counted twice would make the split above wrong.
   if (Math.abs(b.product_flops - b.step_flops) > 1e-6 * b.step_flops)
