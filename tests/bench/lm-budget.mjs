@@ -156,8 +156,10 @@ export function runLmStepBudget(M, corpus) {
  */
 export function renderLmStepBudget(b) {
   const peak = b.ceiling;
+  const share = (/** @type {number} */ flops, /** @type {number} */ ms, ceiling = peak) =>
+    (100 * flops) / (ms * 1e6) / ceiling;
   const pct = (/** @type {number} */ flops, /** @type {number} */ ms, ceiling = peak) =>
-    `${((100 * flops) / (ms * 1e6) / ceiling).toFixed(0)}% of peak`;
+    `${share(flops, ms, ceiling).toFixed(0)}% of peak`;
   // The attention's products can run no faster than the ceiling: their share of the floor.
   const attentionMs = b.attention_flops / (b.kernelCeiling * 1e6);
   const floorMs = b.linearMs + b.activationMs + attentionMs;
@@ -169,9 +171,9 @@ export function renderLmStepBudget(b) {
     `  a floor under the step: its linear products, the ${b.act} value pass alone (${b.activationMs.toFixed(2)} ms at the kernel's own rate) and the attention's products at the ceiling itself (${attentionMs.toFixed(2)} ms), ${floorMs.toFixed(2)} ms: at most ${pct(b.step_flops, floorMs, b.kernelCeiling)} with no softmax, LayerNorm, derivative, cross-entropy or AdamW`,
   ];
   if (b.relu) {
-    const share = (100 * b.step_flops) / (b.relu.stepMs * 1e6) / b.relu.ceiling;
+    const { stepMs, ceiling } = b.relu;
     lines.push(
-      `  the same step with relu in its FFN, best of ${STEP_ROUNDS} x ${STEPS_PER_ROUND} against the ceiling beside it (${b.relu.ceiling.toFixed(1)} GFLOP/s): ${b.relu.stepMs.toFixed(2)} ms (${share.toFixed(0)}% of peak): ${share < 75 ? 'under 75% with an activation that costs next to nothing' : `at 75% or more: the ${b.act} activation's passes alone hold the step under it`}`,
+      `  the same step with relu in its FFN, best of ${STEP_ROUNDS} x ${STEPS_PER_ROUND} against the ceiling beside it (${ceiling.toFixed(1)} GFLOP/s): ${stepMs.toFixed(2)} ms (${pct(b.step_flops, stepMs, ceiling)}): ${share(b.step_flops, stepMs, ceiling) < 75 ? 'under 75% with an activation that costs next to nothing' : `at 75% or more: the ${b.act} activation's passes alone hold the step under it`}`,
     );
   }
   // The list of products must be the FLOP count's (lm_config.cpp): a product left out or
