@@ -1,8 +1,8 @@
 // An image run of the core (ImageExperiment) trained to its end in slices, as the twin's worker
-// trains (twin/slices.js): the core does a budget of rows per call (advance), and the worker gets
+// trains (slice-budget.js): the core does a budget of rows per call (advance), and the worker gets
 // back to its messages every SLICE_MS, so that a stop signal takes effect mid-epoch instead of
 // after a whole epoch.
-import { createBudget } from '../twin/slices.js';
+import { createBudget } from './slice-budget.js';
 
 const SLICE_MS = 50;
 

@@ -1,11 +1,12 @@
 // A module Web Worker that owns one Experiment of the WASM core and trains it. All work is sliced
-// (slices.js): the core trains a budget of rows per call, and the worker goes back to its messages
-// every SLICE_MS, so Pause, Stop and a new create take effect at once whatever the settings (one
-// epoch of the largest network takes minutes). It posts a snapshot after each slice; the decision
-// grid, itself computed in pieces, comes with the snapshot that finishes it (null otherwise); while
-// training, it takes at most GRID_SHARE of the time (for a deep network a grid costs a good part
-// of an epoch). With `pieces` on, the grid is finer (PIECES_GRID) and comes with the core's
-// patternGrid, the on/off pattern of the hidden units at each point (shared/pieces.js).
+// (shared/slice-budget.js, grid-job.js): the core trains a budget of rows per call, and the worker
+// goes back to its messages every SLICE_MS, so Pause, Stop and a new create take effect at once
+// whatever the settings (one epoch of the largest network takes minutes). It posts a snapshot after
+// each slice; the decision grid, itself computed in pieces, comes with the snapshot that finishes
+// it (null otherwise); while training, it takes at most GRID_SHARE of the time (for a deep network
+// a grid costs a good part of an epoch). With `pieces` on, the grid is finer (PIECES_GRID) and
+// comes with the core's patternGrid, the on/off pattern of the hidden units at each point
+// (shared/pieces.js).
 // It speaks the page's worker protocol (shared/worker-serve.js; trainer.js is its caller):
 //   request {cmd:'create', config, grid (points per axis, 0 for none)}: its progress messages
 //        {message} carry the run's news, its result {replaced: true} comes when the next create
@@ -24,7 +25,8 @@ import { loadCore } from '../shared/core.js';
 import { setUpExperiment } from '../shared/experiment-setup.js';
 import { messageOf } from '../shared/worker-error.js';
 import { serve } from '../shared/worker-serve.js';
-import { createBudget, createGridJob } from './slices.js';
+import { createBudget } from '../shared/slice-budget.js';
+import { createGridJob } from './grid-job.js';
 
 /** @typedef {import('./protocol').TrainCreate} TrainCreate */
 /** @typedef {import('./protocol').TrainSignal} TrainSignal */

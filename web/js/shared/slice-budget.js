@@ -1,7 +1,8 @@
 // Long work in short slices (DESIGN: "Long work is sliced"). The core does at most a given number
 // of rows per call (Experiment.advance, gridCells); this sizes that number from the time the last
 // calls took, so that each call lasts about TARGET_MS whatever the network, and a worker gets back
-// to its messages between calls.
+// to its messages between calls. The twin's worker trains and draws its grid by it
+// (twin/grid-job.js), the image workers train by it (epoch-slices.js).
 
 const TARGET_MS = 20;
 const MAX_ROWS = 1 << 20;
@@ -31,29 +32,3 @@ export function createBudget(targetMs = TARGET_MS) {
 }
 
 /** @typedef {ReturnType<typeof createBudget>} Budget */
-
-/**
- * The decision grid of `exp`, computed a piece per call of next(): returns the finished copy, or
- * null while cells remain. The weights must not change between the first and the last piece.
- * @param {import('../../../wasm/activation-lab').Experiment} exp
- * @param {number} size points per axis
- * @param {import('../shared/types').Bounds} bounds
- * @param {Budget} budget
- * @returns {{next(): Float32Array | null}}
- */
-export function createGridJob(exp, size, bounds, budget) {
-  const total = size * size;
-  let first = 0;
-  /** @type {Float32Array | null} */
-  let view = null;
-  return {
-    next() {
-      budget.run((rows) => {
-        const count = Math.min(rows, total - first);
-        view = exp.gridCells(size, size, ...bounds, first, count);
-        first += count;
-      });
-      return first >= total && view ? view.slice() : null; // a copy: the view dies on the next call
-    },
-  };
-}
