@@ -12,7 +12,7 @@ import { fetchData } from './worker-error.js';
 let files = null;
 /** @type {string | null} */
 let corpusText = null;
-/** @type {Record<string, import('../transformer/protocol').LmTrained> | null} */
+/** @type {Record<string, import('./types').LmTrained> | null} */
 let trained = null;
 /** @type {Map<string, number>} the config but its steps -> FLOP of one step, from the core */
 const stepFlops = new Map();

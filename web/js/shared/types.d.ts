@@ -377,6 +377,22 @@ export type LmLimits = { [field: string]: Range | undefined } & {
   eval_windows: number;
 };
 
+/**
+ * What the shipped models were trained with (data/lm-pretrained.json, per activation): the
+ * Transformer's worker reports it (transformer/protocol.d.ts LmInfo), the compute budget
+ * (lm-budget.js) reads it.
+ */
+export interface LmTrained {
+  config: Required<LmConfig>;
+  /** The file in data/ it learnt (the pretrained models: the whole lexicon, jargon.txt). */
+  text: string;
+  /** How long its run took on the machine that made it. */
+  seconds: number;
+  steps: number;
+  train_loss: number;
+  val_loss: number;
+}
+
 /** The core's reading of typed text (text_input.hpp): the one grammar, the echo of input. */
 export interface TextInput {
   parseNumber(text: string, kind: 'integer' | 'real' | 'any'): number | null;

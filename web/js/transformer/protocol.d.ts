@@ -1,19 +1,7 @@
 // The Transformer's worker (transformer/lm-worker.js) and its page side (lm-client.js):
 // the messages they exchange, over the page's one worker protocol (shared/worker-client.js,
 // shared/worker-serve.js). Types for TypeScript's checker in JSDoc mode, not shipped.
-import type { LmActivationName, LmConfig, LmEval } from '../shared/types';
-
-/** What the shipped models were trained with (data/lm-pretrained.json, per activation). */
-export interface LmTrained {
-  config: Required<LmConfig>;
-  /** The file in data/ it learnt (the pretrained models: the whole lexicon, jargon.txt). */
-  text: string;
-  /** How long its run took on the machine that made it. */
-  seconds: number;
-  steps: number;
-  train_loss: number;
-  val_loss: number;
-}
+import type { LmActivationName, LmConfig, LmEval, LmTrained } from '../shared/types';
 
 export interface LmInfo {
   config: Required<LmConfig>;
