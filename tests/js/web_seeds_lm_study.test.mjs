@@ -17,7 +17,7 @@ import {
   lmStudyTasks,
   readLossSummary,
   summarizeLm,
-} from '../../web/js/seeds/lm-study.js';
+} from '../../web/js/shared/lm-study.js';
 import { toCsv } from '../../web/js/shared/formats.js';
 
 let M, lm;

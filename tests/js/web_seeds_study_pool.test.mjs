@@ -1,8 +1,9 @@
-// trackPool (web/js/seeds/study.js), the pool wiring both many-seeds studies share (study.js for the MLP,
-// lm-study.js for the Transformer), over a scripted stand-in for Worker: results carry their seed
-// and activation, errors are kept with theirs, progress counts units of work (epochs or steps),
-// and the study's state says how the pool ended; the data the page hands its workers (pool.js
-// `data`) goes with each worker's first request only, and a failure to get it fails the study.
+// trackPool (web/js/shared/study-pool.js), the pool wiring every many-seeds study shares
+// (seeds/study.js for the MLP, shared/lm-study.js for the Transformer, glu/glu-study.js for the FFN
+// variants), over a scripted stand-in for Worker: results carry their seed and activation, errors
+// are kept with theirs, progress counts units of work (epochs or steps), and the study's state
+// says how the pool ended; the data the page hands its workers (pool.js `data`) goes with each
+// worker's first request only, and a failure to get it fails the study.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -43,7 +44,7 @@ class ScriptedWorker {
   }
 }
 globalThis.Worker = ScriptedWorker;
-const { trackPool } = await import('../../web/js/seeds/study.js');
+const { trackPool } = await import('../../web/js/shared/study-pool.js');
 
 const task = (seed, activation, script) => ({
   id: `${seed}/${activation}`,

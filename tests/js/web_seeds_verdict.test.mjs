@@ -1,7 +1,7 @@
 // The many-seeds study's sentence never claims more than the 95% interval of the difference.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readSummary } from '../../web/js/seeds/verdict.js';
+import { readSummary } from '../../web/js/shared/study-verdict.js';
 
 const base = { n: 10, mean_a: 0.97, sd_a: 0.004, mean_b: 0.97, sd_b: 0.005, sd_diff: 0.004 };
 

@@ -2,7 +2,7 @@
 // loss, which above, and which the reader's seeds cannot tell from it (a 95 % interval that holds
 // zero), at the end and after 1/8 of the run. It says what the seeds show whichever way it goes.
 // Pure (the strings and number formats come in through i18n) so that Node tests can check it.
-import { readLossSummary } from '../seeds/lm-study.js';
+import { readLossSummary } from '../shared/lm-study.js';
 import { REFERENCE } from './glu-study.js';
 
 /**

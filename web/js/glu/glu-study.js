@@ -1,17 +1,18 @@
 // The FFN variants of Shazeer 2020 trained from scratch over the reader's seeds, as data: the
 // tasks (each the core's reference Transformer with one seed and one FFN activation: the
-// many-seeds study's pool and worker, seeds/lm-seed-worker.js), and from their results the rows
+// many-seeds study's pool and worker, shared/lm-seed-worker.js), and from their results the rows
 // `lm study` prints (wasm/cli-lm-study.mjs): per variant its validation losses per seed and the
 // core's paired summary of Δ = variant − ReLU, after 1/8 of the run and at its end. Beside them,
 // Shazeer's own numbers. No DOM here.
-import { corpusData } from '../seeds/lm-study.js';
-import { pairedSummary, runId, seedRuns, trackPool } from '../seeds/study.js';
+import { corpusData } from '../shared/lm-study.js';
+import { pairedSummary, runId, seedRuns } from '../shared/seed-runs.js';
+import { trackPool } from '../shared/study-pool.js';
 import { REFERENCE } from './settings.js';
 
 /** @typedef {import('../../../wasm/activation-lab').LmActivationName} LmActivationName */
 /** @typedef {import('../../../wasm/activation-lab').LmConfig} LmConfig */
 /** @typedef {import('../shared/types').PairedSummary} PairedSummary */
-/** @typedef {import('../seeds/lm-study.js').LmSeedResult} LmSeedResult */
+/** @typedef {import('../shared/lm-study.js').LmSeedResult} LmSeedResult */
 /**
  * One variant's row, as `lm study --json` prints it (params only there).
  * @typedef {object} GluRow
@@ -31,7 +32,7 @@ import { REFERENCE } from './settings.js';
  */
 
 export { REFERENCE };
-const WORKER_URL = new URL('../seeds/lm-seed-worker.js', import.meta.url);
+const WORKER_URL = new URL('../shared/lm-seed-worker.js', import.meta.url);
 
 /**
  * Shazeer (2020), "GLU Variants Improve Transformer", Table 1: T5-base's held-out

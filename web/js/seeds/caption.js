@@ -3,7 +3,7 @@
 // accuracy, and the runs that never reached 95 % (they did not train). A caption that read only
 // the first could say "no significant difference" beside a speed interval that excludes zero.
 // Pure (the strings and number formats come in through i18n) so that Node tests can check it.
-import { readSummary } from './verdict.js';
+import { readSummary } from '../shared/study-verdict.js';
 
 /** @typedef {import('../shared/types').PairedSummary} PairedSummary */
 /** @typedef {Pick<import('../shared/types').I18n, 't' | 'num' | 'interval'>} Words */

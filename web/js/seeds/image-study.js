@@ -1,10 +1,12 @@
 // The many-seeds study of the paper's test on images, as data: one task per seed and activation
 // (the core's ImageExperiment, the two runs of a seed from the same initial weights), run in the
-// study's pool (study.js trackPool) by image-seed-worker.js, whose results have the network
-// study's shape: pairs, the core's paired summary, the verdict and the view are the network's.
+// study's pool (shared/study-pool.js trackPool) by image-seed-worker.js, whose results have the
+// network study's shape: pairs, the core's paired summary, the verdict and the view are the
+// network's.
 // The page fetches the subset once (shared/page-data.js) and hands each worker a copy.
 import { subsetCopy } from '../shared/page-data.js';
-import { seedRuns, trackPool } from './study.js';
+import { seedRuns } from '../shared/seed-runs.js';
+import { trackPool } from '../shared/study-pool.js';
 
 /** @typedef {import('./study.js').Study} Study */
 /**

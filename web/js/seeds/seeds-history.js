@@ -2,7 +2,7 @@
 // with its setup in words, so that the reader can compare setups. seeds.js adds to it.
 import { must } from '../shared/dom.js';
 import { summarize } from './study.js';
-import { summarizeLm } from './lm-study.js';
+import { summarizeLm } from '../shared/lm-study.js';
 
 /**
  * @param {HTMLElement} box the [data-history] block (its table's head and body are filled here)

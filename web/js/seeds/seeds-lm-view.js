@@ -12,13 +12,13 @@ import {
   lmStudyJson,
   readLossSummary,
   summarizeLm,
-} from './lm-study.js';
+} from '../shared/lm-study.js';
 import { download, downloadPng, pngButton, stampedName, toCsv } from '../shared/export.js';
 import { differenceRow, pairColor, pairLegend, redrawOnChange } from './seeds-view.js';
 import { verdictText } from './seeds-tables.js';
 
-/** @typedef {import('./lm-study.js').LmStudy} LmStudy */
-/** @typedef {import('./lm-study.js').PairedSummary} PairedSummary */
+/** @typedef {import('../shared/lm-study.js').LmStudy} LmStudy */
+/** @typedef {import('../shared/lm-study.js').PairedSummary} PairedSummary */
 
 /**
  * @param {HTMLElement} root

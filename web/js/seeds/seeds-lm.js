@@ -9,7 +9,7 @@ import { lmCore } from '../shared/lm-config.js';
 
 /** @typedef {import('../shared/types').Core} Core */
 /** @typedef {import('../shared/types').SettingsStore} SettingsStore */
-/** @typedef {import('./lm-study.js').LmStudySpec} LmStudySpec */
+/** @typedef {import('../shared/lm-study.js').LmStudySpec} LmStudySpec */
 
 /**
  * Presets of the Transformer: which two activations (every other setting back to its default).

@@ -1,7 +1,7 @@
 // The many-seeds study's start: a study of the model the reader chose (the network, the
 // Transformer or the images), or why it cannot start. seeds.js shows it once started.
 import { startStudy } from './study.js';
-import { startLmStudy } from './lm-study.js';
+import { startLmStudy } from '../shared/lm-study.js';
 import { startImageStudy } from './image-study.js';
 
 /**

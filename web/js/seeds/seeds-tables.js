@@ -1,6 +1,6 @@
 // The many-seeds study's tables and its sentence of what the data supports (seeds-view.js draws
 // the plots): the summary table, the verdict and the per-seed table.
-import { readSummary } from './verdict.js';
+import { readSummary } from '../shared/study-verdict.js';
 import { reached95 } from '../shared/runs.js';
 
 /** @typedef {import('../shared/types').I18n} I18n */

@@ -67,7 +67,7 @@ export default async function createSeeds(root, { core, i18n, store }) {
   const isLm = (s = study) => s?.model === 'transformer';
   /** @param {any} [s] */
   const viewOf = (s = study) => (isLm(s) ? lmView : view);
-  /** @type {any} a study of the network (Study) or of the Transformer (lm-study.js) */
+  /** @type {any} a study of the network (Study) or of the Transformer (shared/lm-study.js) */
   let study = null,
     frame = 0,
     lastAnnounce = 0;

@@ -1,9 +1,10 @@
-// The many-seeds study as data: the tasks (one per seed and activation, the two runs of a seed
-// starting from the same initial weights because the core draws them from the seed alone), the
-// collection of their results, progress with a time-left estimate, the paired summary (computed
-// by the core, pairedSummaryJson) and the rows of the exported files. No DOM here.
-import { runPool } from '../shared/pool.js';
+// The many-seeds study of the MLP as data: its tasks (one per seed and activation, through
+// shared/seed-runs.js), run and tracked in the pool of seed-worker.js (shared/study-pool.js), the
+// seeds paired by test accuracy and by epochs to 95 %, their paired summaries (computed by the
+// core, pairedSummaryJson) and the rows of the exported files. No DOM here.
 import { reached95 } from '../shared/runs.js';
+import { pairedSummary, runId, seedRuns } from '../shared/seed-runs.js';
+import { trackPool } from '../shared/study-pool.js';
 
 /** @typedef {import('../shared/types').ActivationName} ActivationName */
 /** @typedef {import('./protocol').Choose} Choose */
@@ -27,16 +28,7 @@ import { reached95 } from '../shared/runs.js';
  * @property {number} workers
  * @property {() => void} cancel
  * @property {Promise<Study>} done
- * @property {() => StudyProgress} progress
- */
-/**
- * @typedef {object} StudyProgress
- * @property {number} fraction
- * @property {number} units  work done (epochs, or the Transformer's steps) of `total`
- * @property {number} total
- * @property {number} elapsed seconds
- * @property {number | null} left seconds, once there is enough to estimate it
- * @property {number} runsDone
+ * @property {() => import('../shared/study-pool.js').StudyProgress} progress
  */
 
 const WORKER_URL = new URL('./seed-worker.js', import.meta.url);
@@ -84,104 +76,6 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
 }
 
 /**
- * @template {{id: string, seed: number, activation: string}} Task
- * @template {{type: 'result'}} Result
- * @typedef {object} PooledStudy  what trackPool reads and updates in a study
- * @property {Map<string, Result & {seed: number, activation: Task['activation']}>} results
- * @property {{seed?: number, activation?: Task['activation'], message: string}[]} errors
- * @property {'running' | 'finished' | 'cancelled' | 'failed'} state
- * @property {number} startedAt
- * @property {number | null} endedAt
- */
-
-/**
- * Runs a study's tasks in a pool of workers from `url` (pool.js) and keeps the study up to date:
- * each result (with its seed and activation) or error, its state when the pool ends, and its
- * progress in units of work (epochs or steps: `each` per run; doneOf reads how many a progress
- * message reports). data: what each worker's first request carries (pool.js: the page's one copy
- * of a data file). Returns what completes the study: workers, cancel(), done and progress().
- * The MLP study here and the Transformer's (lm-study.js) both run through it.
- * @template {{id: string, seed: number, activation: string}} Task
- * @template {{type: 'progress'}} Progress
- * @template {{type: 'result'}} Result
- * @template {PooledStudy<Task, Result>} S
- * @param {S} study
- * @param {URL} url
- * @param {Task[]} tasks
- * @param {{each: number, doneOf: (msg: Progress) => number, onUpdate: (study: S) => void,
- *   data?: () => Promise<import('../shared/pool.js').PoolData>}} how
- * @returns {{workers: number, cancel: () => void, done: Promise<S>, progress: () => StudyProgress}}
- */
-export function trackPool(study, url, tasks, { each, doneOf, onUpdate, data }) {
-  /** @type {Map<string, number>} task id -> units done so far */
-  const live = new Map();
-  const pool = runPool(url, tasks, {
-    data,
-    /** @param {Progress} msg */
-    onProgress(task, msg) {
-      live.set(task.id, doneOf(msg));
-      onUpdate(study);
-    },
-    /** @param {Result} msg */
-    onResult(task, msg) {
-      live.delete(task.id);
-      study.results.set(task.id, { ...msg, seed: task.seed, activation: task.activation });
-      onUpdate(study);
-    },
-    onError(task, message) {
-      if (task) live.delete(task.id);
-      study.errors.push({ seed: task?.seed, activation: task?.activation, message });
-      onUpdate(study);
-    },
-  });
-  const done = pool.done.then((how) => {
-    study.state = how === 'cancelled' ? 'cancelled' : study.errors.length ? 'failed' : 'finished';
-    study.endedAt = performance.now();
-    onUpdate(study);
-    return study;
-  });
-  const progress = () => {
-    const total = tasks.length * each;
-    let units = (study.results.size + study.errors.length) * each;
-    for (const n of live.values()) units += n;
-    const elapsed = ((study.endedAt ?? performance.now()) - study.startedAt) / 1000;
-    const fraction = total ? Math.min(1, units / total) : 1;
-    // Rate so far, once there is enough of it to mean something (workers start in ~0.1 s).
-    const left =
-      fraction > 0.02 && elapsed > 0.5 && study.state === 'running'
-        ? (elapsed * (1 - fraction)) / fraction
-        : null;
-    return { fraction, units, total, elapsed, left, runsDone: study.results.size };
-  };
-  return { workers: pool.size, cancel: () => pool.cancel(), done, progress };
-}
-
-/** The id of a study's run (its task's and its result's): one seed, one activation. */
-export const runId = (/** @type {number} */ seed, /** @type {string} */ activation) =>
-  `${seed}/${activation}`;
-
-/**
- * A study's runs: for each seed, one per activation, in that order; an activation against itself
- * runs once and serves both sides. Each is {id, seed, activation} and what more() adds.
- * @template {string} A
- * @template T
- * @param {number[]} seeds
- * @param {A[]} acts
- * @param {(seed: number, activation: A) => T} more
- * @returns {({id: string, seed: number, activation: A} & T)[]}
- */
-export function seedRuns(seeds, acts, more) {
-  return seeds.flatMap((seed) =>
-    [...new Set(acts)].map((activation) => ({
-      id: runId(seed, activation),
-      seed,
-      activation,
-      ...more(seed, activation),
-    })),
-  );
-}
-
-/**
  * Seeds whose two runs both finished, with their test accuracies: [{seed, a, b, diff}].
  * @param {Pick<Study, 'acts' | 'seeds' | 'results'>} study
  */
@@ -195,19 +89,6 @@ export function pairs(study) {
       out.push({ seed, a: ra.test.acc, b: rb.test.acc, diff: ra.test.acc - rb.test.acc, ra, rb });
   }
   return out;
-}
-
-/**
- * The core's paired summary (pairedSummaryJson) of a − b over the pairs, or null without a pair.
- * Every study's summaries go through it: test accuracy, epochs to 95 %, the Transformer's loss.
- * @param {ActivationLab} M
- * @param {{a: number, b: number}[]} p
- */
-export function pairedSummary(M, p) {
-  if (!p.length) return null;
-  return JSON.parse(
-    M.pairedSummaryJson(JSON.stringify(p.map((x) => x.a)), JSON.stringify(p.map((x) => x.b))),
-  );
 }
 
 /**

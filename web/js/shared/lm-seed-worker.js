@@ -3,15 +3,15 @@
 // end of its schedule and reports the core's final losses. Training runs in slices of SLICE_MS with
 // a yield between them (one step is bounded by the core's call budget), so the worker never holds
 // its thread for long; the pool cancels by terminating it.
-// It answers the pool's request {cmd:'train', task, corpus?} (shared/worker-serve.js):
+// It answers the pool's request {cmd:'train', task, corpus?} (worker-serve.js):
 //   task:     {id, config}   (an LmConfig: the reference with the study's act, seed, steps, init)
 //   corpus:   the from-scratch corpus, which the page fetches once and sends with a worker's
-//             first request (shared/page-data.js, pool.js); the worker keeps it
+//             first request (page-data.js, pool.js); the worker keeps it
 //   progress: {step}   (at most every SLICE_MS)
 //   result:   {type:'result', id, status, evals, final: {step, train_loss, val_loss}, seconds}
 //   (a refused config, a request before the corpus was sent: the request's error)
-import { loadCore } from '../shared/core.js';
-import { serve } from '../shared/worker-serve.js';
+import { loadCore } from './core.js';
+import { serve } from './worker-serve.js';
 
 /** @typedef {import('./lm-study.js').LmSeedTask} LmSeedTask */
 /** @typedef {import('./lm-study.js').LmSeedResult} LmSeedResult */
@@ -25,7 +25,7 @@ let corpus;
 const pause = () => new Promise((ok) => setTimeout(ok, 0));
 
 /**
- * @param {import('../shared/types').ActivationLab} M
+ * @param {import('./types').ActivationLab} M
  * @param {LmSeedTask} task
  * @param {string} words
  * @param {(fields: {step: number}) => void} progress
@@ -54,7 +54,7 @@ async function train(M, { id, config }, words, progress) {
     return {
       type: 'result',
       id,
-      status: /** @type {import('../shared/types').Status} */ (exp.status()),
+      status: /** @type {import('./types').Status} */ (exp.status()),
       evals: JSON.parse(exp.historyJson()),
       final,
       seconds,

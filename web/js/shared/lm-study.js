@@ -1,17 +1,19 @@
 // The many-seeds study of the tiny Transformer, as data: the tasks (one per seed and FFN
 // activation, each the core's reference configuration with that seed; the corpus and its split
-// never change), their results from the pool (seeds/lm-seed-worker.js), progress in steps, the
+// never change), their results from the pool (lm-seed-worker.js), progress in steps, the
 // paired summary of the final validation loss (the core's pairedSummaryJson), what it supports
-// (lower loss is better) and the rows of the exported files. No DOM here.
-import { lmCorpus } from '../shared/page-data.js';
-import { pairedSummary, runId, seedRuns, trackPool } from './study.js';
-import { readSummary } from './verdict.js';
+// (lower loss is better) and the rows of the exported files. No DOM here. The many-seeds figure
+// (seeds/) runs it; the FFN variants' figure (glu/) runs its tasks in the same pool and worker.
+import { lmCorpus } from './page-data.js';
+import { pairedSummary, runId, seedRuns } from './seed-runs.js';
+import { trackPool } from './study-pool.js';
+import { readSummary } from './study-verdict.js';
 
 /** @typedef {import('../../../wasm/activation-lab').LmActivationName} LmActivationName */
 /** @typedef {import('../../../wasm/activation-lab').LmConfig} LmConfig */
 /** @typedef {import('../../../wasm/activation-lab').LmEval} LmEval */
-/** @typedef {import('../shared/types').ActivationLab} ActivationLab */
-/** @typedef {import('../shared/types').Status} Status */
+/** @typedef {import('./types').ActivationLab} ActivationLab */
+/** @typedef {import('./types').Status} Status */
 /**
  * @typedef {object} LmSeedTask
  * @property {string} id
@@ -51,10 +53,10 @@ import { readSummary } from './verdict.js';
  * @property {number} workers
  * @property {() => void} cancel
  * @property {Promise<LmStudy>} done
- * @property {() => import('./study.js').StudyProgress} progress  (its units are steps)
+ * @property {() => import('./study-pool.js').StudyProgress} progress  (its units are steps)
  */
 /** @typedef {Pick<LmStudy, 'acts' | 'seeds' | 'results'>} LmStudyData */
-/** @typedef {import('../shared/types').PairedSummary} PairedSummary the core's pairedSummaryJson */
+/** @typedef {import('./types').PairedSummary} PairedSummary the core's pairedSummaryJson */
 
 const WORKER_URL = new URL('./lm-seed-worker.js', import.meta.url);
 // About this many evaluations per run, for the curves (each costs about two training steps).
@@ -62,11 +64,11 @@ const CURVE_POINTS = 20;
 /** A difference in validation loss below this (nats per character) hardly matters here. */
 export const LOSS_NEGLIGIBLE = 0.01;
 
-/** A worker's first request: the corpus, fetched once by the page (shared/page-data.js). */
+/** A worker's first request: the corpus, fetched once by the page (page-data.js). */
 export const corpusData = async () => ({ args: { corpus: await lmCorpus() } });
 
 /**
- * The runs of a study (study.js's seedRuns: an activation against itself runs once).
+ * The runs of a study (seed-runs.js's seedRuns: an activation against itself runs once).
  * @param {LmStudySpec} spec
  * @returns {LmSeedTask[]}
  */
@@ -142,7 +144,7 @@ export function summarizeLm(M, study) {
 }
 
 /**
- * What a summary of losses supports: verdict.js's reading, with the direction told as "lower loss"
+ * What a summary of losses supports: study-verdict.js's reading, with the direction told as "lower loss"
  * (a − b > 0 means b reached the lower loss) and the loss's own negligible size.
  * @param {PairedSummary | null | undefined} summary
  * @returns {{kind: 'too_few' | 'no_spread' | 'no_difference' | 'a_lower' | 'b_lower',

@@ -12,15 +12,14 @@ export const NEGLIGIBLE = 0.01; // one accuracy point: below this a difference h
 /**
  * What a paired summary (diff = a − b) supports, and the numbers a sentence quotes about it.
  * negligible: the size below which a clear difference hardly matters (default: one accuracy point).
- * @param {import('../shared/types').PairedSummary | null | undefined} summary
+ * @param {import('./types').PairedSummary | null | undefined} summary
  * @returns {{kind: 'too_few' | 'no_spread' | 'no_difference' | 'a_higher' | 'b_higher',
  *   bounded: boolean, negligible: boolean, seedSpread: number, spreadExceedsDiff: boolean}}
  */
 export function readSummary(summary, negligible = NEGLIGIBLE) {
   // A statistic the core could not compute (NaN, fewer than 2 pairs) is null in its JSON: NaN
   // again here, so that the comparisons below treat it as unknown.
-  const stat = (/** @type {keyof import('../shared/types').PairedSummary} */ key) =>
-    summary?.[key] ?? NaN;
+  const stat = (/** @type {keyof import('./types').PairedSummary} */ key) => summary?.[key] ?? NaN;
   const n = stat('n'),
     sd_a = stat('sd_a'),
     sd_b = stat('sd_b'),
