@@ -3,7 +3,7 @@
 // KaTeX JavaScript. Every URL in dist/ is relative, so it works under any sub-path.
 import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ship } from './ship/index.mjs';
 import { shipImages } from './ship/images.mjs';
 import { createProseNumbers } from './ship/numbers/fill.mjs';
@@ -73,7 +73,8 @@ export function typeset(text, where = '') {
  * @param {string} dir
  */
 async function typesetI18n(dir) {
-  const fillNumbers = createProseNumbers();
+  const mod = await import(pathToFileURL(join(out, 'wasm', 'activation-lab.mjs')).href);
+  const fillNumbers = createProseNumbers({ M: await mod.default() });
   for (const lang of await readdir(dir)) {
     /** @type {Record<string, Record<string, string>>} file name -> its strings */
     const tables = {};

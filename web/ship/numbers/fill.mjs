@@ -11,12 +11,15 @@
 //   <span data-quoted="pytorch.checkerboard.diff" data-digits="1"></span>   a number quoted from
 //     web/data/quoted.json (value, unit, source, note): another implementation's or a paper's,
 //     labelled as theirs by its tooltip (common.quoted_<name with _ for .>).
+//   <span data-run="lm.corpus.vocabulary"></span>   a number the build computes in an instant with
+//     the core from the shipped data (build-values.mjs), when the page has no copy of that data.
 // A number the core computes in an instant stays a data-core placeholder (js/shared/core-values.js).
 // An unknown name, quantity or count fails the build with the string's file and key.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STUDY_RUNS, readRun } from './study-runs.mjs';
+import { BUILD_VALUES } from './build-values.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const QUOTED_FILE = join(root, 'web', 'data', 'quoted.json');
@@ -105,11 +108,26 @@ function runValue(spec, attrs, { t, num, interval }) {
 
 /**
  * The fill of every data-run and data-quoted placeholder of a language's strings.
- * @param {{quoted?: Record<string, {value: number}>}} [tables]  quoted: default web/data/quoted.json
+ * @param {{M: import('../../js/shared/types').ActivationLab, quoted?: Record<string, {value: number}>}} opts
+ *   M: the module, for the build's own values; quoted: default web/data/quoted.json
  */
-export function createProseNumbers({
-  quoted = JSON.parse(readFileSync(QUOTED_FILE, 'utf8')),
-} = {}) {
+export function createProseNumbers({ M, quoted = JSON.parse(readFileSync(QUOTED_FILE, 'utf8')) }) {
+  /** @type {Map<string, number>} */
+  const computed = new Map();
+  /**
+   * @param {string} spec
+   * @param {string} attrs
+   * @param {Language} lang
+   */
+  const buildValue = (spec, attrs, { t, num }) => {
+    const entry = BUILD_VALUES[spec];
+    if (!computed.has(spec)) computed.set(spec, entry.value(M));
+    const digits = Number(attr(attrs, 'data-digits') ?? entry.digits);
+    return {
+      text: formatted(Number(computed.get(spec)), digits, attr(attrs, 'data-format'), num),
+      title: t('common.core_value_title', { what: t(entry.what) }),
+    };
+  };
   /**
    * text with its placeholders filled; where ("web/i18n/en/ns.json key") names it in errors.
    * @param {string} text
@@ -127,7 +145,8 @@ export function createProseNumbers({
       ) => {
         try {
           let value;
-          if (kind === 'run') value = runValue(spec, attrs, lang);
+          if (kind === 'run' && spec in BUILD_VALUES) value = buildValue(spec, attrs, lang);
+          else if (kind === 'run') value = runValue(spec, attrs, lang);
           else {
             const entry = quoted[spec];
             if (!entry)
