@@ -3,9 +3,11 @@
 // KaTeX JavaScript. Every URL in dist/ is relative, so it works under any sub-path.
 import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ship } from './ship/index.mjs';
 import { shipImages } from './ship/images.mjs';
+import { createProseNumbers } from './ship/numbers/fill.mjs';
+import * as i18n from './js/shared/i18n.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -19,7 +21,9 @@ const out = resolve(root, arg('out') ?? 'dist');
 const wasmDir = resolve(root, arg('wasm-dir') ?? process.env.WASM_DIR ?? 'build/wasm');
 const modules = ['activation-lab.mjs', 'activation-lab-scalar.mjs'];
 const katexDir = join(root, 'node_modules', 'katex', 'dist');
-const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship', 'img/readme-article.png']); // ship/: build steps; the README's picture
+// ship/: build steps; the README's picture; the runs and quoted numbers the build writes into the prose
+const notCopied = new Set(['build.mjs', 'serve.mjs', 'ship', 'img/readme-article.png']);
+for (const input of ['data/runs', 'data/quoted.json']) notCopied.add(input);
 const typesOnly = (/** @type {string} */ src) => src.endsWith('.d.ts'); // for the type checker, not the browser
 // Loaded here, not by a static import: on a fresh clone without node_modules, a static import
 // would fail before main() could say which package is missing and how to get it.
@@ -63,15 +67,37 @@ export function typeset(text, where = '') {
     .replace(/\\\$/g, '$');
 }
 
-/** @param {string} dir */
+/**
+ * Typesets the math of every string and fills its data-run and data-quoted numbers (ship/numbers/)
+ * in the language's format, so the prerendered page and the live switch read the same text.
+ * @param {string} dir
+ */
 async function typesetI18n(dir) {
+  const mod = await import(pathToFileURL(join(out, 'wasm', 'activation-lab.mjs')).href);
+  const fillNumbers = createProseNumbers({ M: await mod.default() });
   for (const lang of await readdir(dir)) {
-    for (const file of await readdir(join(dir, lang))) {
-      if (!file.endsWith('.json')) continue;
+    /** @type {Record<string, Record<string, string>>} file name -> its strings */
+    const tables = {};
+    for (const file of await readdir(join(dir, lang)))
+      if (file.endsWith('.json'))
+        tables[file] = JSON.parse(await readFile(join(dir, lang, file), 'utf8'));
+    i18n.useLanguage(lang);
+    const language = {
+      /** @type {import('./ship/numbers/fill.mjs').Translate} */
+      t: (key, vars = {}) => {
+        const [ns, k] = [key.slice(0, key.indexOf('.')), key.slice(key.indexOf('.') + 1)];
+        const text = tables[`${ns}.json`]?.[k];
+        if (text === undefined) throw new Error(`no ${lang} string ${key}`);
+        return i18n.fill(text, vars, i18n.language());
+      },
+      num: i18n.num,
+      interval: i18n.interval,
+    };
+    for (const [file, strings] of Object.entries(tables)) {
       const path = join(dir, lang, file);
-      const strings = JSON.parse(await readFile(path, 'utf8'));
       for (const [key, value] of Object.entries(strings)) {
-        strings[key] = typeset(value, `${relative(root, path)} ${key}`);
+        const where = `${relative(root, join(here, 'i18n', lang, file))} ${key}`;
+        strings[key] = fillNumbers(typeset(value, where), where, language);
       }
       await writeFile(path, JSON.stringify(strings));
     }

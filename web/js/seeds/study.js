@@ -42,12 +42,7 @@ const WORKER_URL = new URL('./seed-worker.js', import.meta.url);
  * @returns {Study}
  */
 export function startStudy({ base, acts, seeds, choose }, onUpdate) {
-  const seedList = Array.from({ length: seeds }, (_, i) => base.seed + i);
-  /** @type {SeedTask[]} */
-  const tasks = seedRuns(seedList, acts, (seed, activation) => ({
-    choose,
-    config: { ...base, seed, activation },
-  }));
+  const { seedList, tasks } = studyTasks({ base, acts, seeds, choose });
   /** @type {Omit<Study, 'workers' | 'cancel' | 'done' | 'progress'> & Partial<Study>} */
   const partial = {
     base,
@@ -73,6 +68,21 @@ export function startStudy({ base, acts, seeds, choose }, onUpdate) {
     }),
   );
   return study;
+}
+
+/**
+ * A study's seeds (base.seed, base.seed + 1, …) and its runs' tasks, one per seed and activation:
+ * what startStudy hands the pool, and what the build's committed runs train in Node.
+ * @param {{base: Study['base'], acts: ActivationName[], seeds: number, choose: Choose}} spec
+ * @returns {{seedList: number[], tasks: SeedTask[]}}
+ */
+export function studyTasks({ base, acts, seeds, choose }) {
+  const seedList = Array.from({ length: seeds }, (_, i) => base.seed + i);
+  const tasks = seedRuns(seedList, acts, (seed, activation) => ({
+    choose,
+    config: { ...base, seed, activation },
+  }));
+  return { seedList, tasks };
 }
 
 /**

@@ -1,0 +1,182 @@
+// Numbers in the prose that come from a run of the core or from someone else's measurement, never
+// typed in. An i18n string holds an empty placeholder, and web/build.mjs fills it in each
+// language's dist/i18n table (so the prerendered page and the live language switch read the same
+// text), in that language's number format, with a tooltip that says what the number is:
+//   <span data-run="study.circles.ci" data-seeds="10"></span>   a committed study (study-runs.mjs):
+//     run name, then the quantity: diff (mean difference a − b), low and high (its 95 % interval's
+//     ends), ci (the interval as the language writes it), a and b (each side's mean), all in
+//     points of test accuracy, or seeds (the count); data-seeds: the summary of the first n seeds
+//     (one of the run's counts; default: all of them); data-digits (default 2, 0 for seeds) and
+//     data-format="sci" as data-core has.
+//   <span data-quoted="pytorch.checkerboard.diff" data-digits="1"></span>   a number quoted from
+//     web/data/quoted.json (value, unit, source, note): another implementation's or a paper's,
+//     labelled as theirs by its tooltip (common.quoted_<name with _ for .>).
+//   <span data-run="lm.corpus.vocabulary"></span>   a number the build computes in an instant with
+//     the core from the shipped data (build-values.mjs), when the page has no copy of that data.
+// A number the core computes in an instant stays a data-core placeholder (js/shared/core-values.js).
+// An unknown name, quantity or count fails the build with the string's file and key.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { STUDY_RUNS, readRun } from './study-runs.mjs';
+import { BUILD_VALUES } from './build-values.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const QUOTED_FILE = join(root, 'web', 'data', 'quoted.json');
+
+/** @type {Record<string, string>} quantity -> the summary's field, in points of test accuracy (seeds: the count) */
+const QUANTITIES = {
+  diff: 'mean_diff',
+  low: 'ci_low',
+  high: 'ci_high',
+  a: 'mean_a',
+  b: 'mean_b',
+  ci: '',
+  seeds: 'n',
+};
+
+/** @typedef {(key: string, vars?: import('../../js/shared/types').I18nVars) => string} Translate */
+/**
+ * @typedef {object} Language  one language's formatters (js/shared/i18n.js, switched to it)
+ * @property {Translate} t
+ * @property {(x: number, digits: number) => string} num
+ * @property {(low: string, high: string) => string} interval
+ */
+
+/** @type {RegExp} an empty placeholder: its attributes, its kind and its name */
+const PLACEHOLDER = /<span((?:\s[^>]*?)?\sdata-(run|quoted)="([^"]*)"[^>]*)><\/span>/g;
+
+/** @param {string} attrs @param {string} name */
+const attr = (attrs, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1];
+
+/** @param {string} s */
+const escapeAttr = (s) => s.replace(/&(?![#\w]+;)/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * @param {number} value
+ * @param {number} digits
+ * @param {string | undefined} format
+ * @param {Language['num']} num
+ */
+function formatted(value, digits, format, num) {
+  if (format === undefined) return num(value, digits);
+  if (format !== 'sci') throw new Error(`unknown data-format "${format}" (known: sci)`);
+  return value
+    .toExponential(digits - 1)
+    .replace('-', '−')
+    .replace('e', ' × 10^');
+}
+
+/**
+ * The text and tooltip of one data-run placeholder.
+ * @param {string} spec  "run.quantity"
+ * @param {string} attrs
+ * @param {Language} lang
+ */
+function runValue(spec, attrs, { t, num, interval }) {
+  const dot = spec.lastIndexOf('.');
+  const [name, quantity] = [spec.slice(0, dot), spec.slice(dot + 1)];
+  const run = STUDY_RUNS[name];
+  if (!run) throw new Error(`unknown run "${name}" (known: ${Object.keys(STUDY_RUNS).join(', ')})`);
+  if (!(quantity in QUANTITIES))
+    throw new Error(
+      `unknown quantity "${quantity}" of ${name} (known: ${Object.keys(QUANTITIES).join(', ')})`,
+    );
+  const seeds = Number(attr(attrs, 'data-seeds') ?? run.seeds);
+  const committed = readRun(name);
+  const summary = committed.summaries[seeds];
+  if (!run.counts.includes(seeds) || !summary)
+    throw new Error(`${name} has no summary of ${seeds} seeds (counts: ${run.counts.join(', ')})`);
+  const digits = Number(attr(attrs, 'data-digits') ?? (quantity === 'seeds' ? 0 : 2));
+  const format = attr(attrs, 'data-format');
+  /** @param {keyof import('../../js/shared/types').PairedSummary} field */
+  const points = (field) => formatted(Number(summary[field]) * 100, digits, format, num);
+  const text =
+    quantity === 'ci'
+      ? interval(points('ci_low'), points('ci_high'))
+      : quantity === 'seeds'
+        ? formatted(summary.n, digits, format, num)
+        : points(/** @type {keyof typeof summary} */ (QUANTITIES[quantity]));
+  const [a, b] = committed.acts.map((act) => t(`common.act_${act}`));
+  const title = t('common.run_value_title', {
+    preset: t(`seeds.preset_${run.preset}`),
+    seeds,
+    what: t(`common.run_${quantity}`, { a, b }),
+  });
+  return { text, title };
+}
+
+/**
+ * The fill of every data-run and data-quoted placeholder of a language's strings.
+ * @param {{M: import('../../js/shared/types').ActivationLab, quoted?: Record<string, {value: number}>}} opts
+ *   M: the module, for the build's own values; quoted: default web/data/quoted.json
+ */
+export function createProseNumbers({ M, quoted = JSON.parse(readFileSync(QUOTED_FILE, 'utf8')) }) {
+  /** @type {Map<string, number>} */
+  const computed = new Map();
+  /**
+   * @param {string} spec
+   * @param {string} attrs
+   * @param {Language} lang
+   */
+  const buildValue = (spec, attrs, { t, num }) => {
+    const entry = BUILD_VALUES[spec];
+    if (!computed.has(spec)) computed.set(spec, entry.value(M));
+    const digits = Number(attr(attrs, 'data-digits') ?? entry.digits);
+    return {
+      text: formatted(Number(computed.get(spec)), digits, attr(attrs, 'data-format'), num),
+      title: t('common.core_value_title', { what: t(entry.what) }),
+    };
+  };
+  /**
+   * text with its placeholders filled; where ("web/i18n/en/ns.json key") names it in errors.
+   * @param {string} text
+   * @param {string} where
+   * @param {Language} lang
+   */
+  return function fill(text, where, lang) {
+    const out = text.replace(
+      PLACEHOLDER,
+      /** @type {(m: string, attrs: string, kind: string, spec: string) => string} */ (
+        m,
+        attrs,
+        kind,
+        spec,
+      ) => {
+        try {
+          let value;
+          if (kind === 'run' && spec in BUILD_VALUES) value = buildValue(spec, attrs, lang);
+          else if (kind === 'run') value = runValue(spec, attrs, lang);
+          else {
+            const entry = quoted[spec];
+            if (!entry)
+              throw new Error(
+                `unknown quoted number "${spec}" (known: ${Object.keys(quoted).join(', ')})`,
+              );
+            const digits = Number(attr(attrs, 'data-digits') ?? 2);
+            value = {
+              text: formatted(entry.value, digits, attr(attrs, 'data-format'), lang.num),
+              title: lang.t('common.quoted_value_title', {
+                what: lang.t(`common.quoted_${spec.replace(/\./g, '_')}`),
+              }),
+            };
+          }
+          // The look of the core's numbers (a dotted underline: there is a tooltip), and a class
+          // of its own for a number quoted from elsewhere.
+          const cls = `core-value ${kind}-value`;
+          const own = attr(attrs, 'class');
+          const head = own ? attrs.replace(/\sclass="[^"]*"/, '') : attrs;
+          return `<span${head} class="${own ? `${own} ` : ''}${cls}" title="${escapeAttr(value.title)}">${value.text}</span>`;
+        } catch (err) {
+          throw new Error(
+            `${where}: data-${kind}="${spec}": ${/** @type {Error} */ (err).message}`,
+          );
+        }
+      },
+    );
+    const left = /<span[^>]*\sdata-(?:run|quoted)="([^"]*)"[^>]*>(?!<\/span>)/.exec(text);
+    if (left)
+      throw new Error(`${where}: the placeholder of ${left[1]} must be empty in the source`);
+    return out;
+  };
+}
