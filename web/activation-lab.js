@@ -1,13 +1,14 @@
 // Embeds the lab's figures in any page with one script tag:
 //   <script type="module" src="https://…/activation-lab.js"></script>
 //   <activation-lab-twin a="relu" b="gelu" epochs="40"></activation-lab-twin>
-// Each element builds the article's own widget (js/<room>/<name>.js, shared/figures.js: the same factory the page
-// uses) inside a shadow root, so the host page's styles and the widget's cannot touch each other.
+// Each element builds the article's own widget (js/<room>/<name>.js, named by its room's
+// manifest.js: the same factory the page uses) inside a shadow root, so the host page's styles and
+// the widget's cannot touch each other.
 // Every element on a page shares one load of the core (core.js memoises it); the widget's settings
 // come from the element's attributes instead of the URL hash (state.js stores), so the blog's URL
 // is never rewritten. Attributes: see ATTRIBUTES (js/embed/embed-attributes.js) and the README.
 import { loadCore } from './js/shared/core.js';
-import { figureModule } from './js/shared/figures.js';
+import { figureModule } from './js/embed/figures.js';
 import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed/embed-attributes.js';
 import { languageOf } from './js/shared/i18n.js';
 import { warmNumberFormats } from './js/shared/number-data.js';

@@ -19,10 +19,6 @@ const FLOORS = ['shared', 'plots'];
 const ENTRANCES = ['page', 'embed'];
 /** What an entrance may import of a room: the file that describes the figure. */
 const ROOM_FILES_FOR_ENTRANCES = ['manifest.js'];
-// Until the manifests replace them, the entrances still read each room's settings rows
-// (embed/embed-attributes.js derives the elements' attributes from them). This allowance goes
-// when embed-attributes reads the manifests.
-const ROOM_SETTINGS_UNTIL_MANIFESTS = 'settings.js';
 /** The one file kept out of the rule: it names rooms' types until they move into the rooms. */
 const EXEMPT = ['shared/types.d.ts'];
 
@@ -70,8 +66,7 @@ function allowed(/** @type {string} */ from, /** @type {{folder: string, inside:
     return (
       FLOORS.includes(to.folder) ||
       ENTRANCES.includes(to.folder) ||
-      ROOM_FILES_FOR_ENTRANCES.includes(to.inside) ||
-      to.inside === ROOM_SETTINGS_UNTIL_MANIFESTS
+      ROOM_FILES_FOR_ENTRANCES.includes(to.inside)
     );
   return to.folder === from || FLOORS.includes(to.folder); // a room: itself and the floors
 }
@@ -139,7 +134,7 @@ test('the check holds each layer to its rule', () => {
     ['shared/lm-budget.js', '../plots/canvas.js', false],
     ['plots/axes.js', '../embed/embed-dialog.js', true],
     ['page/main.js', '../seeds/manifest.js', false],
-    ['page/main.js', '../seeds/settings.js', false], // until the manifests
+    ['page/main.js', '../seeds/settings.js', true], // an entrance reads the manifest only
     ['page/main.js', '../seeds/seeds.js', true],
     ['embed/embed-page.js', '../page/toc.js', false],
     ['seeds/protocol.d.ts', '../twin/protocol', true],

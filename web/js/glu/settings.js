@@ -6,7 +6,7 @@
 /** @typedef {import('../shared/types').LmCore} LmCore */
 
 /** What every variant is compared with. Declared here, not in glu-study.js (which re-exports it):
- * this file is in every page's first module graph (embed-attributes.js reads the figures' ROWS),
+ * this file is in every page's first module graph (manifest.js reads the figures' ROWS),
  * and importing the study pulled seeds/study, pool, runs and worker-client in too, four more round
  * trips before the page's script or the embed's element could start (issue 37.1). */
 export const REFERENCE = 'relu';

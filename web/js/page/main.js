@@ -1,15 +1,15 @@
 // Wires the page: language, the core, and every <figure data-widget="name">, which is built by
-// the default export of js/<room>/<name>.js (shared/figures.js), a factory (root, ctx) -> widget,
-// and then gets its "Embed this figure" button (embed/embed-dialog.js). Nothing else here. The prose needs no script (the
-// build wrote every number the core computes), so the core itself loads when the first figure is
-// about to start.
+// the default export of the module its room's manifest.js names (embed/figures.js), a factory
+// (root, ctx) -> widget, and then gets its "Embed this figure" button (embed/embed-dialog.js).
+// Nothing else here. The prose needs no script (the build wrote every number the core computes),
+// so the core itself loads when the first figure is about to start.
 import * as i18n from '../shared/i18n.js';
 import { loadCore } from '../shared/core.js';
 import { fillCoreValues } from '../shared/core-values.js';
 import { addEmbedButton } from '../embed/embed-dialog.js';
 import { keepFigureNumber } from './figure-number.js';
 import { must } from '../shared/dom.js';
-import { FIGURE_MODULES, figureModule } from '../shared/figures.js';
+import { FIGURE_MODULES, figureModule } from '../embed/figures.js';
 import { messageOf } from '../shared/worker-error.js';
 import { wireToc } from './toc.js';
 import { nextTask } from '../shared/tasks.js';

@@ -274,7 +274,7 @@ export interface Widget {
   embedSettings?: () => Record<string, string>;
 }
 
-/** The default export of <room>/<name>.js (shared/figures.js). */
+/** The default export of <room>/<name>.js (the module its room's manifest.js names). */
 export type WidgetFactory = (root: HTMLElement, ctx: WidgetContext) => Promise<Widget | undefined>;
 
 // --- Many-seeds study (seeds/) -----------------------------------------------------------------

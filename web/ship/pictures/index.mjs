@@ -1,14 +1,17 @@
-// The no-script pictures: for each interactive figure of the article (figure name -> renderer),
+// The no-script pictures: for each interactive figure of the article (picture name -> renderer),
 // a static image made at build time from a real run of the core, drawn by the page's own plots,
 // in each page's language. Prerender puts them inside the figure's <noscript>, so a reader
-// without JavaScript sees the figure and one with it never loads them. Figures that are static
-// HTML already (prerender's STATIC_FIGURES) have none. Each renderer is run(core, out) -> data,
-// once per build (or kept from an earlier build with the same inputs: run-cache.mjs), then
-// draw(data, env) -> PictureFile[] per language.
+// without JavaScript sees the figure and one with it never loads them. Which pictures a figure has
+// is declared by its room's manifest (web/js/<room>/manifest.js `pictures`; tests/js/
+// web_manifests.test.mjs checks that each has a renderer here and each renderer a manifest);
+// figures that are static HTML already (prerender's STATIC_FIGURES) have none. Each renderer is
+// run(core, out) -> data, once per build (or kept from an earlier build with the same inputs:
+// run-cache.mjs), then draw(data, env) -> PictureFile[] per language.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as i18n from '../../js/shared/i18n.js';
+import { FIGURES } from '../../js/embed/figures.js';
 import { curvesPicture, curvesRun, dipPicture, dipRun, tanhPicture, tanhRun } from './curves.mjs';
 import { seedsPicture, seedsRun, swapPicture, swapRun, twinPicture, twinRun } from './runs.mjs';
 import { costPicture, costRun } from './cost.mjs';
@@ -117,16 +120,17 @@ async function runOnce({ run, script, reads }, core, out) {
 }
 
 /**
- * The caption of a figure whose own (name.caption) the i18n tables do not have: each of the
- * Transformer's part figures carries its part's.
+ * The caption of a figure whose own (name.caption) the i18n tables do not have, from the
+ * manifests: a figure's `caption`, and each part's as "name.part" (prerender's name for a figure
+ * that fixes its part with data-parts: each of the Transformer's part figures carries its part's).
  * @type {Record<string, string>}
  */
-export const PICTURE_CAPTIONS = {
-  'transformer.block': 'lm.block_caption',
-  'transformer.sample': 'lm.sample_caption',
-  'transformer.swap': 'lm.swap_caption',
-  'transformer.scratch': 'lm.scratch_caption',
-};
+export const PICTURE_CAPTIONS = Object.fromEntries(
+  FIGURES.flatMap((figure) => [
+    ...(figure.caption ? [[figure.name, figure.caption]] : []),
+    ...(figure.parts ?? []).map((part) => [`${figure.name}.${part.name}`, part.caption]),
+  ]),
+);
 
 /** @typedef {{src: string, alt: string, width: number, height: number, narrow?: boolean}} PictureRef */
 
