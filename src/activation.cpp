@@ -96,6 +96,14 @@ float silu_grad_scalar(float x) {  // σ(x) + x·σ(x)·σ(-x)
     return static_cast<float>(s + x * s * sn);
 }
 
+// GELU's parts (activation.hpp): one side GELU, the other ReLU's; x = 0 takes the x ≤ 0 side.
+float gelu_no_negative_scalar(float x) { return x > 0.0f ? gelu_scalar(x) : relu_scalar(x); }
+float gelu_no_negative_grad_scalar(float x) {
+    return x > 0.0f ? gelu_grad_scalar(x) : relu_grad_scalar(x);
+}
+float gelu_linear_positive_scalar(float x) { return x > 0.0f ? x : gelu_scalar(x); }
+float gelu_linear_positive_grad_scalar(float x) { return x > 0.0f ? 1.0f : gelu_grad_scalar(x); }
+
 // expm1, not exp − 1: near 0 the difference would cancel to a few significant bits.
 float elu_scalar(float x) { return x > 0.0f ? x : std::expm1(x); }
 // PyTorch's ELU backward on the input: e^x for x ≤ 0 (= elu(x) + 1), 1 above; NaN kept.
@@ -123,6 +131,8 @@ float activate_scalar(Activation a, float x) {
         case Activation::silu: return silu_scalar(x);
         case Activation::elu: return elu_scalar(x);
         case Activation::identity: return x;
+        case Activation::gelu_no_negative: return gelu_no_negative_scalar(x);
+        case Activation::gelu_linear_positive: return gelu_linear_positive_scalar(x);
     }
     return x;
 }
@@ -135,6 +145,8 @@ float activate_grad_scalar(Activation a, float x) {
         case Activation::silu: return silu_grad_scalar(x);
         case Activation::elu: return elu_grad_scalar(x);
         case Activation::identity: return identity_grad_scalar(x);
+        case Activation::gelu_no_negative: return gelu_no_negative_grad_scalar(x);
+        case Activation::gelu_linear_positive: return gelu_linear_positive_grad_scalar(x);
     }
     return x;
 }

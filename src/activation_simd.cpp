@@ -273,6 +273,33 @@ AL_ALWAYS_INLINE fbatch gelu_with_grad_k(fbatch x, fbatch& dx) {
     return xsimd::select(s.general, gelu_general_k(x), v);
 }
 
+// GELU's parts: GELU's kernels on one side, ReLU's values on the other (x = 0 on the x ≤ 0
+// side; a NaN compares false and takes that side, where it is kept).
+AL_ALWAYS_INLINE fbatch gelu_no_negative_k(fbatch x) {
+    return xsimd::select(x > fbatch(0.0f), gelu_k(x), relu_k(x));
+}
+AL_ALWAYS_INLINE fbatch gelu_no_negative_grad_k(fbatch x) {
+    return xsimd::select(x > fbatch(0.0f), gelu_grad_k(x), relu_grad_k(x));
+}
+AL_ALWAYS_INLINE fbatch gelu_no_negative_with_grad_k(fbatch x, fbatch& dx) {
+    const auto positive = x > fbatch(0.0f);
+    const fbatch v = gelu_with_grad_k(x, dx);
+    dx = xsimd::select(positive, dx, relu_grad_k(x));
+    return xsimd::select(positive, v, relu_k(x));
+}
+AL_ALWAYS_INLINE fbatch gelu_linear_positive_k(fbatch x) {
+    return xsimd::select(x > fbatch(0.0f), x, gelu_k(x));
+}
+AL_ALWAYS_INLINE fbatch gelu_linear_positive_grad_k(fbatch x) {
+    return xsimd::select(x > fbatch(0.0f), fbatch(1.0f), gelu_grad_k(x));
+}
+AL_ALWAYS_INLINE fbatch gelu_linear_positive_with_grad_k(fbatch x, fbatch& dx) {
+    const auto positive = x > fbatch(0.0f);
+    const fbatch v = gelu_with_grad_k(x, dx);
+    dx = xsimd::select(positive, fbatch(1.0f), dx);
+    return xsimd::select(positive, x, v);
+}
+
 // gelu_tanh's y = x(kC1 + kC3·x²) as hi + lo (relative error ~2^-34), |x| ≤ 20.
 struct TanhArg {
     fbatch hi, lo;  // y
@@ -489,6 +516,8 @@ void activate(Activation a, const float* in, float* out, std::size_t n) {
         case Activation::identity:
             if (out != in) std::memmove(out, in, n * sizeof(float));
             return;
+        case Activation::gelu_no_negative: return simd_loop<gelu_no_negative_k>(in, out, n);
+        case Activation::gelu_linear_positive: return simd_loop<gelu_linear_positive_k>(in, out, n);
     }
 }
 
@@ -500,6 +529,9 @@ void activate_grad(Activation a, const float* in, float* out, std::size_t n) {
         case Activation::silu: return simd_loop<silu_grad_k>(in, out, n);
         case Activation::elu: return simd_loop<elu_grad_k>(in, out, n);
         case Activation::identity: return simd_loop<identity_grad_k>(in, out, n);
+        case Activation::gelu_no_negative: return simd_loop<gelu_no_negative_grad_k>(in, out, n);
+        case Activation::gelu_linear_positive:
+            return simd_loop<gelu_linear_positive_grad_k>(in, out, n);
     }
 }
 
@@ -513,6 +545,10 @@ void activate_with_grad(Activation a, const float* in, float* out, float* dout, 
         case Activation::elu: return simd_loop2<pair_k<elu_k, elu_grad_k>>(in, out, dout, n);
         case Activation::identity:
             return simd_loop2<pair_k<identity_k, identity_grad_k>>(in, out, dout, n);
+        case Activation::gelu_no_negative:
+            return simd_loop2<gelu_no_negative_with_grad_k>(in, out, dout, n);
+        case Activation::gelu_linear_positive:
+            return simd_loop2<gelu_linear_positive_with_grad_k>(in, out, dout, n);
     }
 }
 

@@ -43,6 +43,17 @@ struct NamedEnum {
         for (std::size_t i = 0; i < N; ++i) v[i] = entries[i].value;
         return v;
     }
+    // The entries that keep(value) accepts, in order; M must be their count (otherwise the
+    // table does not compile: at() and the throw are not constant expressions).
+    template <std::size_t M, class Keep>
+    constexpr NamedEnum<E, M> subset(Keep keep) const {
+        NamedEnum<E, M> t{};
+        std::size_t k = 0;
+        for (const EnumName<E>& x : entries)
+            if (keep(x.value)) t.entries.at(k++) = x;
+        if (k != M) throw "subset: M is not the count of kept entries";
+        return t;
+    }
     // The names for a message: "a, b, c" (sep ", "), or "a, b or c" with last " or ".
     std::string joined(const char* sep = ", ", const char* last = nullptr) const {
         std::string s;

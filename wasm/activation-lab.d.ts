@@ -2,7 +2,11 @@
 // the bindings by tests/js/module.test.mjs, which checks every name below exists.
 // Defaults and ranges are not typed here: ask the module (defaultConfigJson, configLimitsJson).
 
+/** The activations a model is built with (activationNames(): the menus). */
 export type ActivationName = 'relu' | 'gelu' | 'gelu_tanh' | 'silu' | 'elu' | 'identity';
+/** GELU's parts (src/activation.hpp): x > 0 ? GELU(x) : 0, and x > 0 ? x : GELU(x). Kernels that
+ *  evaluate() knows and a trained Transformer's FFN can be swapped to; never a model's menu item. */
+export type GeluPartName = 'gelu_no_negative' | 'gelu_linear_positive';
 export type Which = 'train' | 'val' | 'test';
 export type Status = 'ready' | 'running' | 'done' | 'diverged' | 'invalid';
 export type DataSetName = 'moons' | 'circles' | 'xor' | 'checkerboard' | 'spirals' | 'custom';
@@ -236,7 +240,34 @@ export type LmActivationName =
   | 'glu'
   | 'bilinear'
   | 'reglu'
-  | 'geglu';
+  | 'geglu'
+  | GeluPartName; // swap-only: lmConfigLimitsJson()'s swap_only_act, not its act
+
+/** One block's FFN function over the validation windows (src/lm/lm_parts.hpp). */
+export interface LmFfnBlockStats {
+  block: number;
+  count: number; // inputs w1·LN(x) + b seen
+  mean: number;
+  sd: number; // the population's
+  share_nonpositive: number; // inputs ≤ 0
+  share_below_dip: number; // inputs below geluDip(), where GELU falls as its input grows
+  share_zero_output: number; // outputs exactly 0 (ReLU's silenced units)
+  /** Every input counted: counts[i] over [lo + i·w, lo + (i+1)·w), w = (hi − lo)/counts.length. */
+  histogram: { lo: number; hi: number; counts: number[]; underflow: number; overflow: number };
+}
+/** ffnStatsJson(): the validation loss with the model's own function, and its FFN per block. */
+export interface LmFfnStats {
+  val_loss: number;
+  share_zero_output: number; // over every block
+  blocks: LmFfnBlockStats[];
+}
+/** geluPartsJson(): the validation loss with each stand-in for the model's FFN function. */
+export interface LmGeluParts {
+  dip: number; // geluDip()
+  base: { name: LmActivationName; val_loss: number };
+  parts: { name: LmActivationName; val_loss: number; delta: number }[];
+  blocks: LmFfnBlockStats[];
+}
 
 /**
  * A language-model configuration as JSON; every key is optional (defaults: lmDefaultConfigJson(),
@@ -317,6 +348,12 @@ export interface LmExperiment {
   /** Layer's FFN pre-activations (w1·LN(x) + b1) on fixed validation windows, a copy:
    *  [windows·ctx][ffn] (swiglu: [gate | up], 2·round(2·ffn/3) per row). Throws on a bad layer. */
   ffnPreactivations(layer: number): Float32Array;
+  /** LmFfnStats JSON (forward passes on the validation windows of evaluateJson), or {error}. */
+  ffnStatsJson(): string;
+  /** LmGeluParts JSON: the model's own function (the base) and, in this order, gelu, relu,
+   *  gelu_no_negative, gelu_linear_positive, gelu_tanh, silu standing in for it (the base left
+   *  out), forward passes only; {error} for a gated FFN or an invalid experiment. */
+  geluPartsJson(): string;
   delete(): void;
 }
 
@@ -360,15 +397,17 @@ export interface ActivationLab {
    * call. Throws RangeError on an unknown name, TypeError on another kind of xs.
    */
   evaluate(
-    fn: ActivationName,
+    fn: ActivationName | GeluPartName,
     grad: boolean,
     scalar: boolean,
     xs: Float32Array | Float64Array | number[],
   ): Float32Array;
   normalCdf(x: number): number;
+  /** GELU's minimum, where GELU′ = Φ(x) + x·φ(x) = 0: −0.7517915… (src/activation.hpp). */
+  geluDip(): number;
   /** Elements per second of a kernel over n floats (best of reps). */
   benchActivation(
-    fn: ActivationName,
+    fn: ActivationName | GeluPartName,
     grad: boolean,
     scalar: boolean,
     n: number,

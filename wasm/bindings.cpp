@@ -35,8 +35,9 @@ namespace {
 
 using namespace al::js;
 
+// The activations a model is built with (the menus); evaluate() also knows GELU's parts.
 std::string activation_names_json() {
-    return al::json::write(al::name_array(al::activation_names));
+    return al::json::write(al::name_array(al::model_activation_names));
 }
 
 // f(x) or f'(x) of a Float32Array, a Float64Array (rounded to float32) or an array of numbers,
@@ -261,6 +262,8 @@ EMSCRIPTEN_BINDINGS(activation_lab) {
     function("heapBytesInUse", &heap_bytes_in_use);
     function("evaluate", &evaluate);
     function("normalCdf", &al::normal_cdf);
+    function(
+        "geluDip", +[] { return al::gelu_dip; });
     function("benchActivation", &bench_activation);
     function("benchSimdPeak", &bench_simd_peak);
     function("benchGemm", &bench_gemm);

@@ -154,15 +154,20 @@ export function names(M) {
 }
 
 /**
+ * A model's FFN activation (the core's act: GELU's swap-only parts are not among them, so no run
+ * from scratch, study or sample takes one); `also` lists more names a message offers.
  * @param {ActivationLab} M
  * @param {string} value
  * @param {string} flag
  * @param {Io} io
+ * @param {string[]} [also]
  */
-export function activationFlag(M, value, flag, io) {
+export function activationFlag(M, value, flag, io, also = []) {
   const name = names(M).find((n) => n === value);
   if (!name)
-    return io.fail(`${flag}: unknown activation '${value}' (expected ${names(M).join(', ')})`);
+    return io.fail(
+      `${flag}: unknown activation ${M.quoteInput(value)} (expected ${[...names(M), ...also].join(', ')})`,
+    );
   return name;
 }
 
@@ -209,8 +214,19 @@ export function candidates(M, act, weights) {
 }
 
 /**
- * The configuration and text that `weights` load with (see candidates), or the failure of the
- * last one tried.
+ * Whether a load's error says only that the text tried is not the file's: the token embedding's
+ * rows are the text's vocabulary, so its shape alone differs (the core's message, lm_safetensors.cpp
+ * and lm_state.cpp).
+ * @param {string} error
+ */
+const isOtherText = (error) =>
+  /tensor "tok\.weight" has shape|"tok\.weight" must have shape/.test(error);
+
+/**
+ * The configuration and text that `weights` load with (see candidates), or a failure that gives
+ * the file's own fault: the first candidate's error that is not only another text's vocabulary
+ * (the file's recorded configuration comes first, so a bad shape, a non-finite value or an unknown
+ * tensor of the file is reported as such, not as a mismatch with the last fallback's defaults).
  * @param {ActivationLab} M
  * @param {Io} io
  * @param {import('./activation-lab').LmActivationName} act
@@ -219,16 +235,18 @@ export function candidates(M, act, weights) {
  * @returns {{config: {[key: string]: unknown}, text: string}}
  */
 export function modelOf(M, io, act, weights, what) {
-  let error = '';
+  /** @type {string[]} */
+  const errors = [];
   for (const c of candidates(M, act, weights)) {
     const text = c.text === null ? readScratch(M, io) : readCorpus(M, io, c.text, 'corpus');
     const e = experiment(M, c.config, text, io, what);
     try {
-      error = loadInto(e, weights);
+      const error = loadInto(e, weights);
       if (!error) return { config: c.config, text };
+      errors.push(error);
     } finally {
       e.delete();
     }
   }
-  return io.fail(`--weights: ${error}`);
+  return io.fail(`--weights: ${errors.find((e) => !isOtherText(e)) ?? errors[0]}`);
 }

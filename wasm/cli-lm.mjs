@@ -16,6 +16,7 @@ import {
   saveWeights,
   shippedWeights,
 } from './cli-lm-model.mjs';
+import { PARTS_USAGE, partsFlags, partsText, runParts } from './cli-lm-parts.mjs';
 import { STUDY_USAGE, runStudy, studyFlags, studyText } from './cli-lm-study.mjs';
 
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
@@ -33,6 +34,7 @@ export const LM_USAGE = `  lm train [--act A] [--steps N] [--seed S] [--init FIL
                                             swap and after fine-tuning, with its word rate)
   lm sample [--weights FILE] [--act A] [--prompt P] [--n 200] [--temperature T] [--seed S]
                                                                   text from a trained model
+${PARTS_USAGE}
 ${STUDY_USAGE}`;
 
 // The word rate is the page's module (web/js/shared/; the package ships it as dist/js/shared/).
@@ -54,7 +56,7 @@ const numeric = {
 
 /**
  * The flags of each subcommand, as node:util parseArgs options.
- * @type {{[sub in 'train' | 'swap' | 'sample' | 'study']: NonNullable<import('node:util').ParseArgsConfig['options']>}}
+ * @type {{[sub in 'train' | 'swap' | 'sample' | 'parts' | 'study']: NonNullable<import('node:util').ParseArgsConfig['options']>}}
  */
 export const lmFlags = {
   train: {
@@ -84,6 +86,7 @@ export const lmFlags = {
     temperature: { type: 'string' },
     seed: { type: 'string' },
   },
+  parts: partsFlags,
   study: studyFlags,
 };
 
@@ -101,6 +104,10 @@ export function runLm(M, sub, o, io) {
     const study = runStudy(M, o, io);
     return o.json ? `${JSON.stringify(study)}\n` : studyText(study);
   }
+  if (sub === 'parts') {
+    const parts = runParts(M, o, io);
+    return o.json ? `${JSON.stringify(parts)}\n` : partsText(parts);
+  }
   return sample(M, o, io);
 }
 
@@ -112,7 +119,7 @@ export function runLm(M, sub, o, io) {
 function train(M, o, io) {
   /** @type {{[key: string]: string | number}} */
   const config = {};
-  if (o.act !== undefined) config.act = o.act;
+  if (o.act !== undefined) config.act = activationFlag(M, o.act, '--act', io);
   if (o['init-scale'] !== undefined) config.init = o['init-scale'];
   const limits = JSON.parse(M.lmConfigLimitsJson());
   for (const [flag, key] of Object.entries(numeric)) {
@@ -200,13 +207,14 @@ function swap(M, o, io) {
   const { act: toFlag, finetune } = o;
   if (toFlag === undefined) return io.fail('lm swap: --act is required');
   if (finetune === undefined) return io.fail('lm swap: --finetune is required (steps, 0 for none)');
-  const to = activationFlag(M, toFlag, '--act', io);
+  const to = swapTargetFlag(M, toFlag, io);
   const from = activationFlag(M, o.from ?? 'gelu', '--from', io);
   const limits = JSON.parse(M.lmConfigLimitsJson());
   const k = io.toNumber(finetune, '--finetune', 'integer');
   if (!(Number.isInteger(k) && k >= 0 && k <= 100000))
     io.fail('lm swap: --finetune must be an integer in [0, 100000]');
-  const lr = o.lr === undefined ? 1e-3 : finite(io.toNumber(o.lr, '--lr'), '--lr', io);
+  const lr =
+    o.lr === undefined ? limits.swap_defaults.lr : finite(io.toNumber(o.lr, '--lr'), '--lr', io);
   const seed =
     o.seed === undefined
       ? 0
@@ -238,12 +246,19 @@ function swap(M, o, io) {
       const swapError = e.setActivation(act);
       if (swapError) io.fail(`lm swap: ${swapError}`);
       const swapped = JSON.parse(e.evaluateJson()).val_loss;
+      const zerosSwapped = zeroShares(e);
       if (s) texts.swapped = writes(e, s);
       const lrError = e.setConstantLr(lr);
       if (lrError) io.fail(`lm swap: --lr: ${lrError}`);
       if (k > 0) while (e.step(10));
       if (s) texts.finetuned = writes(e, s);
-      return { before, swapped, tuned: JSON.parse(e.evaluateJson()).val_loss, texts };
+      return {
+        before,
+        swapped,
+        tuned: JSON.parse(e.evaluateJson()).val_loss,
+        zeros: { after_swap: zerosSwapped, after_finetune: zeroShares(e) },
+        texts,
+      };
     } finally {
       e.delete();
     }
@@ -269,8 +284,34 @@ function swap(M, o, io) {
     after_swap: swapped.swapped,
     after_finetune: swapped.tuned,
     control: control.tuned,
+    zero_outputs: swapped.zeros,
     ...sampled,
   })}\n`;
+}
+
+/**
+ * `lm swap --act`: a model's activation or a swap-only one (GELU's parts, the core's
+ * swap_only_act).
+ * @param {ActivationLab} M
+ * @param {string} value
+ * @param {Io} io
+ * @returns {import('./activation-lab').LmActivationName}
+ */
+function swapTargetFlag(M, value, io) {
+  /** @type {import('./activation-lab').LmActivationName[]} */
+  const swapOnly = JSON.parse(M.lmConfigLimitsJson()).swap_only_act;
+  return swapOnly.find((n) => n === value) ?? activationFlag(M, value, '--act', io, swapOnly);
+}
+
+/**
+ * The share of the FFN function's outputs that are exactly 0 on the validation windows, overall
+ * and per block (for ReLU: the units it silences), as the core counts them.
+ * @param {LmExperiment} e
+ */
+function zeroShares(e) {
+  /** @type {import('./activation-lab').LmFfnStats} */
+  const stats = JSON.parse(e.ffnStatsJson());
+  return { overall: stats.share_zero_output, blocks: stats.blocks.map((b) => b.share_zero_output) };
 }
 
 /**

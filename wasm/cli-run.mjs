@@ -262,11 +262,11 @@ const commands = {
 
   async lm(args) {
     const [sub, ...rest] = args;
-    if (sub !== 'train' && sub !== 'swap' && sub !== 'sample' && sub !== 'study')
+    if (sub !== 'train' && sub !== 'swap' && sub !== 'sample' && sub !== 'parts' && sub !== 'study')
       throw new UsageError(
         sub
-          ? `lm: unknown subcommand '${sub}' (expected train, swap, sample or study)`
-          : 'lm: missing subcommand (train, swap, sample or study)',
+          ? `lm: unknown subcommand '${sub}' (expected train, swap, sample, parts or study)`
+          : 'lm: missing subcommand (train, swap, sample, parts or study)',
       );
     const o = /** @type {{[flag: string]: string | undefined}} */ (parse(rest, lmFlags[sub]));
     const M = core;

@@ -172,8 +172,8 @@ class JsExperiment {
     }
 
     std::string set_activation(const std::string& name) {
-        const auto a = al::activation_names.parse(name);
-        if (!a) return unknown_activation(name);
+        const auto a = al::model_activation_names.parse(name);
+        if (!a) return unknown_activation(name, al::model_activation_names);
         if (!run_) return "the experiment is invalid: " + error_;
         run_->set_activation(*a);
         return "";

@@ -23,10 +23,12 @@ using emscripten::val;
     val::global(type).new_(val(message)).throw_();
 }
 
-// "unknown activation 'x' (expected relu, gelu, gelu_tanh, silu or identity)"
-inline std::string unknown_activation(const std::string& name) {
+// "unknown activation 'x' (expected relu, gelu, gelu_tanh, silu or identity)": the names of
+// `names` (every kernel's, or a model's: activation.hpp).
+template <class Names = decltype(al::activation_names)>
+std::string unknown_activation(const std::string& name, const Names& names = al::activation_names) {
     return "unknown activation " + al::quote_input(name) + " (expected " +
-           al::activation_names.joined(", ", " or ") + ")";
+           names.joined(", ", " or ") + ")";
 }
 
 inline al::Activation activation_or_throw(const std::string& name) {

@@ -13,6 +13,7 @@
 #include "lm/corpus.hpp"
 #include "lm/lm_config.hpp"
 #include "lm/lm_experiment.hpp"
+#include "lm/lm_parts.hpp"
 #include "lm/lm_safetensors.hpp"
 
 using emscripten::val;
@@ -141,10 +142,20 @@ class JsLmExperiment {
         return copy;
     }
 
+    // lm_parts.hpp: the FFN's inputs and outputs on the validation windows; which part of GELU
+    // the model uses. JSON, {"error": …} when invalid.
+    std::string ffn_stats_json() { return run_ ? al::lm::ffn_stats_json(*run_) : error_json(); }
+    std::string gelu_parts_json() { return run_ ? al::lm::gelu_parts_json(*run_) : error_json(); }
+
   private:
     std::unique_ptr<al::lm::LmExperiment> run_;
     std::string error_;
 
+    std::string error_json() const {
+        std::string out = "{\"error\":";
+        al::json::write_string(out, "the experiment is invalid: " + error_);
+        return out + "}";
+    }
     [[noreturn]] static void throw_error(const std::string& message) {
         val::global("RangeError").new_(val(message)).throw_();
         __builtin_unreachable();
@@ -180,5 +191,7 @@ EMSCRIPTEN_BINDINGS(activation_lab_lm) {
         .function("loadStateJson", &JsLmExperiment::load_state_json)
         .function("stateSafetensors", &JsLmExperiment::state_safetensors)
         .function("loadStateSafetensors", &JsLmExperiment::load_state_safetensors)
-        .function("ffnPreactivations", &JsLmExperiment::ffn_preactivations);
+        .function("ffnPreactivations", &JsLmExperiment::ffn_preactivations)
+        .function("ffnStatsJson", &JsLmExperiment::ffn_stats_json)
+        .function("geluPartsJson", &JsLmExperiment::gelu_parts_json);
 }

@@ -96,6 +96,8 @@ void ffn_function(FfnAct act, const float* in, float* out, float* dout, std::siz
         case FfnAct::silu:
         case FfnAct::swiglu: a = Activation::silu; break;
         case FfnAct::bilinear: a = Activation::identity; break;
+        case FfnAct::gelu_no_negative: a = Activation::gelu_no_negative; break;
+        case FfnAct::gelu_linear_positive: a = Activation::gelu_linear_positive; break;
     }
     // activate() writes the same values as activate_with_grad()'s out (activation.hpp).
     if (dout)

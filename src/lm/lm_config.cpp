@@ -104,11 +104,14 @@ std::string config_to_json(const LmConfig& c) {
 std::string config_limits_json() {
     json::Object o;
     add_ranges(fields(), o);
-    o.emplace_back("act", name_array(ffn_act_names));
-    json::Array gated;
-    for (FfnAct a : all_ffn_acts)
+    o.emplace_back("act", name_array(model_ffn_act_names));
+    json::Array gated, swap_only;
+    for (FfnAct a : all_ffn_acts) {
         if (is_gated(a)) gated.emplace_back(ffn_act_names.name(a));
+        if (is_swap_only(a)) swap_only.emplace_back(ffn_act_names.name(a));
+    }
     o.emplace_back("gated_act", std::move(gated));
+    o.emplace_back("swap_only_act", std::move(swap_only));
     o.emplace_back("init", name_array(init_names));
     for (const auto& [name, r] : {std::pair{"sample_chars", limits::lm::sample_chars},
                                   std::pair{"temperature", limits::lm::temperature},
@@ -117,6 +120,7 @@ std::string config_limits_json() {
         o.emplace_back(name, range_value(r));
     o.emplace_back("study_defaults", json::Object{{"seeds", limits::lm::study_default_seeds},
                                                   {"steps", limits::lm::study_default_steps}});
+    o.emplace_back("swap_defaults", json::Object{{"lr", limits::lm::swap_lr}});
     o.emplace_back("max_call_flops", max_call_flops);
     o.emplace_back("max_run_flops", max_run_flops);
     o.emplace_back("max_vocab", max_vocab);

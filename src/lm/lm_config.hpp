@@ -42,6 +42,11 @@ inline constexpr Range study_steps{1, 3000, false, true};
 inline constexpr int study_default_seeds = 3;
 // 3 seeds × 2 activations at this length take about a minute on two idle cores.
 inline constexpr int study_default_steps = 1000;
+// Fine-tuning after the pretrained swap (the page's and `lm swap`'s default): a constant
+// learning rate, a thirtieth of the pretraining's peak, small enough that the control (the
+// model's own function, fine-tuned alike) keeps its loss, large enough that 200 steps win back
+// most of what a swap to ReLU costs (tests/fixtures/make_swap_fixtures.py checks both in PyTorch).
+inline constexpr double swap_lr = 1e-4;
 }  // namespace al::limits::lm
 
 namespace al::lm {
@@ -53,24 +58,52 @@ namespace al::lm {
 // keeps the parameter count of a plain FFN of width ffn (H = round(8d/3) for ffn = 4d, as
 // tiny_lm_torch.py). The rounding is to nearest: 2·ffn/3 never ends in .5 for an integer ffn, so
 // std::lround and Python's round (half to even) agree.
+// gelu_no_negative and gelu_linear_positive are GELU's parts (activation.hpp), plain FFNs.
 // The names are the CLI's and the page's; new ones go last, so the older ones keep their order.
-enum class FfnAct { relu, gelu, gelu_tanh, silu, swiglu, relu2, glu, bilinear, reglu, geglu };
-inline constexpr auto ffn_act_names = named_enum<FfnAct>({{FfnAct::relu, "relu"},
-                                                          {FfnAct::gelu, "gelu"},
-                                                          {FfnAct::gelu_tanh, "gelu_tanh"},
-                                                          {FfnAct::silu, "silu"},
-                                                          {FfnAct::swiglu, "swiglu"},
-                                                          {FfnAct::relu2, "relu2"},
-                                                          {FfnAct::glu, "glu"},
-                                                          {FfnAct::bilinear, "bilinear"},
-                                                          {FfnAct::reglu, "reglu"},
-                                                          {FfnAct::geglu, "geglu"}});
+enum class FfnAct {
+    relu,
+    gelu,
+    gelu_tanh,
+    silu,
+    swiglu,
+    relu2,
+    glu,
+    bilinear,
+    reglu,
+    geglu,
+    gelu_no_negative,
+    gelu_linear_positive
+};
+inline constexpr auto ffn_act_names =
+    named_enum<FfnAct>({{FfnAct::relu, "relu"},
+                        {FfnAct::gelu, "gelu"},
+                        {FfnAct::gelu_tanh, "gelu_tanh"},
+                        {FfnAct::silu, "silu"},
+                        {FfnAct::swiglu, "swiglu"},
+                        {FfnAct::relu2, "relu2"},
+                        {FfnAct::glu, "glu"},
+                        {FfnAct::bilinear, "bilinear"},
+                        {FfnAct::reglu, "reglu"},
+                        {FfnAct::geglu, "geglu"},
+                        {FfnAct::gelu_no_negative, "gelu_no_negative"},
+                        {FfnAct::gelu_linear_positive, "gelu_linear_positive"}});
 inline constexpr auto all_ffn_acts = ffn_act_names.values();
 // Whether the FFN is gated (its w1 twice as tall, of width round(2·ffn/3)).
 constexpr bool is_gated(FfnAct a) {
     return a == FfnAct::swiglu || a == FfnAct::glu || a == FfnAct::bilinear || a == FfnAct::reglu ||
            a == FfnAct::geglu;
 }
+// The one place that says which FFN functions are swap-only: GELU's parts, probes of what a
+// trained model uses (lm parts), so offered only where a trained model's FFN is replaced
+// (LmExperiment::set_activation, `lm swap --act`). Never a run from scratch's or a study's
+// choice: config_limits_json() leaves them out of "act" (the menus) and lists them apart, as
+// "swap_only_act". A config still reads them (a swapped model's file records its function).
+constexpr bool is_swap_only(FfnAct a) {
+    return a == FfnAct::gelu_no_negative || a == FfnAct::gelu_linear_positive;
+}
+// The FFN functions a model is built and trained with: every name but the swap-only ones.
+inline constexpr auto model_ffn_act_names =
+    ffn_act_names.subset<10>([](FfnAct a) { return !is_swap_only(a); });
 
 // "bert": N(0, 0.02·√(768/d)), BERT-base's pre-activation scale at this width;
 // "gpt2": N(0, 0.02). Residual projections (proj, w2) are further divided by √(2·layers).

@@ -108,7 +108,8 @@ void LmExperiment::update_status() {
                                      : LmStatus::ready;
 }
 
-double LmExperiment::split_loss(const std::vector<int>& split, const std::vector<int>& starts) {
+double LmExperiment::split_loss(const std::vector<int>& split, const std::vector<int>& starts,
+                                const ChunkReader& seen) {
     const std::size_t ctx = config_.ctx, chunk = config_.batch;
     double total = 0;
     for (std::size_t w0 = 0; w0 < starts.size(); w0 += chunk) {
@@ -121,6 +122,7 @@ double LmExperiment::split_loss(const std::vector<int>& split, const std::vector
             }
         total += model_->forward(inputs_.data(), targets_.data(), rows, ctx, false) *
                  static_cast<double>(rows);
+        if (seen) seen(*model_);
     }
     return total / static_cast<double>(starts.size());
 }
@@ -129,6 +131,14 @@ LmEval LmExperiment::evaluate() {
     if (!model_) return {step_, NAN, NAN};
     return {step_, split_loss(corpus_.train(), train_windows_),
             split_loss(corpus_.val(), val_windows_)};
+}
+
+double LmExperiment::val_loss_with(FfnAct a, const ChunkReader& seen) {
+    if (!model_ || is_gated(a) != is_gated(config_.act)) return NAN;
+    model_->set_act(a);
+    const double loss = split_loss(corpus_.val(), val_windows_, seen);
+    model_->set_act(config_.act);
+    return loss;
 }
 
 std::string LmExperiment::unknown_characters(std::string_view prompt) const {

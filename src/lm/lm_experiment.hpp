@@ -17,6 +17,7 @@
 // stay those before that step.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -88,6 +89,14 @@ class LmExperiment {
     std::string state_safetensors() const;
     std::string load_state_safetensors(std::string_view bytes);
 
+    // The validation loss of evaluate() with the FFN function `a` in place of the model's own,
+    // for this pass only: the weights stay, the model's function comes back. `seen`, if given,
+    // reads the model after each chunk's forward (model.last_tokens() tokens of the windows):
+    // what lm_parts measures the FFN's inputs with. NaN when invalid or when `a` cannot stand in
+    // (gated for plain or plain for gated).
+    using ChunkReader = std::function<void(const Model&)>;
+    double val_loss_with(FfnAct a, const ChunkReader& seen = nullptr);
+
     // Layer `layer`'s FFN pre-activations on the first min(batch, eval_windows) validation
     // windows: [windows·ctx][ffn_rows] (gated: gate then up per row). "" or the reason.
     std::string ffn_preactivations(int layer, std::vector<float>& out);
@@ -110,7 +119,8 @@ class LmExperiment {
     LmStatus status_ = LmStatus::ready;
 
     bool train_one();
-    double split_loss(const std::vector<int>& split, const std::vector<int>& starts);
+    double split_loss(const std::vector<int>& split, const std::vector<int>& starts,
+                      const ChunkReader& seen = nullptr);
     void update_status();
     // After a load's `error` ("" when the weights changed): AdamW restarts, a diverged run resumes.
     std::string loaded(std::string error);

@@ -59,6 +59,8 @@ class Model {
     // layer l's FFN pre-activations w1·ln2(x) + b1, [rows·t][ffn_rows].
     const float* logits() const { return logits_; }
     const float* ffn_pre(std::size_t layer) const { return blocks_[layer].h1; }
+    // Layer l's FFN function's outputs f(w1·ln2(x) + b1), [rows·t][ffn_hidden] (gated: g·up).
+    const float* ffn_out(std::size_t layer) const { return blocks_[layer].a; }
     std::size_t last_tokens() const { return n_; }
 
   private:

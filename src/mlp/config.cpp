@@ -48,7 +48,7 @@ const Fields<Config>& config_fields() {
     using C = Config;
     namespace L = limits;
     static const Fields<C> table{
-        name_field("activation", activation_names, &C::activation),
+        name_field("activation", model_activation_names, &C::activation),
         hidden_field(&C::hidden, "32x16"),
         number_field("lr", L::lr, &C::lr),
         range_field("batch", L::batch, &C::batch),
@@ -84,8 +84,8 @@ const Fields<Config>& config_fields() {
 static_assert(limits::n.lo <= limits::points.lo && limits::points.hi <= limits::n.hi);
 
 std::string validate(const Config& c) {
-    if (!activation_names.contains(c.activation))
-        return "activation must be one of " + activation_names.joined();
+    if (!model_activation_names.contains(c.activation))
+        return "activation must be one of " + model_activation_names.joined();
     std::string e = check_hidden(c.hidden);
     if (!e.empty()) return e;
     if (c.dataset != DataSet::custom && c.points.size() > 0)
@@ -190,7 +190,7 @@ std::string config_limits_json() {
     o.emplace_back("hidden", hidden_limits_value());
     o.emplace_back("held_out_max", limits::max_held_out);
     o.emplace_back("work_max", limits::max_work);
-    o.emplace_back("activation", json::Object{{"values", name_array(activation_names)}});
+    o.emplace_back("activation", json::Object{{"values", name_array(model_activation_names)}});
     json::Array flips;
     for (DataSet d : all_datasets)
         if (noise_is_label_flips(d)) flips.emplace_back(dataset_names.name(d));

@@ -29,7 +29,7 @@ const Fields<ImageConfig>& image_config_fields() {
              return false;
          },
          [](const C&) { return json::Value("fashion-mnist"); }, std::nullopt},
-        name_field("activation", activation_names, &C::activation),
+        name_field("activation", model_activation_names, &C::activation),
         hidden_field(&C::hidden, "128x8"),
         range_field("dropout", L::images::dropout, &C::dropout),
         range_field("lr", L::lr, &C::lr),

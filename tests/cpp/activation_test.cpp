@@ -61,6 +61,10 @@ Truth truth(Activation a, bool grad, double x) {
         case Activation::elu:
             if (x > 0) return plain(grad ? 1.0 : x);
             return plain(grad ? std::exp(x) : std::expm1(x));
+        case Activation::gelu_no_negative:  // x = 0 on the x ≤ 0 side, as torch.where(x > 0, …)
+            return x > 0 ? truth(Activation::gelu, grad, x) : plain(0.0);
+        case Activation::gelu_linear_positive:
+            return x > 0 ? plain(grad ? 1.0 : x) : truth(Activation::gelu, grad, x);
     }
     return plain(0);
 }
@@ -383,6 +387,58 @@ TEST_CASE("elu derivative") {
     check_special(Activation::elu, true, 0.0f, 1.0f);
     CHECK(al::activate_grad_scalar(Activation::elu, 0.0f) == 1.0f);  // e^0, PyTorch's x ≤ 0 branch
     CHECK(ulp_distance(al::activate_grad_scalar(Activation::elu, -1.0f), 0.367879441f) <= 1);
+}
+
+TEST_CASE("gelu_no_negative: GELU above 0, 0 at and below it") {
+    check_accuracy(Activation::gelu_no_negative, false);
+    check_accuracy(Activation::gelu_no_negative, true);
+    check_special(Activation::gelu_no_negative, false, 0.0f, kInf);
+    check_special(Activation::gelu_no_negative, true, 0.0f, 1.0f);
+    for (const float x : {0.0f, -0.0f, -0.5f, -3.0f}) {  // the x ≤ 0 side: value and slope 0
+        CHECK(al::activate_scalar(Activation::gelu_no_negative, x) == 0.0f);
+        CHECK(al::activate_grad_scalar(Activation::gelu_no_negative, x) == 0.0f);
+    }
+    for (const float x : {1e-6f, 0.3f, 2.5f}) {  // GELU's own values above 0, bit for bit
+        CHECK(al::activate_scalar(Activation::gelu_no_negative, x) ==
+              al::activate_scalar(Activation::gelu, x));
+        CHECK(al::activate_grad_scalar(Activation::gelu_no_negative, x) ==
+              al::activate_grad_scalar(Activation::gelu, x));
+    }
+}
+
+TEST_CASE("gelu_linear_positive: x above 0, GELU at and below it") {
+    check_accuracy(Activation::gelu_linear_positive, false);
+    check_accuracy(Activation::gelu_linear_positive, true);
+    check_special(Activation::gelu_linear_positive, false, 0.0f, kInf);
+    check_special(Activation::gelu_linear_positive, true, 0.0f, 1.0f);
+    CHECK(al::activate_grad_scalar(Activation::gelu_linear_positive, 0.0f) == 0.5f);  // GELU′(0)
+    for (const float x : {0.0f, -0.5f, -0.75f, -3.0f}) {
+        CHECK(al::activate_scalar(Activation::gelu_linear_positive, x) ==
+              al::activate_scalar(Activation::gelu, x));
+        CHECK(al::activate_grad_scalar(Activation::gelu_linear_positive, x) ==
+              al::activate_grad_scalar(Activation::gelu, x));
+    }
+    CHECK(al::activate_scalar(Activation::gelu_linear_positive, 0.3f) == 0.3f);
+    CHECK(al::activate_grad_scalar(Activation::gelu_linear_positive, 1e-6f) == 1.0f);
+}
+
+TEST_CASE("gelu_dip: GELU's minimum, where its derivative crosses zero") {
+    const double x = al::gelu_dip;
+    // GELU′ = Φ + xφ in double vanishes there (to rounding), and changes sign around it.
+    CHECK(std::fabs(Phi(x) + x * phi(x)) < 1e-15);
+    CHECK(Phi(x - 1e-9) + (x - 1e-9) * phi(x - 1e-9) < 0);
+    CHECK(Phi(x + 1e-9) + (x + 1e-9) * phi(x + 1e-9) > 0);
+    // The float kernels' derivative changes sign at the float next to it.
+    const float xf = static_cast<float>(x);
+    const float below = std::nextafter(xf, -1.0f), above = std::nextafter(xf, 0.0f);
+    CHECK(al::activate_grad_scalar(Activation::gelu, below - 1e-6f) < 0);
+    CHECK(al::activate_grad_scalar(Activation::gelu, above + 1e-6f) > 0);
+}
+
+TEST_CASE("model_activation_names: every activation but GELU's parts") {
+    CHECK(al::model_activation_names.joined() == "relu, gelu, gelu_tanh, silu, elu, identity");
+    for (Activation a : al::all_activations)
+        CHECK(al::model_activation_names.contains(a) == !al::is_gelu_part(a));
 }
 
 TEST_CASE("kernels agree with the scalar references at any length, alignment and in place") {

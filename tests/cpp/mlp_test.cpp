@@ -24,6 +24,10 @@ double act_ref(al::Activation a, double x) {
         case al::Activation::silu: return x / (1.0 + std::exp(-x));
         case al::Activation::elu: return x > 0 ? x : std::expm1(x);
         case al::Activation::identity: return x;
+        case al::Activation::gelu_no_negative:
+            return x > 0 ? act_ref(al::Activation::gelu, x) : 0.0;
+        case al::Activation::gelu_linear_positive:
+            return x > 0 ? x : act_ref(al::Activation::gelu, x);
     }
     return 0;
 }

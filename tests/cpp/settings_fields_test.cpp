@@ -147,8 +147,8 @@ TEST_CASE("language-model config: round trip and messages of the shared reader")
     CHECK(g->init == al::lm::Init::gpt2);
     CHECK(g->seed == 9u);
     CHECK(lm_error("{\"act\":\"tanh\"}") ==
-          "act must be one of relu, gelu, gelu_tanh, silu, swiglu, relu2, glu, bilinear, reglu or "
-          "geglu (got \"tanh\")");
+          "act must be one of relu, gelu, gelu_tanh, silu, swiglu, relu2, glu, bilinear, reglu, "
+          "geglu, gelu_no_negative or gelu_linear_positive (got \"tanh\")");
     CHECK(lm_error("{\"init\":\"xavier\"}") == "init must be bert or gpt2 (got \"xavier\")");
     CHECK(lm_error("{\"d\":7}") == "d must be an integer in [8, 256] (got 7)");
     CHECK(lm_error("{\"lr\":\"1\"}") == "lr must be a number in (0, 1] (got a string)");

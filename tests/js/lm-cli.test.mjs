@@ -72,7 +72,7 @@ test('lm train: JSON report with evaluations; --save then --init reproduces the 
 
 test('lm train: bad input is one line on stderr, exit 2', () => {
   assertUsageError(run(['lm', 'train', '--d', '7']), /d must be an integer in \[8, 256\]/);
-  assertUsageError(run(['lm', 'train', '--act', 'tanh']), /act must be one of/);
+  assertUsageError(run(['lm', 'train', '--act', 'tanh']), /--act: unknown activation 'tanh'/);
   assertUsageError(run(['lm', 'train', '--init-scale', 'xavier']), /init must be bert or gpt2/);
   assertUsageError(run(['lm', 'train', '--lr', 'inf']), /--lr: not a number: 'inf'/); // the core's one grammar
   assertUsageError(run(['lm', 'train', '--steps', 'many']), /--steps: not an integer: 'many'/);
@@ -120,6 +120,7 @@ test('lm swap: GELU -> ReLU costs loss, fine-tuning recovers some; GELU -> tanh 
     'after_swap',
     'after_finetune',
     'control',
+    'zero_outputs',
   ]);
   assert.equal(r.from, 'gelu');
   assert.ok(r.after_swap > r.before + 0.02, JSON.stringify(r));

@@ -370,6 +370,8 @@ export type LmLimits = { [field: string]: Range | undefined } & {
 } & {
   act: LmActivationName[];
   gated_act: LmActivationName[]; // the gated FFNs: w1 twice as tall, no swap to or from a plain one
+  swap_only_act: LmActivationName[]; // GELU's parts: a swap's target only, never in act (the menus)
+  swap_defaults: { lr: number }; // fine-tuning after a swap: its constant learning rate
   init: NonNullable<LmConfig['init']>[];
   max_call_flops: number;
   max_run_flops: number;

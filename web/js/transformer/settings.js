@@ -120,8 +120,14 @@ export const SWAP_ROWS = /** @type {const} */ ([
       return overBudget(shipped.config, budget, shipped.steps + Number(k), [FROM, String(v.lto)]);
     },
   },
-  // Fine-tuning runs at a constant learning rate: the one of the PyTorch measurement.
-  { key: 'llr', label: 'lm.field_lr', type: 'number', limit: 'lr', initial: 1e-3 },
+  // Fine-tuning runs at a constant learning rate, the core's (checked against PyTorch).
+  {
+    key: 'llr',
+    label: 'lm.field_lr',
+    type: 'number',
+    limit: 'lr',
+    initial: (core) => lmOf(core).limits.swap_defaults.lr,
+  },
 ]);
 
 /** From scratch: which activations (2 or 3, the figure's own chips), steps, seed and init. */
