@@ -42,6 +42,11 @@ inline constexpr Range study_steps{1, 3000, false, true};
 inline constexpr int study_default_seeds = 3;
 // 3 seeds × 2 activations at this length take about a minute on two idle cores.
 inline constexpr int study_default_steps = 1000;
+// The GLU figure's own run and `lm study`'s defaults: the first seeds of the reference study
+// (web/data/lm-glu-reference.json, its seeds and steps), which the reader re-runs in about a
+// minute on two idle cores.
+inline constexpr int glu_default_seeds = 3;
+inline constexpr int glu_default_steps = 1000;
 }  // namespace al::limits::lm
 
 namespace al::lm {

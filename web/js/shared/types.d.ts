@@ -371,6 +371,8 @@ export type LmLimits = { [field: string]: Range | undefined } & {
   act: LmActivationName[];
   gated_act: LmActivationName[]; // the gated FFNs: w1 twice as tall, no swap to or from a plain one
   init: NonNullable<LmConfig['init']>[];
+  /** the GLU study's defaults (the figure's run and `lm study`'s): ReLU first among the variants */
+  glu_defaults: { seeds: number; steps: number; variants: LmActivationName[] };
   max_call_flops: number;
   max_run_flops: number;
   max_vocab: number;
