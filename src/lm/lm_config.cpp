@@ -121,6 +121,13 @@ std::string config_limits_json() {
     o.emplace_back("study_defaults", json::Object{{"seeds", limits::lm::study_default_seeds},
                                                   {"steps", limits::lm::study_default_steps}});
     o.emplace_back("swap_defaults", json::Object{{"lr", limits::lm::swap_lr}});
+    // The GLU study's variants: ReLU (the reference) and those Shazeer (2020) compares it with.
+    json::Array variants;
+    for (FfnAct a : {FfnAct::relu, FfnAct::gelu, FfnAct::swiglu, FfnAct::geglu, FfnAct::reglu})
+        variants.emplace_back(ffn_act_names.name(a));
+    o.emplace_back("glu_defaults", json::Object{{"seeds", limits::lm::glu_default_seeds},
+                                                {"steps", limits::lm::glu_default_steps},
+                                                {"variants", std::move(variants)}});
     o.emplace_back("max_call_flops", max_call_flops);
     o.emplace_back("max_run_flops", max_run_flops);
     o.emplace_back("max_vocab", max_vocab);

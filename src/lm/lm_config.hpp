@@ -47,6 +47,11 @@ inline constexpr int study_default_steps = 1000;
 // model's own function, fine-tuned alike) keeps its loss, large enough that 200 steps win back
 // most of what a swap to ReLU costs (tests/fixtures/make_swap_fixtures.py checks both in PyTorch).
 inline constexpr double swap_lr = 1e-4;
+// The GLU figure's own run and `lm study`'s defaults: the first seeds of the reference study
+// (web/data/lm-glu-reference.json, its seeds and steps), which the reader re-runs in about a
+// minute on two idle cores.
+inline constexpr int glu_default_seeds = 3;
+inline constexpr int glu_default_steps = 1000;
 }  // namespace al::limits::lm
 
 namespace al::lm {

@@ -104,8 +104,23 @@ Model::Model(const LmConfig& config, int vocab)
     targets_.resize(N);
 }
 
+std::uint32_t fnv1a32(std::string_view bytes) {
+    std::uint32_t h = 2166136261u;
+    for (const char c : bytes) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 16777619u;
+    }
+    return h;
+}
+
+std::uint32_t tensor_seed(std::uint32_t seed, std::string_view name) {
+    std::string bytes(4, '\0');
+    for (int i = 0; i < 4; ++i) bytes[i] = static_cast<char>((seed >> (8 * i)) & 0xffu);
+    bytes.append(name);
+    return fnv1a32(bytes);
+}
+
 void Model::init(std::uint32_t seed, Init init) {
-    RandomState rng(seed);
     const double base = init == Init::gpt2 ? 0.02 : 0.02 * std::sqrt(768.0 / c_.d);
     const double residual = base / std::sqrt(2.0 * c_.layers);
     for (const ParamTensor& t : tensors_) {
@@ -117,6 +132,7 @@ void Model::init(std::uint32_t seed, Init init) {
         };
         if (t.cols) {
             const double sd = ends_with("proj.weight") || ends_with("w2.weight") ? residual : base;
+            RandomState rng(tensor_seed(seed, t.name));
             for (std::size_t i = 0; i < t.size(); ++i) p[i] = static_cast<float>(sd * rng.gauss());
         } else {
             std::fill(p, p + t.size(), ends_with("bias") ? 0.0f : 1.0f);

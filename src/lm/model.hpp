@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lm/lm_config.hpp"
@@ -21,6 +22,13 @@ struct ParamTensor {
     std::size_t offset;      // into params()/grads()
     std::size_t size() const { return cols ? rows * cols : rows; }
 };
+
+// FNV-1a (32 bits) of `bytes`: offset basis 2166136261, prime 16777619, one byte at a time.
+std::uint32_t fnv1a32(std::string_view bytes);
+// The seed of one parameter tensor's draws: fnv1a32 of the run's seed as 4 little-endian bytes
+// followed by the tensor's state_dict name ("blocks.0.ffn.w1.weight"). Fixed and documented, so
+// another implementation can draw the same initial weights.
+std::uint32_t tensor_seed(std::uint32_t seed, std::string_view name);
 
 class Model {
   public:
@@ -35,9 +43,11 @@ class Model {
     const std::vector<float>& grads() const { return grads_; }
     std::vector<float>& grads() { return grads_; }
 
-    // tiny_lm_torch.py's init, drawn from RandomState(seed) tensor by tensor in state_dict order:
-    // matrices N(0, σ) (σ = 0.02·√(768/d) for bert, 0.02 for gpt2; proj and w2: σ/√(2·layers)),
-    // biases 0, LayerNorm weights 1.
+    // tiny_lm_torch.py's init: matrices N(0, σ) (σ = 0.02·√(768/d) for bert, 0.02 for gpt2; proj
+    // and w2: σ/√(2·layers)), biases 0, LayerNorm weights 1. Each matrix draws from its own
+    // RandomState(tensor_seed(seed, name)), so a tensor's start depends on its name and shape
+    // alone: models that differ only in their FFN start with the same embeddings, attention and
+    // LayerNorms, and a paired study compares the FFNs, not two draws of everything else.
     void init(std::uint32_t seed, Init init);
     // Rebuilds the transposed weight copies the forward pass reads. Call after any change to
     // params() (the optimiser's step, a load).

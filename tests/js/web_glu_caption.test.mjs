@@ -1,14 +1,17 @@
-// The GLU figure's takeaway (web/js/glu/glu-caption.js) says what the run's seeds show whichever
-// way it goes: a variant whose whole interval is below ReLU's is "below", above is "above", and
-// an interval that holds zero is "not distinguishable with N seeds", at the end and after 1/8 of
-// the run, in both languages (the page's own strings and number formats, read from disk here).
+// The GLU figure's words (web/js/glu/glu-caption.js) say what the seeds show whichever way it
+// goes: a variant whose whole interval is below ReLU's is "below", above is "above", and an
+// interval that holds zero is "not distinguishable with N seeds", in both languages (the page's
+// own strings and number formats, read from disk here); the reader's run also says the difference
+// its seeds resolve and whether it re-ran the reference study's seeds bit for bit. The figure's
+// table (glu-chart.js) sets each variant's share of ReLU's loss beside Shazeer's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as i18n from '../../web/js/shared/i18n.js';
-import { gluGroups, gluTakeaway } from '../../web/js/glu/glu-caption.js';
-import { shazeerDelta } from '../../web/js/glu/glu-study.js';
+import { gluGroups, gluReading, gluRunTakeaway } from '../../web/js/glu/glu-caption.js';
+import { gluTableRows } from '../../web/js/glu/glu-chart.js';
+import { reproduced, resolution, shazeerDelta } from '../../web/js/glu/glu-study.js';
 
 globalThis.fetch = /** @type {typeof fetch} */ (
   async (url) => {
@@ -31,53 +34,45 @@ const delta = (mean, lo, hi, n = 3) => ({
 });
 const NAMES = { gelu: 'GELU', swiglu: 'SwiGLU', geglu: 'GEGLU', reglu: 'ReGLU' };
 const name = (/** @type {string} */ a) => NAMES[/** @type {keyof NAMES} */ (a)] ?? a;
-const runs = [{ early: 2, late: 1.5 }];
+const losses = [1.5, 1.5, 1.5];
+const row = (act, d) => ({ act, losses, loss: 1.5, delta: d });
 
-/** The gated variants win at the end; early, every interval holds zero. */
+/** The gated variants win; GELU's interval holds zero. */
 const gatesWin = {
+  acts: ['relu', 'gelu', 'swiglu', 'geglu'],
   seeds: [0, 1, 2],
-  steps: 400,
-  early_step: 50,
+  steps: 1000,
   rows: [
-    { act: 'relu', runs, early: null, late: null },
-    { act: 'gelu', runs, early: delta(0.01, -0.02, 0.04), late: delta(0.004, -0.01, 0.018) },
-    { act: 'swiglu', runs, early: delta(-0.01, -0.05, 0.03), late: delta(-0.04, -0.06, -0.02) },
-    { act: 'geglu', runs, early: delta(0.0, -0.03, 0.03), late: delta(-0.03, -0.05, -0.011) },
+    row('relu', null),
+    row('gelu', delta(0.004, -0.01, 0.018)),
+    row('swiglu', delta(-0.04, -0.06, -0.02)),
+    row('geglu', delta(-0.03, -0.05, -0.011)),
   ],
 };
-/** The other way: the gated variants end above ReLU; early, SwiGLU was below. */
+/** The other way: the gated variants end above ReLU. */
 const gatesLose = {
   ...gatesWin,
   rows: [
-    { act: 'relu', runs, early: null, late: null },
-    { act: 'gelu', runs, early: delta(0.02, 0.01, 0.03), late: delta(-0.001, -0.01, 0.008) },
-    { act: 'swiglu', runs, early: delta(-0.05, -0.07, -0.03), late: delta(0.06, 0.03, 0.09) },
-    { act: 'geglu', runs, early: delta(0.01, -0.02, 0.04), late: delta(0.05, 0.02, 0.08) },
+    row('relu', null),
+    row('gelu', delta(-0.001, -0.01, 0.008)),
+    row('swiglu', delta(0.06, 0.03, 0.09)),
+    row('geglu', delta(0.05, 0.02, 0.08)),
   ],
 };
 
 test('the groups follow the intervals: below, above, holding zero', () => {
-  const late = gluGroups(gatesWin.rows, 'late');
+  const win = gluGroups(gatesWin.rows);
   assert.deepEqual(
-    late.lower.map((x) => x.act),
+    win.lower.map((x) => x.act),
     ['swiglu', 'geglu'], // lowest mean first
   );
   assert.deepEqual(
-    late.same.map((x) => x.act),
+    win.same.map((x) => x.act),
     ['gelu'],
   );
-  assert.deepEqual(late.higher, []);
-  const early = gluGroups(gatesLose.rows, 'early');
+  assert.deepEqual(win.higher, []);
   assert.deepEqual(
-    early.lower.map((x) => x.act),
-    ['swiglu'],
-  );
-  assert.deepEqual(
-    early.higher.map((x) => x.act),
-    ['gelu'],
-  );
-  assert.deepEqual(
-    gluGroups(gatesLose.rows, 'late').higher.map((x) => x.act),
+    gluGroups(gatesLose.rows).higher.map((x) => x.act),
     ['geglu', 'swiglu'],
   );
 });
@@ -85,70 +80,133 @@ test('the groups follow the intervals: below, above, holding zero', () => {
 test('English: says what the seeds show, whichever way it goes', async () => {
   i18n.useLanguage('en');
   await i18n.need('glu');
-  const win = /** @type {string} */ (gluTakeaway(i18n, gatesWin, name));
-  assert.match(
+  const win = /** @type {string} */ (gluReading(i18n, gatesWin, name));
+  assert.equal(
     win,
-    /At the end \(step 400\), over 3 seeds: below ReLU: SwiGLU \(−0\.040\), GEGLU \(−0\.030\)/,
+    'After 1000 steps, over 3 seeds: below ReLU: SwiGLU (−0.040), GEGLU (−0.030); not distinguishable from ReLU with 3 seeds: GELU.',
   );
-  assert.match(win, /not distinguishable from ReLU with 3 seeds: GELU\./);
-  assert.match(
-    win,
-    /After 1\/8 of the run \(step 50\): not distinguishable from ReLU with 3 seeds: GELU, SwiGLU, GEGLU\./,
-  );
-  assert.doesNotMatch(win, /above ReLU/);
-  const lose = /** @type {string} */ (gluTakeaway(i18n, gatesLose, name));
+  const lose = /** @type {string} */ (gluReading(i18n, gatesLose, name));
   assert.match(
     lose,
-    /At the end \(step 400\), over 3 seeds: above ReLU: GEGLU \(\+0\.050\), SwiGLU \(\+0\.060\); not distinguishable from ReLU with 3 seeds: GELU\./,
+    /over 3 seeds: above ReLU: GEGLU \(\+0\.050\), SwiGLU \(\+0\.060\); not distinguishable from ReLU with 3 seeds: GELU\./,
   );
-  assert.match(
-    lose,
-    /step 50\): below ReLU: SwiGLU \(−0\.050\); above ReLU: GELU \(\+0\.020\); not distinguishable/,
-  );
+  assert.doesNotMatch(lose, /below ReLU/);
 });
 
 test('Portuguese: the same readings, in its words and number format', async () => {
   i18n.useLanguage('pt');
   await i18n.need('glu');
-  const win = /** @type {string} */ (gluTakeaway(i18n, gatesWin, name));
+  const win = /** @type {string} */ (gluReading(i18n, gatesWin, name));
   assert.match(
     win,
-    /No fim \(passo 400\), com 3 sementes: abaixo da ReLU: SwiGLU \(−0,040\), GEGLU \(−0,030\); indistinguíveis da ReLU com 3 sementes: GELU\./,
+    /com 3 sementes: abaixo da ReLU: SwiGLU \(−0,040\), GEGLU \(−0,030\); indistinguíveis da ReLU com 3 sementes: GELU\./,
   );
-  const lose = /** @type {string} */ (gluTakeaway(i18n, gatesLose, name));
-  assert.match(lose, /acima da ReLU: GEGLU \(\+0,050\), SwiGLU \(\+0,060\)/);
-  assert.match(lose, /Após 1\/8 do treino \(passo 50\): abaixo da ReLU: SwiGLU \(−0,050\)/);
+  assert.match(
+    /** @type {string} */ (gluReading(i18n, gatesLose, name)),
+    /acima da ReLU: GEGLU \(\+0,050\), SwiGLU \(\+0,060\)/,
+  );
   i18n.useLanguage('en');
 });
 
 test('no interval: one seed, no seed yet, a diverged run', async () => {
   i18n.useLanguage('en');
   await i18n.need('glu');
-  const none = { ...gatesWin, rows: gatesWin.rows.map((r) => ({ ...r, early: null, late: null })) };
-  assert.equal(gluTakeaway(i18n, none, name), null);
+  const none = { ...gatesWin, rows: gatesWin.rows.map((r) => ({ ...r, delta: null })) };
+  assert.equal(gluReading(i18n, none, name), null);
   const one = {
     ...gatesWin,
-    rows: gatesWin.rows.map((r) =>
-      r.late ? { ...r, early: delta(0.1, null, null, 1), late: delta(0.1, null, null, 1) } : r,
-    ),
+    rows: gatesWin.rows.map((r) => (r.delta ? { ...r, delta: delta(0.1, null, null, 1) } : r)),
   };
-  assert.match(/** @type {string} */ (gluTakeaway(i18n, one, name)), /One seed gives no interval/);
+  assert.match(/** @type {string} */ (gluReading(i18n, one, name)), /One seed gives no interval/);
   const diverged = {
     ...gatesWin,
-    rows: [
-      ...gatesWin.rows.slice(0, 3),
-      { act: 'geglu', runs, early: delta(NaN, null, null), late: delta(NaN, null, null) },
-    ],
+    rows: [...gatesWin.rows.slice(0, 3), row('geglu', delta(NaN, null, null))],
   };
   assert.match(
-    /** @type {string} */ (gluTakeaway(i18n, diverged, name)),
+    /** @type {string} */ (gluReading(i18n, diverged, name)),
     /no interval \(.*\): GEGLU\./,
   );
 });
 
-test("Shazeer's Δ vs ReLU from his Table 1", () => {
-  assert.deepEqual(shazeerDelta('swiglu'), { early: -0.053, late: -0.041 });
-  assert.deepEqual(shazeerDelta('gelu'), { early: -0.014, late: 0.002 });
-  assert.deepEqual(shazeerDelta('relu'), { early: 0, late: 0 });
+/** A reader's run of the reference's first two seeds (ReLU and SwiGLU). */
+const reference = {
+  acts: ['relu', 'swiglu'],
+  seeds: [0, 1, 2, 3],
+  steps: 1000,
+  model: {},
+  rows: [
+    { act: 'relu', losses: [2.1, 2.2, 2.15, 2.12], loss: 2.1425, delta: null },
+    {
+      act: 'swiglu',
+      losses: [2.08, 2.17, 2.13, 2.1],
+      loss: 2.12,
+      delta: delta(-0.02, -0.03, -0.01, 4),
+    },
+  ],
+};
+const run = (swiglu) => ({
+  acts: ['relu', 'swiglu'],
+  seeds: [0, 1],
+  steps: 1000,
+  rows: [
+    { act: 'relu', losses: [2.1, 2.2], loss: 2.15, delta: null },
+    { act: 'swiglu', losses: swiglu, loss: 2.125, delta: delta(-0.025, -0.31, 0.26, 2) },
+  ],
+});
+
+test("the reader's run: what its seeds resolve, and whether it re-ran the reference's seeds", async () => {
+  i18n.useLanguage('en');
+  await i18n.need('glu');
+  assert.ok(Math.abs(Number(resolution(run([2.08, 2.17]))) - 0.285) < 1e-12); // (0.26 + 0.31) / 2
+  assert.deepEqual(reproduced(run([2.08, 2.17]), reference), { compared: 4, same: 4 });
+  assert.deepEqual(reproduced(run([2.08, 2.171]), reference), { compared: 4, same: 3 });
+  // Another length, or seeds the reference has not run, compare nothing.
+  assert.deepEqual(reproduced({ ...run([2.08, 2.17]), steps: 500 }, reference), {
+    compared: 0,
+    same: 0,
+  });
+  assert.deepEqual(reproduced({ ...run([2.08, 2.17]), seeds: [7, 8] }, reference), {
+    compared: 0,
+    same: 0,
+  });
+  const same = /** @type {string} */ (gluRunTakeaway(i18n, run([2.08, 2.17]), reference, name));
+  assert.match(same, /cannot be told from zero\.* .*about ±0\.285|about ±0\.285 nats/);
+  assert.match(same, /Its 4 runs gave exactly the reference study's losses/);
+  const differs = /** @type {string} */ (gluRunTakeaway(i18n, run([2.08, 2.171]), reference, name));
+  assert.match(differs, /3 of its 4 runs gave exactly/);
+  assert.doesNotMatch(
+    /** @type {string} */ (gluRunTakeaway(i18n, run([2.08, 2.17]), null, name)),
+    /reference/,
+  );
+});
+
+test("the table: each loss, its Δ and its share of ReLU's, beside Shazeer's", async () => {
+  i18n.useLanguage('en');
+  await i18n.need('glu', 'common');
+  const rows = gluTableRows(reference, { t: i18n.t, num: i18n.num, interval: i18n.interval });
+  assert.deepEqual(rows[0], {
+    act: 'relu',
+    name: 'ReLU',
+    loss: '2.143',
+    delta: 'reference',
+    pct: 'reference',
+    hisLoss: '1.677',
+    hisPct: 'reference',
+  });
+  assert.equal(rows[1].loss, '2.120');
+  assert.equal(rows[1].delta, '−0.020 [−0.030, −0.010]');
+  assert.equal(rows[1].pct, `−${((100 * 0.02) / 2.1425).toFixed(2)} %`);
+  assert.equal(rows[1].hisLoss, '1.636');
+  assert.equal(rows[1].hisPct, `−${((100 * 0.041) / 1.677).toFixed(2)} %`);
+});
+
+test("Shazeer's loss, Δ vs ReLU and share from his Table 1", () => {
+  assert.deepEqual(shazeerDelta('swiglu'), {
+    loss: 1.636,
+    delta: -0.041,
+    pct: (-0.041 * 100) / 1.677,
+  });
+  assert.equal(shazeerDelta('gelu')?.delta, 0.002);
+  assert.deepEqual(shazeerDelta('relu'), { loss: 1.677, delta: 0, pct: 0 });
   assert.equal(shazeerDelta('relu2'), null);
 });

@@ -1,12 +1,13 @@
-// The GLU figure's takeaway, computed from the run: which variants ended below ReLU's validation
-// loss, which above, and which the reader's seeds cannot tell from it (a 95 % interval that holds
-// zero), at the end and after 1/8 of the run. It says what the seeds show whichever way it goes.
-// Pure (the strings and number formats come in through i18n) so that Node tests can check it.
+// The GLU figure's takeaway, computed from a result: which variants ended below ReLU's validation
+// loss, which above, and which the seeds cannot tell from it (a 95 % interval that holds zero);
+// for the reader's own run, also the smallest difference its seeds resolve and whether its runs
+// reproduce the reference study's. It says what the seeds show whichever way it goes. Pure (the
+// strings and number formats come in through i18n) so that Node tests and the build can call it.
 import { readLossSummary } from '../shared/lm-study.js';
-import { REFERENCE } from './glu-study.js';
+import { REFERENCE, reproduced, resolution } from './glu-study.js';
 
 /**
- * The page's i18n, or a picture's translator (web/ship/pictures/glu.mjs).
+ * The page's i18n, or the build's translator (web/ship/).
  * @typedef {object} Words
  * @property {(key: string, vars?: Record<string, string | number>) => string} t
  * @property {(x: number, digits?: number, opts?: Intl.NumberFormatOptions) => string} num
@@ -16,17 +17,15 @@ import { REFERENCE } from './glu-study.js';
 const GROUPS = /** @type {const} */ (['lower', 'higher', 'same', 'unknown']);
 
 /**
- * The variants of one reading in groups: below ReLU, above it, not distinguishable, no interval.
+ * The variants in groups: below ReLU, above it, not distinguishable, no interval.
  * @param {GluResult['rows']} rows
- * @param {'early' | 'late'} when
  */
-export function gluGroups(rows, when) {
+export function gluGroups(rows) {
   /** @type {Record<(typeof GROUPS)[number], {act: string, mean: number}[]>} */
   const out = { lower: [], higher: [], same: [], unknown: [] };
   for (const r of rows) {
     if (r.act === REFERENCE) continue;
-    const s = r[when];
-    const kind = readLossSummary(s).kind;
+    const kind = readLossSummary(r.delta).kind;
     const group =
       kind === 'a_lower'
         ? 'lower'
@@ -35,7 +34,7 @@ export function gluGroups(rows, when) {
           : kind === 'no_difference'
             ? 'same'
             : 'unknown';
-    out[group].push({ act: r.act, mean: s?.mean_diff ?? NaN });
+    out[group].push({ act: r.act, mean: r.delta?.mean_diff ?? NaN });
   }
   out.lower.sort((a, b) => a.mean - b.mean);
   out.higher.sort((a, b) => a.mean - b.mean);
@@ -43,36 +42,55 @@ export function gluGroups(rows, when) {
 }
 
 /**
- * The takeaway sentence of a finished (or partly finished) run; null before any seed paired.
+ * What a result shows, in one sentence; null before any seed paired.
  * @param {Words} i18n
  * @param {GluResult} result
  * @param {(act: string) => string} name an activation's display name
  * @returns {string | null}
  */
-export function gluTakeaway(i18n, result, name) {
-  const n = Math.max(0, ...result.rows.map((r) => r.late?.n ?? 0));
+export function gluReading(i18n, result, name) {
+  const n = Math.max(0, ...result.rows.map((r) => r.delta?.n ?? 0));
   if (!n) return null;
   if (n < 2) return i18n.t('glu.takeaway_one_seed');
-  /** @param {number} x */
-  const signed = (x) => i18n.num(x, 3, { signDisplay: 'exceptZero' });
-  /** @param {'early' | 'late'} when */
-  const parts = (when) => {
-    const g = gluGroups(result.rows, when);
-    return GROUPS.filter((k) => g[k].length)
-      .map((k) =>
-        i18n.t(`glu.group_${k}`, {
-          n,
-          list: g[k]
-            .map((x) =>
-              k === 'lower' || k === 'higher' ? `${name(x.act)} (${signed(x.mean)})` : name(x.act),
-            )
-            .join(', '),
-        }),
-      )
-      .join('; ');
-  };
+  const signed = (/** @type {number} */ x) => i18n.num(x, 3, { signDisplay: 'exceptZero' });
+  const g = gluGroups(result.rows);
+  const parts = GROUPS.filter((k) => g[k].length)
+    .map((k) =>
+      i18n.t(`glu.group_${k}`, {
+        n,
+        list: g[k]
+          .map((x) =>
+            k === 'lower' || k === 'higher' ? `${name(x.act)} (${signed(x.mean)})` : name(x.act),
+          )
+          .join(', '),
+      }),
+    )
+    .join('; ');
+  return i18n.t('glu.takeaway', { n, steps: result.steps, parts });
+}
+
+/**
+ * The takeaway of the reader's run: its reading, the difference its seeds resolve, and how much
+ * of the reference study it re-ran bit for bit. null before any seed paired.
+ * @param {Words} i18n
+ * @param {GluResult} run
+ * @param {GluResult | null} reference
+ * @param {(act: string) => string} name
+ */
+export function gluRunTakeaway(i18n, run, reference, name) {
+  const reading = gluReading(i18n, run, name);
+  if (reading === null) return null;
+  const half = resolution(run);
+  const same = reference ? reproduced(run, reference) : { compared: 0, same: 0 };
   return [
-    i18n.t('glu.takeaway_late', { n, step: result.steps, parts: parts('late') }),
-    i18n.t('glu.takeaway_early', { step: result.early_step, parts: parts('early') }),
-  ].join(' ');
+    reading,
+    half === null ? '' : i18n.t('glu.resolves', { half: i18n.num(half, 3) }),
+    !same.compared
+      ? ''
+      : same.same === same.compared
+        ? i18n.t('glu.reproduced', { runs: same.compared })
+        : i18n.t('glu.not_reproduced', { same: same.same, runs: same.compared }),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -1,8 +1,9 @@
-// What the GLU figure draws from a result (glu-study.js's, or `lm study --json`'s): the dot
-// plot's rows (per variant, Δ vs ReLU per seed with the mean and its 95 % interval, after 1/8 of
-// the run and at its end) and the table beside Shazeer's numbers. Shared by the live figure and
-// the build's no-script picture (web/ship/pictures/glu.mjs), so both say the same.
-import { REFERENCE, SHAZEER, shazeerDelta } from './glu-study.js';
+// What the GLU figure draws from a result (the reference study, the reader's run, or `lm study
+// --json`'s): the dot plot's rows (per variant, Δ final validation loss vs ReLU per seed, with the
+// mean and its 95 % interval) and the table: each variant's mean loss, its Δ and that Δ as a share
+// of ReLU's loss, beside Shazeer's loss and share. Shared by the live figure and the build's
+// no-script picture (web/ship/pictures/glu.mjs), so both say the same.
+import { REFERENCE, shazeerDelta } from './glu-study.js';
 
 /** @typedef {import('./glu-study.js').GluResult} GluResult */
 /** @typedef {import('../shared/types').PairedSummary} PairedSummary */
@@ -13,18 +14,16 @@ import { REFERENCE, SHAZEER, shazeerDelta } from './glu-study.js';
  */
 
 /**
- * The per-seed Δ of one reading, matched by seed (runs carry it on the page; the CLI's are in
- * the order of its seeds).
+ * The per-seed Δ of a variant, over the seeds where it and ReLU both finished.
  * @param {GluResult} result
  * @param {GluResult['rows'][number]} row
- * @param {'early' | 'late'} when
  */
-function seedDeltas(result, row, when) {
+function seedDeltas(result, row) {
   const ref = result.rows.find((r) => r.act === REFERENCE);
-  /** @param {any} run @param {number} i */
-  const seedOf = (run, i) => run.seed ?? result.seeds[i];
-  const base = new Map((ref?.runs ?? []).map((run, i) => [seedOf(run, i), run[when]]));
-  return row.runs.map((run, i) => run[when] - (base.get(seedOf(run, i)) ?? NaN));
+  return row.losses.flatMap((loss, i) => {
+    const base = ref?.losses[i] ?? null;
+    return loss === null || base === null ? [] : [loss - base];
+  });
 }
 
 /** @param {PairedSummary | null} s */
@@ -34,26 +33,23 @@ const intervalOf = (s) =>
     : null;
 
 /**
- * The dot plot's rows: per variant its early reading, then its late one.
+ * The dot plot's rows: one per variant.
  * @param {GluResult} result
  * @param {Words} w
  */
 export function gluDotRows(result, { t }) {
   return result.rows
     .filter((r) => r.act !== REFERENCE)
-    .flatMap((r) => {
-      const act = t(`common.act_${r.act}`);
-      return /** @type {const} */ (['early', 'late']).map((when) => ({
-        label:
-          when === 'early'
-            ? t('glu.row_early', { act, step: result.early_step })
-            : t('glu.row_late', { act }),
-        values: seedDeltas(result, r, when),
-        color: r.act,
-        interval: intervalOf(r[when]),
-      }));
-    });
+    .map((r) => ({
+      label: t(`common.act_${r.act}`),
+      values: seedDeltas(result, r),
+      color: r.act,
+      interval: intervalOf(r.delta),
+    }));
 }
+
+/** @param {Words['num']} num @param {number} x @param {number} digits */
+const signed = (num, x, digits) => num(x, digits, { signDisplay: 'exceptZero' });
 
 /**
  * A Δ as text: mean and 95 % interval ("−0.031 [−0.052, −0.010]"; in pt "[−0,052; −0,010]", as
@@ -63,35 +59,39 @@ export function gluDotRows(result, { t }) {
  */
 export function deltaText(s, { num, interval }) {
   if (!s || s.mean_diff === null) return '–';
-  const f = (/** @type {number} */ x) => num(x, 3, { signDisplay: 'exceptZero' });
   const ci =
     s.n >= 2 && s.ci_low !== null && s.ci_high !== null
-      ? ` ${interval(f(s.ci_low), f(s.ci_high))}`
+      ? ` ${interval(signed(num, s.ci_low, 3), signed(num, s.ci_high, 3))}`
       : '';
-  return `${f(s.mean_diff)}${ci}`;
+  return `${signed(num, s.mean_diff, 3)}${ci}`;
 }
 
 /**
- * The table's rows: activation name, this run's Δ early and late, Shazeer's loss and Δ early and
- * late (his, for the variants in his table).
+ * The table's rows: activation name, mean loss, Δ vs ReLU with its interval, Δ as % of ReLU's
+ * loss; Shazeer's loss and his Δ as % of his ReLU's (for the variants in his table).
  * @param {GluResult} result
  * @param {Words & {interval: (lo: string, hi: string) => string}} w
  */
 export function gluTableRows(result, w) {
   const { t, num } = w;
-  /** @param {string} act @param {'early' | 'late'} when */
-  const his = (act, when) => {
-    const d = shazeerDelta(act);
-    if (!d) return t('glu.not_his');
-    const loss = num(SHAZEER[act][when], 3);
-    return act === REFERENCE ? loss : `${loss} (${num(d[when], 3, { signDisplay: 'exceptZero' })})`;
-  };
-  return result.rows.map((r) => ({
-    act: r.act,
-    name: t(`common.act_${r.act}`),
-    early: r.act === REFERENCE ? t('glu.reference') : deltaText(r.early, w),
-    late: r.act === REFERENCE ? t('glu.reference') : deltaText(r.late, w),
-    hisEarly: his(r.act, 'early'),
-    hisLate: his(r.act, 'late'),
-  }));
+  const ref = result.rows.find((r) => r.act === REFERENCE);
+  const pct = (/** @type {number} */ x) => `${signed(num, x, 2)} %`;
+  return result.rows.map((r) => {
+    const his = shazeerDelta(r.act);
+    const mean = r.delta?.mean_diff ?? null;
+    const reference = r.act === REFERENCE;
+    return {
+      act: r.act,
+      name: t(`common.act_${r.act}`),
+      loss: r.loss === null ? '–' : num(r.loss, 3),
+      delta: reference ? t('glu.reference') : deltaText(r.delta, w),
+      pct: reference
+        ? t('glu.reference')
+        : mean === null || !ref?.loss
+          ? '–'
+          : pct((100 * mean) / ref.loss),
+      hisLoss: his ? num(his.loss, 3) : t('glu.not_his'),
+      hisPct: !his ? '–' : reference ? t('glu.reference') : pct(his.pct),
+    };
+  });
 }

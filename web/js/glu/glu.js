@@ -1,8 +1,10 @@
-// "What replaced GELU" (the article's #transformers section, figure #glu): the FFN variants of
-// Shazeer 2020 trained from scratch in the tiny Transformer over the reader's seeds, in the
-// many-seeds study's pool of workers (glu-study.js), each against ReLU on the same seeds and
-// batches: Δ validation loss per seed with the mean and its 95 % interval, after 1/8 of the run
-// and at its end, beside Shazeer's T5-base numbers. Settings live in the URL hash (g…).
+// "What replaced GELU" (figure #glu, after the Transformer's from-scratch part): the FFN variants
+// of Shazeer 2020 trained from scratch in the tiny Transformer, each against ReLU on the same
+// seeds, batches and shared initial weights: Δ final validation loss per seed with the mean and
+// its 95 % interval, each variant's loss and Δ as a share of ReLU's, beside Shazeer's T5-base
+// numbers. It shows the reference study first (glu-study.js: long enough to resolve the
+// differences); the reader's own run, in the many-seeds study's pool of workers, re-runs its
+// first seeds and says what it resolves. Settings live in the URL hash (g…).
 import {
   activationChips,
   createFields,
@@ -19,13 +21,15 @@ import { closest, finder } from '../shared/dom.js';
 import { explainError } from '../shared/worker-error.js';
 import { setDisabled } from '../shared/focus.js';
 import { ROWS } from './settings.js';
-import { REFERENCE, gluResult, startGluStudy } from './glu-study.js';
-import { gluTakeaway } from './glu-caption.js';
+import { REFERENCE, fetchReference, gluResult, startGluStudy } from './glu-study.js';
+import { gluReading, gluRunTakeaway } from './glu-caption.js';
 import { gluDotRows, gluTableRows } from './glu-chart.js';
 
 /** @typedef {ReturnType<typeof startGluStudy>} GluStudy */
 
-const COLUMNS = ['act', 'early', 'late', 'his_early', 'his_late'];
+const COLUMNS = ['act', 'loss', 'delta', 'pct', 'his_loss', 'his_pct'];
+/** The page's data/ folder (the reference study), beside js/. */
+const DATA_BASE = new URL('../../', import.meta.url);
 
 /**
  * @param {HTMLElement} root
@@ -44,10 +48,12 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
       <div class="lab-toolbar">
         <button type="button" class="btn primary" data-act="run" data-i18n="glu.run"></button>
         <button type="button" class="btn" data-act="cancel" data-i18n="glu.cancel" disabled></button>
+        <button type="button" class="btn" data-act="reference" data-i18n="glu.show_reference" hidden></button>
         <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=glu.progress_label"></progress>
           <span class="progress-text" data-progress></span></div>
       </div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
+      <p class="glu-source" data-source></p>
       <div class="ev-plot"><h3 class="plot-title" data-i18n="glu.title"></h3>
         <div class="plot-wrap" data-plot></div></div>
       <div class="table-scroll" tabindex="0" data-i18n-attr="aria-label=glu.table_label"><table class="results-table">
@@ -69,6 +75,13 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
 
   /** @type {GluStudy | null} */
   let study = null;
+  /** The reference study (null until it loads, or if it cannot). */
+  /** @type {import('./glu-study.js').GluResult | null} */
+  let reference = null;
+  /** What the figure shows: the reference study, or the reader's run once one started. */
+  let showing = /** @type {'reference' | 'run'} */ ('reference');
+  /** Why the reference could not be read, in the reader's words ('' when it could). */
+  let referenceError = '';
 
   /** @param {string} key @param {string} text */
   function change(key, text) {
@@ -77,6 +90,7 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
     sync();
     if (study?.state === 'running') return;
     study = null; // its results are of the settings before
+    showing = 'reference';
     render();
   }
   function sync() {
@@ -144,15 +158,27 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
                       : i18n.t('glu.progress_left', { s: i18n.num(Math.ceil(p.left), 0) }),
                 });
     }
-    // Before a run: the chosen variants without results, beside Shazeer's numbers.
     const v = /** @type {Record<string, any>} */ (params.values);
-    const shown = study ?? {
-      acts: [REFERENCE, ...v.gvariants],
-      seeds: [],
-      steps: v.gsteps,
-      results: new Map(),
-    };
-    const result = gluResult(core.M, shown);
+    const own = study && showing === 'run' ? gluResult(core.M, study) : null;
+    // Before the reference loads: the chosen variants without results, beside Shazeer's numbers.
+    const result = own ??
+      reference ?? {
+        acts: [REFERENCE, ...v.gvariants],
+        seeds: [],
+        steps: v.gsteps,
+        rows: [REFERENCE, ...v.gvariants].map((act) => ({
+          act,
+          losses: [],
+          loss: null,
+          delta: null,
+        })),
+      };
+    $('[data-act="reference"]').hidden = !own || !reference;
+    $('[data-source]').textContent = own
+      ? i18n.t('glu.source_run', { seeds: result.seeds.length, steps: result.steps })
+      : reference
+        ? i18n.t('glu.source_reference', { seeds: reference.seeds.length, steps: reference.steps })
+        : referenceError;
     plot.update({
       rows: gluDotRows(result, words),
       reference: 0,
@@ -160,22 +186,28 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
       fmt: (x, d) => i18n.num(x, d),
     });
     const heads = $('thead tr').children;
-    const headText = [
-      i18n.t('glu.th_act'),
-      i18n.t('glu.th_early', { step: result.early_step }),
-      i18n.t('glu.th_late', { step: result.steps }),
-      i18n.t('glu.th_his_early'),
-      i18n.t('glu.th_his_late'),
-    ];
-    headText.forEach((h, i) => (heads[i].textContent = h));
+    COLUMNS.forEach((c, i) => (heads[i].textContent = i18n.t(`glu.th_${c}`)));
     $('tbody').innerHTML = gluTableRows(result, words)
       .map(
         (r) =>
-          `<tr><th scope="row">${r.name}</th><td class="num">${r.early}</td><td class="num">${r.late}</td><td class="num">${r.hisEarly}</td><td class="num">${r.hisLate}</td></tr>`,
+          `<tr><th scope="row">${r.name}</th>${[r.loss, r.delta, r.pct, r.hisLoss, r.hisPct]
+            .map((x) => `<td class="num">${x}</td>`)
+            .join('')}</tr>`,
       )
       .join('');
-    const takeaway = gluTakeaway(i18n, result, nameOf);
-    setTakeaway(root, takeaway ?? i18n.t('glu.takeaway_ready'));
+    setTakeaway(root, takeawayOf(result, own !== null) ?? i18n.t('glu.takeaway_ready'));
+  }
+
+  /**
+   * What a result shows: the reference study's reading, or the reader's run's with what it
+   * resolves and reproduces.
+   * @param {import('./glu-study.js').GluResult} result
+   * @param {boolean} own whether it is the reader's run
+   */
+  function takeawayOf(result, own) {
+    if (own) return gluRunTakeaway(i18n, result, reference, nameOf);
+    const reading = gluReading(i18n, result, nameOf);
+    return reading && `${i18n.t('glu.reference_lead')} ${reading}`;
   }
 
   function run() {
@@ -185,6 +217,7 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
       return;
     }
     study?.cancel();
+    showing = 'run';
     let last = 0;
     study = startGluStudy(s, (st) => {
       if (st !== study) return;
@@ -195,7 +228,7 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
       if (st.state !== 'running') {
         const result = gluResult(core.M, st);
         $('[data-announce]').textContent = i18n.t('glu.announce_done', {
-          takeaway: (gluTakeaway(i18n, result, nameOf) ?? '').replace(/<[^>]*>/g, ''),
+          takeaway: (takeawayOf(result, true) ?? '').replace(/<[^>]*>/g, ''),
         });
       }
     });
@@ -211,7 +244,21 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
     if (!b || b.disabled) return;
     if (b.dataset.act === 'run') run();
     else if (b.dataset.act === 'cancel') study?.cancel();
+    else if (b.dataset.act === 'reference') {
+      showing = 'reference';
+      render();
+    }
   });
+  fetchReference(DATA_BASE).then(
+    (r) => {
+      reference = r;
+      render();
+    },
+    (err) => {
+      referenceError = explainError(i18n, String(err?.message ?? err));
+      render();
+    },
+  );
   await followSettings(root, i18n, params, {
     sync,
     render,

@@ -1,7 +1,8 @@
 // The GLU figure's settings, declared once: per setting its URL-hash key (g…), the element's
 // attribute (embed/embed-attributes.js), its label and how it is read and checked (state.js).
-// Ranges are the core's limits of the Transformer's many-seeds study (study_seeds, study_steps).
-// The default fits about a minute on two idle cores: 5 activations × 3 seeds × 400 steps.
+// Ranges are the core's limits of the Transformer's many-seeds study (study_seeds, study_steps);
+// defaults are the core's GLU study (glu_defaults, as `lm study`'s): the reference study's first
+// seeds at its length, about a minute on two idle cores.
 
 /** @typedef {import('../shared/types').LmCore} LmCore */
 
@@ -11,11 +12,9 @@
  * trips before the page's script or the embed's element could start (issue 37.1). */
 export const REFERENCE = 'relu';
 
-/** What is compared with ReLU by default (those the core offers). */
-const DEFAULT_VARIANTS = ['gelu', 'swiglu', 'geglu', 'reglu'];
-/** Steps per run by default: the 15 runs took 54 s in Chromium at load 4 on two cores (21 s of CPU
- * per seed in `lm study`, so ~35 s idle). */
-export const DEFAULT_STEPS = 400;
+/** The core's defaults of the GLU study: {seeds, steps, variants (ReLU first)}. */
+const gluDefaults = (/** @type {import('../shared/types').SettingsCore} */ core) =>
+  /** @type {LmCore} */ (core).limits.glu_defaults;
 
 /** Every activation but the reference, which always runs. */
 const variantsOf = (/** @type {import('../shared/types').SettingsCore} */ core) =>
@@ -33,7 +32,7 @@ export const ROWS = /** @type {const} */ ([
     max: 9,
     initial: (core) => {
       const known = /** @type {readonly string[]} */ (variantsOf(core));
-      return DEFAULT_VARIANTS.filter((a) => known.includes(a));
+      return gluDefaults(core).variants.filter((a) => a !== REFERENCE && known.includes(a));
     },
   },
   {
@@ -42,7 +41,7 @@ export const ROWS = /** @type {const} */ ([
     label: 'glu.field_seeds',
     type: 'number',
     limit: 'study_seeds',
-    initial: 3,
+    initial: (core) => gluDefaults(core).seeds,
   },
   {
     key: 'gseed',
@@ -58,6 +57,6 @@ export const ROWS = /** @type {const} */ ([
     label: 'glu.field_steps',
     type: 'number',
     limit: 'study_steps',
-    initial: DEFAULT_STEPS,
+    initial: (core) => gluDefaults(core).steps,
   },
 ]);

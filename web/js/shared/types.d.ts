@@ -373,6 +373,8 @@ export type LmLimits = { [field: string]: Range | undefined } & {
   swap_only_act: LmActivationName[]; // GELU's parts: a swap's target only, never in act (the menus)
   swap_defaults: { lr: number }; // fine-tuning after a swap: its constant learning rate
   init: NonNullable<LmConfig['init']>[];
+  /** the GLU study's defaults (the figure's run and `lm study`'s): ReLU first among the variants */
+  glu_defaults: { seeds: number; steps: number; variants: LmActivationName[] };
   max_call_flops: number;
   max_run_flops: number;
   max_vocab: number;

@@ -13,6 +13,8 @@
 //     labelled as theirs by its tooltip (common.quoted_<name with _ for .>).
 //   <span data-run="lm.corpus.vocabulary"></span>   a number the build computes in an instant with
 //     the core from the shipped data (build-values.mjs), when the page has no copy of that data.
+//   <span data-reading="glu.reference"></span>   a sentence that reads a committed result, written
+//     by the figure's own caption code (readings.mjs), so its words follow the numbers' signs.
 // A number the core computes in an instant stays a data-core placeholder (js/shared/core-values.js).
 // An unknown name, quantity or count fails the build with the string's file and key.
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STUDY_RUNS, readRun } from './study-runs.mjs';
 import { BUILD_VALUES } from './build-values.mjs';
+import { READINGS } from './readings.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const QUOTED_FILE = join(root, 'web', 'data', 'quoted.json');
@@ -44,7 +47,7 @@ const QUANTITIES = {
  */
 
 /** @type {RegExp} an empty placeholder: its attributes, its kind and its name */
-const PLACEHOLDER = /<span((?:\s[^>]*?)?\sdata-(run|quoted)="([^"]*)"[^>]*)><\/span>/g;
+const PLACEHOLDER = /<span((?:\s[^>]*?)?\sdata-(run|quoted|reading)="([^"]*)"[^>]*)><\/span>/g;
 
 /** @param {string} attrs @param {string} name */
 const attr = (attrs, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1];
@@ -144,6 +147,14 @@ export function createProseNumbers({ M, quoted = JSON.parse(readFileSync(QUOTED_
         spec,
       ) => {
         try {
+          if (kind === 'reading') {
+            const read = READINGS[spec];
+            if (!read)
+              throw new Error(
+                `unknown reading "${spec}" (known: ${Object.keys(READINGS).join(', ')})`,
+              );
+            return `<span${attrs} class="reading-value">${read(lang)}</span>`;
+          }
           let value;
           if (kind === 'run' && spec in BUILD_VALUES) value = buildValue(spec, attrs, lang);
           else if (kind === 'run') value = runValue(spec, attrs, lang);
@@ -174,7 +185,7 @@ export function createProseNumbers({ M, quoted = JSON.parse(readFileSync(QUOTED_
         }
       },
     );
-    const left = /<span[^>]*\sdata-(?:run|quoted)="([^"]*)"[^>]*>(?!<\/span>)/.exec(text);
+    const left = /<span[^>]*\sdata-(?:run|quoted|reading)="([^"]*)"[^>]*>(?!<\/span>)/.exec(text);
     if (left)
       throw new Error(`${where}: the placeholder of ${left[1]} must be empty in the source`);
     return out;
