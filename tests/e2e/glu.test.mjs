@@ -57,7 +57,7 @@ test("the reference study first: its losses and Δ, beside Shazeer's", async () 
   ]);
   assert.match(
     await page.locator(`${glu} [data-takeaway]`).textContent(),
-    /^In the reference study: After \d+ steps, over \d seeds: /,
+    /^In the reference study, after \d+ steps, over \d seeds: /,
   );
   assert.equal(await page.locator(`${glu} [data-act="reference"]`).isVisible(), false);
   assert.deepEqual(problems, []);
