@@ -58,7 +58,7 @@ test('bad configs and texts are refused with a message, never a throw', () => {
     [{ lr: 0 }, /lr must be a number in \(0, 1\]/],
     [
       { act: 'tanh' },
-      /act must be one of relu, gelu, gelu_tanh, silu, swiglu, relu2, glu, bilinear, reglu or geglu/,
+      /act must be one of relu, gelu, gelu_tanh, silu, swiglu, relu2, glu, bilinear, reglu, geglu, gelu_no_negative or gelu_linear_positive/,
     ],
     [{ init: 'xavier' }, /init must be bert or gpt2/],
     [{ steps: 1.5 }, /steps must be an integer/],
