@@ -33,6 +33,8 @@ const TEXT = {
     dataMissing:
       'The file {file} is missing from {origin} (HTTP {status}): this copy of the site is incomplete, and the whole of dist/ must be copied there again.',
     dataStatus: 'The server at {origin} answered HTTP {status} for {file}.',
+    dataOtherVersion:
+      'The site was updated since this page loaded, and {file} belongs to the new version: reload the page.',
     loading: 'Activation Lab: {figure}. Loading the figure…',
     fallback:
       'Activation Lab: {figure}. The figure’s script did not load: the server it comes from must send Access-Control-Allow-Origin, and a Content-Security-Policy on this page must allow that server.',
@@ -59,6 +61,8 @@ const TEXT = {
     dataMissing:
       'O ficheiro {file} não existe em {origin} (HTTP {status}): esta cópia do site está incompleta e é preciso voltar a copiar para lá todo o dist/.',
     dataStatus: 'O servidor em {origin} respondeu HTTP {status} ao pedido de {file}.',
+    dataOtherVersion:
+      'O site foi atualizado depois de esta página carregar, e {file} pertence à nova versão: recarregue a página.',
     loading: 'Activation Lab: {figure}. A carregar a figura…',
     fallback:
       'Activation Lab: {figure}. O script da figura não carregou: o servidor de onde vem tem de enviar Access-Control-Allow-Origin e uma Content-Security-Policy nesta página tem de permitir esse servidor.',
@@ -126,6 +130,8 @@ export function dataFailureText(lang, { url, status, pageOrigin, detail = '' }) 
   const file = pathname.replace(/^\//, '');
   const vars = { origin, file, status: String(status), detail };
   if (status === 404 || status === 410) return fill(t.dataMissing, vars);
+  // web/sw.js's answer for a file of a version deployed after this page loaded
+  if (status === 409) return fill(t.dataOtherVersion, vars);
   if (status) return fill(t.dataStatus, vars);
   return [
     fill(t.failed, { ...vars, part: fill(t.dataFile, vars) }),
