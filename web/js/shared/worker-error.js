@@ -77,7 +77,7 @@ export function explainDataFailure(lang, message) {
   return dataFailureText(lang, {
     ...failure,
     pageOrigin: location.origin,
-    online: navigator.onLine,
+    online: globalThis.navigator?.onLine !== false,
   });
 }
 
@@ -93,7 +93,7 @@ export function explainError(i18n, message) {
   if (!isWorkerFailure(message)) return message;
   // Offline, a worker's script missing from the offline copy is the network's fault, not a policy's.
   const lang = i18n.language() === 'pt' ? 'pt' : 'en';
-  if (!navigator.onLine) return offlineText(lang, 'worker');
+  if (globalThis.navigator?.onLine === false) return offlineText(lang, 'worker');
   const detail = String(message).slice(MARK.length).trim();
   const origin = new URL(import.meta.url).origin;
   return i18n.t('common.worker_failed', { origin: origin === 'null' ? 'blob:' : origin, detail });
