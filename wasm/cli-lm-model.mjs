@@ -27,6 +27,8 @@ const jsSource = new URL('../web/js/shared/', import.meta.url);
 const jsDir = existsSync(jsSource) ? jsSource : new URL('../dist/js/shared/', import.meta.url);
 /** @type {typeof import('../web/js/shared/lm-config.js')} */
 const { scratchText } = await import(new URL('lm-config.js', jsDir).href);
+/** @type {typeof import('../web/js/shared/forward-check.js')} */
+const { lmForwardFault } = await import(new URL('forward-check.js', jsDir).href);
 /** The lexicon (the pretrained models learnt all of it; a run from scratch, its start). */
 export const lexiconPath = dataPath('jargon.txt');
 export const pretrainedPath = (/** @type {string} */ act) => dataPath(`lm-${act}.safetensors`);
@@ -84,14 +86,16 @@ export function experiment(M, config, text, io, what) {
 }
 
 /**
- * Loads weights into e (the caller deletes e, also when this fails).
+ * Loads weights into e, and refuses a model whose forward pass is not finite (the caller deletes
+ * e, also when this fails).
  * @param {LmExperiment} e
  * @param {Weights} weights
  * @param {string} flag
  * @param {Io} io
  */
 export function loadWeights(e, weights, flag, io) {
-  const error = loadInto(e, weights);
+  // Weights that load but overflow (3e38) would print only newlines or null losses: refused.
+  const error = loadInto(e, weights) || lmForwardFault(e);
   if (error) io.fail(`${flag}: ${error}`);
 }
 

@@ -111,6 +111,8 @@ function defineWidget(name) {
       this.widget = null;
       this.started = false;
       this.resetQueued = false;
+      /** @type {ReturnType<typeof setTimeout> | undefined} a removal's end, until the next task */
+      this.leaving = undefined;
       // Where the widget keeps its settings (see state.js): here, not in the page's URL.
       /** @type {import('./js/shared/types').SettingsStore} */
       this.store = {
@@ -147,11 +149,25 @@ function defineWidget(name) {
     }
 
     connectedCallback() {
+      clearTimeout(this.leaving); // moved, not removed: its results and running work are kept
+      this.leaving = undefined;
       if (!this.started) ((this.started = true), this.mount(++this.generation));
     }
 
-    /** Removed from the document: every worker of the widget ends; re-inserted, it starts afresh. */
+    /**
+     * Out of the document: a move (out and in again within the task, as frameworks reorder) keeps
+     * the widget; one still out at the next task is removed (leave).
+     */
     disconnectedCallback() {
+      clearTimeout(this.leaving);
+      this.leaving = setTimeout(() => {
+        this.leaving = undefined;
+        if (!this.isConnected) this.leave();
+      });
+    }
+
+    /** Removed from the document: every worker of the widget ends; re-inserted, it starts afresh. */
+    leave() {
       this.started = false;
       this.generation++;
       this.widget?.dispose?.();

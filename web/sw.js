@@ -1,16 +1,22 @@
 // The service worker: after the first visit, the article works with the network off.
-// - Versioned: web/build.mjs stamps VERSION (a hash of every shipped file) and SHELL (the files of
-//   the app shell) below, so any change to the site changes this file, which is how the browser
-//   notices an update.
+// - Versioned: web/build.mjs stamps VERSION (a hash of every shipped file), SHELL (the files of
+//   the app shell) and FILES (each file's own hash) below (web/ship/sw-stamp.mjs), so any change
+//   to the site changes this file, which is how the browser notices an update.
 // - Updated safely: a new version precaches into its own cache while the old one keeps serving;
-//   without skipWaiting() it takes over only once no tab runs the old version, so a page never
-//   mixes the files of two versions. On activation it deletes the caches of older versions.
+//   without skipWaiting() it takes over only once no tab runs the old version. On activation it
+//   deletes the caches of older versions.
+// - One version per page: every file it caches, at install or later (the data files a figure
+//   fetches when the reader opens it), must have the hash FILES gives it. Once the next version
+//   is deployed, the server answers the old page's lazy requests with the new files: the worker
+//   neither caches nor hands them over, it answers 409 (the page asks the reader to reload).
 // - Same origin only: it never fetches from, nor caches, another origin.
 // (tsc: a classic script's `self` is typed for any worker; this one is a service worker)
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = 'dev';
 /** @type {string[]} */
 const SHELL = [];
+/** @type {Record<string, string>} */
+const FILES = {};
 const PREFIX = 'activation-lab-';
 const CACHE = PREFIX + VERSION;
 const scope = new URL(sw.registration.scope);
@@ -31,11 +37,57 @@ const simd = (() => {
 // The other build's glue and binary (wasm/<build>.web.mjs, .wasm; js/shared/core.js).
 const unneeded = simd ? 'wasm/activation-lab-scalar.' : 'wasm/activation-lab.';
 
-sw.addEventListener('install', (event) => {
-  const files = SHELL.filter((path) => !path.startsWith(unneeded)).map(
-    (path) => new URL(path, scope).href,
+/**
+ * Whether a response's bytes are this version's file at `path` (FILES: the first hex digits of its
+ * SHA-256). A file FILES does not name is not this version's.
+ * @param {string} path  relative to the scope
+ * @param {Response} response
+ */
+async function isOwnFile(path, response) {
+  const expected = FILES[path];
+  if (!expected) return false;
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', await response.arrayBuffer()),
   );
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(files)));
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  return hex.startsWith(expected);
+}
+
+/** @param {string} href  a cache key (keyOf) */
+const pathOf = (href) => href.slice(scope.href.length);
+
+/**
+ * The answer to a request for a file of another version: not the file.
+ * @param {string} path
+ */
+const otherVersion = (path) =>
+  new Response(
+    `${path} has changed on the server since this page (version ${VERSION}) loaded: reload the page.\n`,
+    {
+      status: 409,
+      statusText: 'Conflict',
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    },
+  );
+
+sw.addEventListener('install', (event) => {
+  const files = SHELL.filter((path) => !path.startsWith(unneeded));
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // As cache.addAll, but a file that is not this version's (a deploy under way) fails the
+      // install, which the browser retries on a later visit.
+      await Promise.all(
+        files.map(async (path) => {
+          const url = new URL(path, scope).href;
+          const response = await fetch(url);
+          if (!response.ok || !(await isOwnFile(path, response.clone())))
+            throw new Error(`${path}: not the file of version ${VERSION}`);
+          await cache.put(url, response);
+        }),
+      );
+    })(),
+  );
 });
 
 sw.addEventListener('activate', (event) => {
@@ -71,9 +123,13 @@ async function respond(request) {
   const hit = await cache.match(key);
   if (hit) return hit;
   const response = await fetch(request);
-  // Fill the cache with what the page asks for beyond the shell (e.g. KaTeX fonts, the other
-  // build of the core): complete, same-origin answers only.
-  if (response.ok && response.type === 'basic') await cache.put(key, response.clone());
+  // Fill the cache with what the page asks for beyond the shell (the data files, KaTeX fonts, the
+  // other build of the core): complete, same-origin answers of this version's files only.
+  if (!response.ok || response.type !== 'basic') return response;
+  const path = pathOf(key);
+  if (!(path in FILES)) return response; // not a file of the site: pass it on, uncached
+  if (!(await isOwnFile(path, response.clone()))) return otherVersion(path);
+  await cache.put(key, response.clone());
   return response;
 }
 

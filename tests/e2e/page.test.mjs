@@ -64,10 +64,20 @@ test('?figure= mounts only the figures named; an unknown name mounts none and sa
   const bad = await openPage(env, '', { figure: 'curves,nope' });
   assert.deepEqual(await mountedNames(bad.page), []);
   const notice = bad.page.locator('#core-error');
-  assert.equal(await notice.isVisible(), true);
+  await notice.waitFor(); // (its name quoted by the core, once loaded)
   assert.match(await notice.textContent(), /“nope”.*curves, worked-values/);
   assert.deepEqual(bad.problems, []); // a typo in the address is not a page error
   await bad.context.close();
+  // A long name is echoed as the core echoes input (issue 63): at most 80 characters, a bidi
+  // mark as U+202E, not 8,000 characters of someone else's text.
+  const long = await openPage(env, '', { figure: `\u202e${'x'.repeat(8000)}` });
+  const longNotice = long.page.locator('#core-error');
+  await longNotice.waitFor();
+  const text = (await longNotice.textContent()) ?? '';
+  assert.match(text, /U\+202E/);
+  assert.ok(text.length < 600, `notice of ${text.length} characters`);
+  assert.ok(!text.includes('\u202e'));
+  await long.context.close();
 });
 
 test('the explorer shows the worked values computed by the core', async () => {

@@ -158,6 +158,30 @@ test('a CSV comes in and goes out byte for byte; a malformed one is refused with
   );
   assert.match(await msg.textContent(), /^bad\.csv was not read: line 3\b/);
   assert.match(await status(page), /^40 points/, 'the set before the refused file stays');
+  // A file past the core's limit is refused by its size, never read (issue 63).
+  await page.evaluate(() => {
+    const read = Blob.prototype.text;
+    Object.assign(globalThis, { textReads: 0 });
+    Blob.prototype.text = function () {
+      Object.assign(globalThis, { textReads: /** @type {any} */ (globalThis).textReads + 1 });
+      return read.call(this);
+    };
+  });
+  await page.setInputFiles(`${lab} [data-csv]`, {
+    name: 'huge.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.alloc(3 * 1024 * 1024, '0.5,0.25,1\n'),
+  });
+  await page.waitForFunction(
+    (sel) => /^huge\.csv/.test(document.querySelector(sel).textContent),
+    `${lab} [data-draw-msg]`,
+  );
+  assert.match(
+    await msg.textContent(),
+    /^huge\.csv was not read: the file is larger than 262144 bytes/,
+  );
+  assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).textReads), 0);
+  assert.match(await status(page), /^40 points/);
   const violations = await axeViolations(page);
   assert.deepEqual(violations, []);
   assert.deepEqual(problems, []);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertUsageError, runCli, runCliHereMany, runCliMany } from './cli-helpers.mjs';
 import { loadModule } from '../../wasm/module.mjs';
+import { scratchText } from '../../web/js/shared/lm-config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'al-lm-hostile-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -110,4 +111,36 @@ test('old JSON weights are read by the MLP reader: a BOM is skipped, a 1 MB key 
   );
   // The MLP's reader says the same about the same key.
   assertUsageError(mlp, /state_dict: unexpected key "k{80}…" \(1000000 characters\)/);
+});
+
+test('weights that load but overflow float32 (3e38) are refused with the reason, exit 2 (issue 63)', async () => {
+  const huge = join(dir, 'huge.json');
+  // Every number of a state_dict (nested arrays) becomes 3e38: the shipped model's, and one of
+  // the core's default configuration on the from-scratch text, which `lm train` starts from.
+  const overflow = (/** @type {string} */ json) =>
+    JSON.stringify(JSON.parse(json, (_, v) => (typeof v === 'number' ? 3e38 : v)));
+  writeFileSync(huge, overflow(readFileSync(gelu, 'utf8')));
+  const hugeInit = join(dir, 'huge-init.json');
+  {
+    const M = await loadModule();
+    const lexicon = readFileSync(new URL('../../web/data/jargon.txt', import.meta.url), 'utf8');
+    const e = new M.LmExperiment(M.lmDefaultConfigJson(), scratchText(lexicon));
+    writeFileSync(hugeInit, overflow(e.stateJson()));
+    e.delete();
+  }
+  const runs = await runCliMany(
+    [
+      [['lm', 'sample', '--weights', huge, '--n', '20'], '--weights'],
+      [['lm', 'swap', '--act', 'relu', '--finetune', '0', '--weights', huge], '--weights'],
+      [['lm', 'parts', '--weights', huge], '--weights'],
+      [['lm', 'train', '--steps', '1', '--init', hugeInit], '--init'],
+    ].map(([args]) => ({ args: /** @type {string[]} */ (args) })),
+  );
+  for (const [i, flag] of ['--weights', '--weights', '--weights', '--init'].entries())
+    assertUsageError(
+      runs[i],
+      new RegExp(
+        `^activation-lab: ${flag}: its forward pass is not finite \\(train_loss, val_loss`,
+      ),
+    );
 });

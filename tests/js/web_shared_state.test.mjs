@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { loadPageCore } from './core-helpers.mjs';
 import { createSettings, hashStore } from '../../web/js/shared/state.js';
 import { ROWS } from '../../web/js/twin/settings.js';
+import { ROWS as SWAP_ROWS } from '../../web/js/swap/settings.js';
+import { errorMessage } from '../../web/js/shared/fields.js';
 import { TEXTS } from './grammar-texts.mjs';
 
 const core = await loadPageCore();
@@ -108,22 +110,24 @@ test('the work budget is checked with the n that is set, not the default n (issu
 });
 
 test('fine-tuning epochs are checked with the pretraining epochs they go on from (issue 28)', () => {
-  // The swap panel's two rows (swap/swap.js): wk epochs more after wepochs.
-  const rows = [
-    { key: 'wepochs', field: 'epochs', type: 'number' },
-    { key: 'wk', field: 'epochs', type: 'number', initial: 20, extra: true, addsTo: 'wepochs' },
-  ];
+  // The swap panel's two rows (swap/settings.js): wk epochs more after wepochs.
   const max = core.limits.epochs.max;
   const s = createSettings(
     core,
-    rows,
+    SWAP_ROWS,
     hashStore(
       () => '',
       () => {},
     ),
   );
   s.readHash(`#wepochs=5&wk=${max - 4}`);
-  assert.equal(s.errors.wk?.kind, 'core', 'over the limit by one epoch');
+  assert.equal(s.errors.wk?.kind, 'sum', 'over the limit by one epoch');
+  assert.equal(s.errors.wk?.need, max + 1);
+  assert.equal(s.errors.wk?.max, max);
+  assert.deepEqual(s.errors.wk?.parts, [
+    { label: 'swap.field_epochs', value: 5 },
+    { label: 'swap.field_k', value: max - 4 },
+  ]);
   assert.equal(s.values.wk, 20);
   s.readHash(`#wepochs=5&wk=${max - 5}`);
   assert.deepEqual(s.errors, {});
@@ -131,9 +135,63 @@ test('fine-tuning epochs are checked with the pretraining epochs they go on from
   // Raising the pretraining epochs afterwards blames the fine-tuning epochs that no longer fit.
   s.set('wepochs', '6');
   assert.equal(s.values.wepochs, 6);
-  assert.equal(s.errors.wk?.kind, 'core');
+  assert.equal(s.errors.wk?.kind, 'sum');
   assert.equal(s.values.wk, 20);
   assert.equal(s.set('wk', String(max - 6)), null);
+  // Fine-tuning epochs left at their default: the pretraining epochs that overflow them are blamed.
+  s.readHash(`#wepochs=${max}`);
+  assert.equal(s.errors.wepochs?.kind, 'sum');
+  assert.equal(s.errors.wepochs?.raw, String(max));
+  assert.notEqual(s.values.wepochs, max);
+});
+
+test('each epochs field checks its own value and its error quotes it (issue 63)', () => {
+  const max = core.limits.epochs.max;
+  const i18n = {
+    /** @param {string} key @param {Record<string, string>} [vars] */
+    t: (key, vars) => (vars ? `${key} ${JSON.stringify(vars)}` : key),
+    num: (/** @type {number} */ v) => String(v),
+  };
+  for (const [key, typed] of [
+    ['wk', '-1'],
+    ['wk', '0'],
+    ['wk', '-5'],
+    ['wk', String(max + 1)],
+    ['wepochs', '0'],
+    ['wepochs', String(max + 1)],
+  ]) {
+    const s = createSettings(core, SWAP_ROWS, hashStore(''));
+    s.readHash(`#${key}=${typed}`);
+    const error = s.errors[key];
+    assert.equal(error?.kind, 'core', `${key}=${typed} refused alone`);
+    assert.equal(error?.raw, typed);
+    const numbers = (error?.detail ?? '').match(/-?\d+/g) ?? [];
+    assert.ok(numbers.includes(typed), `${key}=${typed}: ${error?.detail}`);
+    assert.deepEqual(
+      numbers.filter((n) => ![typed, '1', String(max)].includes(n)),
+      [],
+      `no number the reader did not type: ${error?.detail}`,
+    );
+    assert.equal(s.values[key], s.defaults[key]);
+  }
+  // The sum's message names both fields and their values.
+  const s = createSettings(core, SWAP_ROWS, hashStore(''));
+  s.readHash(`#wepochs=100&wk=${max - 50}`);
+  const text = errorMessage(i18n, s.errors.wk, '20');
+  assert.match(text, /^evidence\.err_sum /);
+  const vars = JSON.parse(text.slice(text.indexOf(' ') + 1));
+  assert.deepEqual(
+    [vars.first, vars.a, vars.second, vars.b, vars.need, vars.max, vars.raw],
+    [
+      'swap.field_epochs',
+      '100',
+      'swap.field_k',
+      String(max - 50),
+      String(max + 50),
+      String(max),
+      String(max - 50),
+    ],
+  );
 });
 
 // Issue 27: one grammar. The page's field, the URL hash and an element's attributes all reach

@@ -1,12 +1,11 @@
 // The shipping steps of `node web/build.mjs`, run on dist/ once the web files, modules and KaTeX
 // are in place (see each module for why): CSS for CSP and shadow roots, the article's HTML per
 // language (prerender.mjs), the file:// bundle, and
-// last the service worker's version and app-shell list, so the version hashes the final files.
-import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// last the service worker's version, app-shell list and file hashes (sw-stamp.mjs), so they hash
+// the final files.
 import { bundlePageCss, embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
-import { walk, writeFileBundle } from './file-bundle.mjs';
+import { writeFileBundle } from './file-bundle.mjs';
+import { siteHashes, stampServiceWorker } from './sw-stamp.mjs';
 import { prerender } from './prerender.mjs';
 import { PREVIEW } from './preview.mjs';
 import { PICTURE_DIR } from './pictures/index.mjs';
@@ -47,17 +46,8 @@ export async function ship(out) {
 
   const bundle = await writeFileBundle(out); // (before the split modules: file:// needs neither)
   await writeSplitModules(out);
-  const files = await walk(out);
-  const hash = createHash('sha256');
-  for (const file of files.filter((f) => f !== 'sw.js'))
-    hash.update(file).update(await readFile(join(out, file)));
-  const version = hash.digest('hex').slice(0, 12);
+  const { files, version, hashes } = await siteHashes(out);
   const shell = files.filter((f) => isShell(f, fonts, bundled));
-  const swPath = join(out, 'sw.js');
-  const sw = (await readFile(swPath, 'utf8'))
-    .replace(/^const VERSION = .*;$/m, `const VERSION = ${JSON.stringify(version)};`)
-    .replace(/^const SHELL = .*;$/m, `const SHELL = ${JSON.stringify(shell)};`);
-  if (!sw.includes(version)) throw new Error('web/sw.js: no VERSION line to stamp');
-  await writeFile(swPath, sw);
+  await stampServiceWorker(out, { VERSION: version, SHELL: shell, FILES: hashes });
   return { version, shell: shell.length, styles, fonts: fonts.length, bundle, pages };
 }

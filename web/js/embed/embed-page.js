@@ -6,6 +6,7 @@
 import { ATTRIBUTES, COMMON_ATTRIBUTES } from './embed-attributes.js';
 import { languageOf } from '../shared/i18n.js';
 import { must } from '../shared/dom.js';
+import { loadCore } from '../shared/core.js';
 
 const main = must(document, '#figure');
 const heading = must(document, '#embed-title');
@@ -26,8 +27,13 @@ async function show() {
   // Own keys only: 'constructor', '__proto__' and the like are inherited by every object.
   if (!Object.hasOwn(ATTRIBUTES, name)) {
     const p = Object.assign(document.createElement('p'), { className: 'embed-message' });
+    // The name as the core echoes input (showInput: at most 80 characters, controls escaped).
+    const shown = await loadCore().then(
+      (core) => core.M.showInput(name),
+      () => '…',
+    );
     p.textContent = i18n.t('embed.unknown_widget', {
-      name,
+      name: shown,
       list: Object.keys(ATTRIBUTES).join(', '),
     });
     main.replaceChildren(p);

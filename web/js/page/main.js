@@ -108,15 +108,29 @@ function chosenFigures(figures) {
   const names = param.split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !Object.hasOwn(FIGURE_MODULES, name));
   if (unknown.length) {
-    const box = must(document, '#core-error');
-    box.textContent = i18n.t('meta.figure_unknown', {
-      name: unknown[0],
-      list: Object.keys(FIGURE_MODULES).join(', '),
-    });
-    box.hidden = false;
+    void noticeUnknown(unknown[0]);
     return [];
   }
   return figures.filter((el) => names.includes(el.dataset.widget ?? ''));
+}
+
+/**
+ * Says in the page's notice that no figure is called `name`, quoted by the core's rule for
+ * echoed input (showInput: at most 80 characters, controls and bidi marks as U+XXXX), so that a
+ * long address is not echoed whole; without the core, the list of names alone.
+ * @param {string} name
+ */
+async function noticeUnknown(name) {
+  const shown = await loadCore().then(
+    (core) => core.M.showInput(name),
+    () => '…',
+  );
+  const box = must(document, '#core-error');
+  box.textContent = i18n.t('meta.figure_unknown', {
+    name: shown,
+    list: Object.keys(FIGURE_MODULES).join(', '),
+  });
+  box.hidden = false;
 }
 
 /**

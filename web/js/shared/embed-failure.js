@@ -33,6 +33,10 @@ const TEXT = {
     dataMissing:
       'The file {file} is missing from {origin} (HTTP {status}): this copy of the site is incomplete, and the whole of dist/ must be copied there again.',
     dataStatus: 'The server at {origin} answered HTTP {status} for {file}.',
+    offline:
+      'You are offline, and {file} is not in this browser’s offline copy (it is kept once a figure has fetched it online): reconnect and try again.',
+    dataOtherVersion:
+      'The site was updated since this page loaded, and {file} belongs to the new version: reload the page.',
     loading: 'Activation Lab: {figure}. Loading the figure…',
     fallback:
       'Activation Lab: {figure}. The figure’s script did not load: the server it comes from must send Access-Control-Allow-Origin, and a Content-Security-Policy on this page must allow that server.',
@@ -59,6 +63,10 @@ const TEXT = {
     dataMissing:
       'O ficheiro {file} não existe em {origin} (HTTP {status}): esta cópia do site está incompleta e é preciso voltar a copiar para lá todo o dist/.',
     dataStatus: 'O servidor em {origin} respondeu HTTP {status} ao pedido de {file}.',
+    offline:
+      'Está sem ligação à rede, e {file} não está na cópia offline deste navegador (fica guardado depois de uma figura o obter com rede): volte a ligar-se e tente de novo.',
+    dataOtherVersion:
+      'O site foi atualizado depois de esta página carregar, e {file} pertence à nova versão: recarregue a página.',
     loading: 'Activation Lab: {figure}. A carregar a figura…',
     fallback:
       'Activation Lab: {figure}. O script da figura não carregou: o servidor de onde vem tem de enviar Access-Control-Allow-Origin e uma Content-Security-Policy nesta página tem de permitir esse servidor.',
@@ -118,14 +126,19 @@ export function failureText(lang, part, { origin, pageOrigin, detail = '' }) {
  * and what the host must do. status is the HTTP status, 0 when no answer came (CORS, CSP, the
  * network): a 404 means the copy of the site lacks the file, which no header would fix.
  * @param {'en' | 'pt'} lang
- * @param {{url: string, status: number, pageOrigin: string, detail?: string}} failure
+ * @param {{url: string, status: number, pageOrigin: string, detail?: string, online?: boolean}} failure
+ *   online: navigator.onLine when the fetch failed
  */
-export function dataFailureText(lang, { url, status, pageOrigin, detail = '' }) {
+export function dataFailureText(lang, { url, status, pageOrigin, detail = '', online = true }) {
   const t = TEXT[lang] ?? TEXT.en;
   const { origin, pathname } = new URL(url);
   const file = pathname.replace(/^\//, '');
   const vars = { origin, file, status: String(status), detail };
+  // No answer while the browser is offline: the network, not a policy.
+  if (!status && !online) return fill(t.offline, vars);
   if (status === 404 || status === 410) return fill(t.dataMissing, vars);
+  // web/sw.js's answer for a file of a version deployed after this page loaded
+  if (status === 409) return fill(t.dataOtherVersion, vars);
   if (status) return fill(t.dataStatus, vars);
   return [
     fill(t.failed, { ...vars, part: fill(t.dataFile, vars) }),
@@ -135,6 +148,17 @@ export function dataFailureText(lang, { url, status, pageOrigin, detail = '' }) 
     .filter(Boolean)
     .join(' ');
 }
+
+/**
+ * The reader's message for a part of a figure (a worker's script) that could not load while the
+ * browser is offline: not in the offline copy yet.
+ * @param {'en' | 'pt'} lang
+ * @param {FailedPart} part
+ */
+export const offlineText = (lang, part) => {
+  const t = TEXT[lang] ?? TEXT.en;
+  return fill(t.offline, { file: t.part[part] });
+};
 
 /**
  * The two texts a snippet puts inside its element: the loading line, shown until the element is

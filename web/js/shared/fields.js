@@ -286,8 +286,13 @@ export function errorMessage(i18n, error, fallback) {
   /** @param {number | undefined} v */
   const fmt = (v) => (v === undefined ? '' : i18n.num(v, 0, { maximumFractionDigits: 6 }));
   // Plain text: sync() writes it with textContent, so the reader's input is never parsed as HTML.
+  const [first, second] = error.parts ?? [];
   return i18n.t(`${LM_KINDS.has(error.kind ?? '') ? 'lm' : 'evidence'}.err_${error.kind}`, {
     raw: error.raw ?? '',
+    first: first ? i18n.t(first.label) : '',
+    a: fmt(first?.value),
+    second: second ? i18n.t(second.label) : '',
+    b: fmt(second?.value),
     detail: error.detail ?? '',
     min: fmt(error.min),
     max: fmt(error.max),

@@ -291,14 +291,20 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
       // or else beside the other rows' values: the work budget depends on n, and
       // `hidden=512x16&n=480` is within it where the default n is not; the custom data set needs
       // the drawn points beside it.
-      const checked = row.addsTo ? Number(value) + Number(values[row.addsTo]) : value;
+      // A row that goes on from another (addsTo) is checked as itself first, so that the core's
+      // message quotes the reader's number; their sum after.
       const field = row.field;
       const check = (/** @type {object} */ base) =>
-        M.validateConfigJson(JSON.stringify({ ...base, [field]: checked }));
+        M.validateConfigJson(JSON.stringify({ ...base, [field]: value }));
       const message =
         check(core.defaults) &&
         check(shared({ ...values, [key]: /** @type {SettingValue} */ (value) }));
       if (message) error = { kind: 'core', detail: message };
+      else if (
+        row.addsTo &&
+        !sumPasses(row, { ...values, [key]: /** @type {SettingValue} */ (value) })
+      )
+        error = sumError(row, { ...values, [key]: /** @type {SettingValue} */ (value) });
     }
     // The row's own check beside the other rows' values (the Transformer's compute budget), for
     // a value other than the default (the core's defaults run).
@@ -316,13 +322,37 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
   }
 
   /**
-   * What the core is asked to run for a row that goes on from another (addsTo): their sum.
+   * Whether the core accepts what it is asked to run for a row that goes on from another
+   * (addsTo): their sum, in `v` (the values, or the values with one row changed).
    * @param {SettingRow} row
+   * @param {Record<string, SettingValue>} [v]
    */
-  const summed = (row) => ({
-    ...config('a'),
-    [row.field ?? '']: Number(values[row.key]) + Number(values[row.addsTo ?? row.key]),
-  });
+  const sumPasses = (row, v = values) =>
+    !M.validateConfigJson(
+      JSON.stringify({
+        ...config('a'),
+        [row.field ?? '']: Number(v[row.key]) + Number(v[row.addsTo ?? row.key]),
+      }),
+    );
+
+  /**
+   * The error of a sum the core refuses: both rows (labels and values), the sum and the field's
+   * largest value; `raw` is the text of the row it is shown under.
+   * @param {SettingRow} row  the row that goes on from the other
+   * @param {Record<string, SettingValue>} v
+   * @param {SettingRow} [blamed]  the row whose field shows it (default: `row`)
+   * @returns {SettingError}
+   */
+  const sumError = (row, v, blamed = row) => {
+    const other = byKey.get(row.addsTo ?? '') ?? row;
+    return {
+      kind: 'sum',
+      raw: format(blamed, v[blamed.key]),
+      need: Number(v[other.key]) + Number(v[row.key]),
+      max: core.limits[row.field ?? '']?.max,
+      parts: [other, row].map((r) => ({ label: r.label ?? r.key, value: Number(v[r.key]) })),
+    };
+  };
 
   /** Rows may be valid alone but not together (e.g. fractions): blame the field the core names. */
   function checkTogether() {
@@ -330,19 +360,20 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
     for (let guard = 0; guard < rows.length; guard++) {
       let message = '';
       for (const side of ['a', 'b']) message ||= M.validateConfigJson(JSON.stringify(config(side)));
-      // Fine-tuning epochs after the pretraining ones: the sum must pass, blamed on the former.
-      const after = message
-        ? undefined
-        : rows.find(
-            (r) =>
-              r.addsTo &&
-              values[r.key] !== defaults[r.key] &&
-              (message = M.validateConfigJson(JSON.stringify(summed(r)))),
-          );
+      // Fine-tuning epochs after the pretraining ones: the sum must pass, blamed on the former
+      // (or, left at its default, on the latter), with a message that names both.
+      const after = message ? undefined : rows.find((r) => r.addsTo && !sumPasses(r));
+      if (after) {
+        const other = byKey.get(after.addsTo ?? '');
+        const blamed = [after, other].find((r) => r && values[r.key] !== defaults[r.key]);
+        if (!blamed) return; // only defaults left: nothing a reader could fix
+        errors[blamed.key] = sumError(after, values, blamed);
+        values[blamed.key] = defaults[blamed.key];
+        continue;
+      }
       if (!message) return;
       const field = /^[a-z_]+/.exec(message)?.[0]; // the core names the field first
       const row =
-        after ??
         rows.find((r) => r.field === field && !r.side && values[r.key] !== defaults[r.key]) ??
         rows.find((r) => !r.side && values[r.key] !== defaults[r.key]);
       if (!row) return; // only defaults left: nothing a reader could fix
@@ -380,7 +411,8 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
     // A value refused beside the defaults of rows read after it is read again beside their values.
     for (const row of rows) {
       const text = get(row.key);
-      if (text !== null && errors[row.key]?.kind === 'core') setOne(row.key, text);
+      const kind = errors[row.key]?.kind;
+      if (text !== null && (kind === 'core' || kind === 'sum')) setOne(row.key, text);
     }
     checkTogether();
   }

@@ -201,15 +201,21 @@ export interface SettingError {
     | 'count'
     | 'chars'
     | 'budget'
-    | 'points';
+    | 'points'
+    | 'sum';
   raw: string;
   /** The core's message (kind core). */
   detail?: string;
   min?: number;
   max?: number;
   list?: string;
-  /** budget: the GFLOP the run would need (max: the GFLOP allowed). */
+  /**
+   * budget: the GFLOP the run would need (max: the GFLOP allowed); sum: the two rows' sum (max:
+   * the field's largest value).
+   */
   need?: number;
+  /** sum: the two rows whose values add up past the core's limit, as their labels and values. */
+  parts?: { label: string; value: number }[];
 }
 
 /**

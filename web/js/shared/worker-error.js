@@ -6,7 +6,7 @@
 // A data file a worker cannot fetch (the Transformer's model or corpus: another origin without
 // CORS, a policy without connect-src, a file missing from the copy) is likewise a marked message,
 // dataFailed, that explainError turns into embed-failure.js's text for that file.
-import { dataFailureText } from './embed-failure.js';
+import { dataFailureText, offlineText } from './embed-failure.js';
 
 const MARK = 'activation-lab:worker-failed';
 const DATA_MARK = 'activation-lab:data-failed';
@@ -74,7 +74,11 @@ export const fetchBytes = async (path, base) =>
 export function explainDataFailure(lang, message) {
   if (!String(message).startsWith(DATA_MARK)) return null;
   const failure = JSON.parse(String(message).slice(DATA_MARK.length));
-  return dataFailureText(lang, { ...failure, pageOrigin: location.origin });
+  return dataFailureText(lang, {
+    ...failure,
+    pageOrigin: location.origin,
+    online: globalThis.navigator?.onLine !== false,
+  });
 }
 
 /**
@@ -87,6 +91,9 @@ export function explainError(i18n, message) {
   const data = explainDataFailure(i18n.language() === 'pt' ? 'pt' : 'en', message);
   if (data) return data;
   if (!isWorkerFailure(message)) return message;
+  // Offline, a worker's script missing from the offline copy is the network's fault, not a policy's.
+  const lang = i18n.language() === 'pt' ? 'pt' : 'en';
+  if (globalThis.navigator?.onLine === false) return offlineText(lang, 'worker');
   const detail = String(message).slice(MARK.length).trim();
   const origin = new URL(import.meta.url).origin;
   return i18n.t('common.worker_failed', { origin: origin === 'null' ? 'blob:' : origin, detail });

@@ -32,7 +32,8 @@ export const ROWS = /** @type {const} */ ([
   { key: 'wepochs', attr: 'epochs', label: 'swap.field_epochs', field: 'epochs', type: 'number' },
   { key: 'wlr', attr: 'lr', label: 'evidence.field_lr', field: 'lr', type: 'number' },
   { key: 'wseed', attr: 'seed', label: 'evidence.field_seed', field: 'seed', type: 'number' },
-  // Fine-tuning epochs go on from the pretraining ones: their sum is what the core must accept.
+  // Fine-tuning epochs go on from the pretraining ones: each is checked as itself, and their sum
+  // is what the core must also accept (state.js: an error that names both).
   {
     key: 'wk',
     attr: 'finetune-epochs',

@@ -20,6 +20,7 @@
 // Weights travel as UTF-8 bytes in a transferred buffer, never as a string: a 4 × 512 network is
 // ~9 MB of JSON, and a string that size takes the page's thread ~170 ms to receive (issue 28).
 import { loadCore } from '../shared/core.js';
+import { mlpForwardFault } from '../shared/forward-check.js';
 import { setUpExperiment } from '../shared/experiment-setup.js';
 import { serve } from '../shared/worker-serve.js';
 
@@ -182,7 +183,8 @@ const commands = {
     const invalid = M.validateConfigJson(JSON.stringify({ ...config, hidden }));
     if (invalid) return send({ type: 'error', cmd: 'import', message: invalid, hidden });
     const next = build({ ...config, hidden }, size);
-    const err = next.exp.loadStateJson(state);
+    // A file that loads but overflows (values near 3e38) is refused too, by its losses.
+    const err = next.exp.loadStateJson(state) || mlpForwardFault(next.exp);
     if (err) throw (next.drop(), new Error(err)); // the current network stays
     next.commit();
     pretrained = { state: next.exp.stateJson(), activation: next.exp.activation() };

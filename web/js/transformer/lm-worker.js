@@ -24,6 +24,7 @@
 import { loadCore, linspace, sample as evaluateFn } from '../shared/core.js';
 import { LM_FILES, scratchText } from '../shared/lm-config.js';
 import { fetchBytes, fetchData } from '../shared/worker-error.js';
+import { lmForwardFault } from '../shared/forward-check.js';
 import { serve } from '../shared/worker-serve.js';
 import { differInterval, fractionWithin, histogram, moments } from './lm-stats.js';
 import { parseWordList, wordRate } from '../shared/word-rate.js';
@@ -108,8 +109,9 @@ const commands = {
     exp = e;
     if (e.status() === 'invalid') throw new Error(e.error() || 'invalid configuration');
     if (weights) {
-      const err = e.loadStateSafetensors(weights);
-      if (err) throw new Error(err);
+      // (and a model whose forward pass overflows is refused, as the CLI refuses it)
+      const err = e.loadStateSafetensors(weights) || lmForwardFault(e);
+      if (err) throw new Error(`${LM_FILES.pretrained}: ${err}`);
     }
     seconds = 0;
     posted = 0;

@@ -250,7 +250,17 @@ export function createDrawData(el, { core, i18n, settings, commit }) {
   fileInput.addEventListener('change', () => {
     const file = fileInput.files?.[0];
     fileInput.value = ''; // the same file again is a new import
-    if (file) void file.text().then((text) => importCsv(text, file.name));
+    if (!file) return;
+    // Past the core's limit, refused by its size alone: reading 27 MB to refuse it blocked the page.
+    const maxBytes = JSON.parse(M.configLimitsJson()).points.csv_max_bytes;
+    if (file.size > maxBytes) {
+      message = i18n.t('draw.csv_refused', {
+        name: file.name,
+        reason: `the file is larger than ${maxBytes} bytes`, // (the core's words, points_csv.cpp)
+      });
+      return render();
+    }
+    void file.text().then((text) => importCsv(text, file.name));
   });
 
   return {
