@@ -99,14 +99,16 @@ export function studySpec(M, o, io) {
   const seeds = intFlag(io, str('seeds'), '--seeds', limits.study_seeds, n);
   const steps = intFlag(io, str('steps'), '--steps', limits.study_steps, s);
   const first =
-    o.seed === undefined ? 0 : finite(io.toNumber(str('seed'), '--seed', 'integer'), '--seed', io);
+    o.seed === undefined
+      ? 0
+      : finite(io.toNumber(String(o.seed), '--seed', 'integer'), '--seed', io);
   /** @type {{[key: string]: string | number}} */
   const model = {};
   if (o['init-scale'] !== undefined) model.init = /** @type {string} */ (o['init-scale']);
   for (const [flag, key] of Object.entries(MODEL_FLAGS))
     if (o[flag] !== undefined)
       model[key] = finite(
-        io.toNumber(str(flag), `--${flag}`, kindOf(limits[key])),
+        io.toNumber(String(o[flag]), `--${flag}`, kindOf(limits[key])),
         `--${flag}`,
         io,
       );

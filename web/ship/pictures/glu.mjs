@@ -11,6 +11,7 @@ const W = PICTURE_WIDTH;
 const TOP = 22; // the line saying what was run
 const ROW = 18; // a line of the table under the plot
 /** The table's columns: their i18n heading and where each starts, as shares of the width. */
+/** @type {[string, number][]} */
 const COLUMNS = [
   ['act', 0.01],
   ['loss', 0.12],
