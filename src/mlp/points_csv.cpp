@@ -17,28 +17,46 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-// The header the CLI writes, or the one spreadsheets often carry (x,y,label), either separator.
+// The header the CLI writes, or the one spreadsheets often carry (x,y,label), either separator,
+// its names quoted or not.
 bool is_header(std::string_view line, char separator) {
     std::string lower;
     for (char c : line)
-        if (c != ' ' && c != '\t' && c != '\r')
+        if (c != ' ' && c != '\t' && c != '\r' && c != '"')
             lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     const std::string sep(1, separator);
     return lower == "x0" + sep + "x1" + sep + "label" || lower == "x" + sep + "y" + sep + "label";
 }
 
+// One field as a spreadsheet may write it: "0,5" in double quotes (a separator inside them is
+// text, "" a quote), or bare. Returns the text between the quotes, and whether there were any.
+std::string unquoted(std::string_view field, bool& quoted) {
+    field = trimmed(field);
+    quoted = field.size() >= 2 && field.front() == '"' && field.back() == '"';
+    if (!quoted) return std::string(field);
+    std::string out;
+    for (std::size_t i = 1; i + 1 < field.size(); ++i) {
+        out += field[i];
+        if (field[i] == '"' && field[i + 1] == '"') ++i;  // "" inside quotes is one quote
+    }
+    return out;
+}
+
 // "" and v[0..2] set, or the message for this line. With ';' between fields (as spreadsheets in
-// decimal-comma locales write CSV) a field's decimal comma is its decimal point: "0,5;1,2;1".
+// decimal-comma locales write CSV), or inside quotes, a field's decimal comma is its decimal
+// point: "0,5;1,2;1", "\"0,5\",\"1,2\",1".
 std::string read_line(std::string_view line, char separator, const std::string& at,
                       double (&v)[3]) {
     std::string_view fields[3];
     std::size_t count = 0;
-    for (std::size_t start = 0;;) {
-        const std::size_t cut = line.find(separator, start);
-        if (count < 3) fields[count] = line.substr(start, cut - start);
+    bool in_quotes = false;
+    for (std::size_t start = 0, i = 0;; ++i) {
+        if (i < line.size() && line[i] == '"') in_quotes = !in_quotes;  // "" toggles twice
+        if (i < line.size() && (line[i] != separator || in_quotes)) continue;
+        if (count < 3) fields[count] = line.substr(start, i - start);
         ++count;
-        if (cut == std::string_view::npos) break;
-        start = cut + 1;
+        if (i >= line.size()) break;
+        start = i + 1;
     }
     if (count != 3) {
         const std::string sep(1, separator);
@@ -46,8 +64,9 @@ std::string read_line(std::string_view line, char separator, const std::string& 
                std::to_string(count) + ")";
     }
     for (std::size_t j = 0; j < 3; ++j) {
-        std::string field(fields[j]);
-        if (separator == ';')
+        bool quoted = false;
+        std::string field = unquoted(fields[j], quoted);
+        if (separator == ';' || quoted)
             for (char& c : field)
                 if (c == ',') c = '.';
         const std::optional<double> x = parse_number(field, NumberKind::any);
@@ -71,10 +90,11 @@ std::optional<Points> points_from_csv(std::string_view text, std::string& error)
     char separator = ',';  // or ';', as the file's first line has it
     std::size_t number = 0;
     for (std::size_t start = 0; start <= text.size();) {
-        std::size_t end = text.find('\n', start);
+        // A line ends at \n, \r\n or a lone \r (old spreadsheets on the Mac write those).
+        std::size_t end = text.find_first_of("\r\n", start);
         if (end == std::string_view::npos) end = text.size();
         const std::string_view line = trimmed(text.substr(start, end - start));
-        start = end + 1;
+        start = end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1);
         ++number;
         if (line.empty()) continue;
         if (first && line.find(';') != std::string_view::npos) separator = ';';

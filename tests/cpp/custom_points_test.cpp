@@ -217,6 +217,33 @@ TEST_CASE("CSV: spreadsheets' forms: an x,y,label header; ';' between fields, de
     CHECK(csv_error("x;y;label\n1.000,5;1;0\n") == "line 2: x0 is not a number: '1.000,5'");
 }
 
+TEST_CASE("CSV: as spreadsheets also write it: lone CR line ends, quoted fields and headers") {
+    std::string e;
+    std::string lf = "x0,x1,label\n", cr = "x0,x1,label\r", quoted = "\"x0\",\"x1\",\"label\"\r\n";
+    std::string semi = "\"x\";\"y\";\"label\"\n";
+    for (int i = 0; i < 12; ++i) {
+        const std::string a = std::to_string(i / 2), b = std::to_string(i % 2);
+        lf += a + ".5,-1.25," + b + "\n";
+        cr += a + ".5,-1.25," + b + "\r";
+        quoted += "\"" + a + ",5\",\"-1,25\"," + b + "\r\n";  // decimal commas inside quotes
+        semi += "\"" + a + ",5\";-1,25;\"" + b + "\"\n";
+    }
+    const auto want = al::points_from_csv(lf, e);
+    REQUIRE_MESSAGE(want, e);
+    for (const std::string& text : {cr, quoted, semi}) {
+        const auto got = al::points_from_csv(text, e);
+        REQUIRE_MESSAGE(got, e);
+        CHECK(got->x == want->x);
+        CHECK(got->y == want->y);
+    }
+    // Lines are still counted one per line end, whichever it is; quotes hold a separator.
+    CHECK(csv_error("x0,x1,label\r0,abc,1\r") == "line 2: x1 is not a number: 'abc'");
+    CHECK(csv_error("x0,x1,label\r\n\r1,2\n") == "line 3: expected 3 fields x0,x1,label (got 2)");
+    CHECK(csv_error("x0,x1,label\n\"1,2\",\"3\"\n") ==
+          "line 2: expected 3 fields x0,x1,label (got 2)");
+    CHECK(csv_error("x0,x1,label\n\"a\"\"b\",1,0\n") == "line 2: x0 is not a number: '\"a\"\"b\"'");
+}
+
 TEST_CASE("CSV: every refusal is one line naming the line (1-based)") {
     const std::string h = "x0,x1,label\n";
     CHECK(csv_error("") == "the file must hold 10 to 2000 points (got 0)");

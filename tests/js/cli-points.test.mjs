@@ -56,6 +56,31 @@ test('train --data FILE.csv trains on the file moons wrote: the same epochs as t
   assert.deepEqual(fromFile.final, generated.final);
 });
 
+test('train --data FILE.csv reads what spreadsheets write: lone CR line ends, quoted decimal commas', () => {
+  const moons = run(['moons', '--n', '40', '--noise', '0.2', '--seed', '3']);
+  assert.equal(moons.status, 0, moons.stderr);
+  const rows = moons.stdout.trim().split('\n').slice(1);
+  const cr = `x0,x1,label\r${rows.join('\r')}\r`;
+  const quoted = `"x0";"x1";"label"\r\n${rows
+    .map((r) =>
+      r
+        .split(',')
+        .map((v) => `"${v.replace('.', ',')}"`)
+        .join(';'),
+    )
+    .join('\r\n')}\r\n`;
+  const flags = ['--epochs', '2', '--hidden', '4', '--data-seed', '3'];
+  const want = untimed(run(['train', '--data', file('lf.csv', moons.stdout), ...flags]).stdout);
+  for (const [name, text] of [
+    ['cr.csv', cr],
+    ['quoted.csv', quoted],
+  ]) {
+    const r = run(['train', '--data', file(name, text), ...flags]);
+    assert.equal(r.status, 0, `${name}: ${r.stderr}`);
+    assert.deepEqual(untimed(r.stdout), want, name);
+  }
+});
+
 // Texts the reader refuses: the CLI says what pointsFromCsvJson says, after the quoted path.
 const BAD = [
   '',
