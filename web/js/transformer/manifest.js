@@ -1,6 +1,6 @@
 // The transformer room's figure, declared once (web/js/README.md): "Inside a Transformer", whole
-// in an embed (its parts picked by `parts`), and in the article as four figures that each fix a
-// part (data-parts="block"), with the part's caption and no-script picture. The entrances gather
+// in an embed (its parts picked by `parts`), and in the article as one figure per part, each
+// fixing its part (data-parts="block"), with the part's caption and no-script picture. The entrances gather
 // every room's manifest (embed/figures.js).
 import { PARTS, ROWS } from './settings.js';
 
