@@ -1,7 +1,9 @@
-// The GLU variants figure (web/js/glu/): a short run of two variants over two seeds in the
-// many-seeds pool, whose table and takeaway come from the core's losses (the takeaway says what
-// the seeds show, either way), Shazeer's columns beside them; keyboard-only operation, no
-// console errors, axe clean at 360 px in both languages and dark mode.
+// The GLU variants figure (web/js/glu/): first the reference study (web/data/lm-glu-reference.json,
+// wasm/lm-glu-reference.mjs) with Shazeer's columns, then the reader's own runs in the many-seeds
+// pool, whose table and takeaway come from the core's losses (the takeaway says what the seeds
+// show, either way, and what they resolve); a run of the reference's own settings gives its losses
+// bit for bit; keyboard-only operation, no console errors, axe clean at 360 px in both languages
+// and dark mode.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -16,10 +18,49 @@ after(async () => env?.close());
 
 const glu = '[data-widget="glu"]';
 const HASH = '#gvariants=swiglu,geglu&gseeds=2&gsteps=4&gseed=3';
+const reference = JSON.parse(
+  readFileSync(new URL('../../web/data/lm-glu-reference.json', import.meta.url), 'utf8'),
+);
 
 /** Waits for the run to end in `state`. */
 const finish = (page, state = 'finished') =>
-  page.waitForSelector(`${glu}[data-state="${state}"]`, { timeout: 120000 });
+  page.waitForSelector(`${glu}[data-state="${state}"]`, { timeout: 240000 });
+
+test("the reference study first: its losses and Δ, beside Shazeer's", async () => {
+  const { page, context, problems, offOrigin } = await openPage(env, '');
+  await page.locator(glu).scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    (sel) =>
+      /reference study/.test(document.querySelector(`${sel} [data-source]`)?.textContent ?? ''),
+    glu,
+  );
+  assert.match(
+    await page.locator(`${glu} [data-source]`).textContent(),
+    new RegExp(`${reference.seeds.length} seeds × ${reference.steps} steps`),
+  );
+  const rows = page.locator(`${glu} tbody tr`);
+  assert.equal(await rows.count(), reference.rows.length);
+  for (const [i, r] of reference.rows.entries()) {
+    const cells = await rows.nth(i).locator('td').allTextContents();
+    assert.equal(parseNumber(cells[0]), Number(r.loss.toFixed(3)), r.act);
+    if (r.delta)
+      assert.equal(parseNumber(cells[1].split(' ')[0]), Number(r.delta.mean_diff.toFixed(3)));
+  }
+  // Shazeer's T5-base row for SwiGLU: loss 1.636, Δ −0.041 = −2.44 % of ReLU's 1.677.
+  const swiglu = reference.rows.findIndex((r) => r.act === 'swiglu');
+  assert.deepEqual((await rows.nth(swiglu).locator('td').allTextContents()).slice(3), [
+    '1.636',
+    '−2.44 %',
+  ]);
+  assert.match(
+    await page.locator(`${glu} [data-takeaway]`).textContent(),
+    /^In the reference study: After \d+ steps, over \d seeds: /,
+  );
+  assert.equal(await page.locator(`${glu} [data-act="reference"]`).isVisible(), false);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(offOrigin, []);
+  await context.close();
+});
 
 test('a short run: the table, the plot and a takeaway from the seeds, no console errors', async () => {
   const { page, context, problems, offOrigin } = await openPage(env, HASH);
@@ -32,26 +73,26 @@ test('a short run: the table, the plot and a takeaway from the seeds, no console
     ['swiglu', 'geglu'],
   );
   assert.match(await page.locator(`${glu} [data-progress]`).textContent(), /^6 runs of 4 steps/);
-  // Before a run: the chosen variants beside Shazeer's numbers, no result of ours yet.
-  const idle = await page.locator(`${glu} tbody tr:nth-child(2) td`).allTextContents();
-  assert.deepEqual(idle, ['–', '–', '1.944 (−0.053)', '1.636 (−0.041)']);
   await page.click(`${glu} [data-act="run"]`);
   await finish(page);
+  assert.match(
+    await page.locator(`${glu} [data-source]`).textContent(),
+    /your run, 2 seeds × 4 steps/,
+  );
   const rows = page.locator(`${glu} tbody tr`);
   assert.equal(await rows.count(), 3);
   assert.deepEqual(await rows.locator('th').allTextContents(), ['ReLU', 'SwiGLU', 'GEGLU']);
   const swiglu = await rows.nth(1).locator('td').allTextContents();
-  assert.match(swiglu[0], /^[+−]\d\.\d{3} \[[+−]?\d\.\d{3}, [+−]?\d\.\d{3}\]$/); // Δ [95 %]
-  assert.match(swiglu[1], /^[+−]\d\.\d{3} \[/);
-  assert.equal(swiglu[2], '1.944 (−0.053)'); // his, at 65,536 steps
-  assert.equal(swiglu[3], '1.636 (−0.041)'); // and 524,288
-  assert.deepEqual(await rows.nth(0).locator('td').allTextContents(), [
+  assert.match(swiglu[1], /^[+−]\d\.\d{3} \[[+−]?\d\.\d{3}, [+−]?\d\.\d{3}\]$/); // Δ [95 %]
+  assert.match(swiglu[2], /^[+−]\d\.\d{2} %$/);
+  assert.deepEqual(swiglu.slice(3), ['1.636', '−2.44 %']);
+  assert.deepEqual((await rows.nth(0).locator('td').allTextContents()).slice(1), [
     'reference',
     'reference',
-    '1.997',
     '1.677',
+    'reference',
   ]);
-  // The same study by `lm study` in Node (the same .wasm): the page's Δ are the core's.
+  // The same study by `lm study` in Node (the same .wasm): the page's losses and Δ are the core's.
   const M = await loadModule();
   const io = {
     readText: (/** @type {string} */ p) => readFileSync(p, 'utf8'),
@@ -59,21 +100,37 @@ test('a short run: the table, the plot and a takeaway from the seeds, no console
     fail: (/** @type {string} */ m) => assert.fail(m),
   };
   const cli = runStudy(M, { acts: 'swiglu,geglu', seeds: '2', steps: '4', seed: '3' }, io);
-  const late = cli.rows.map((r) => (r.late ? r.late.mean_diff : null));
   const shown = await rows.locator('td:nth-of-type(2)').allTextContents();
   assert.deepEqual(
     shown.slice(1).map((x) => parseNumber(x.split(' ')[0])),
-    late.slice(1).map((x) => Number(x.toFixed(3))),
+    cli.rows.slice(1).map((r) => Number(r.delta.mean_diff.toFixed(3))),
   );
-  assert.match(await page.locator(`${glu} thead`).textContent(), /step 1.*step 4/s);
   const takeaway = await page.locator(`${glu} [data-takeaway]`).textContent();
-  assert.match(
-    takeaway,
-    /^At the end \(step 4\), over 2 seeds: .*SwiGLU.*After 1\/8 of the run \(step 1\)/,
-  );
+  assert.match(takeaway, /^After 4 steps, over 2 seeds: .*SwiGLU.*cannot be told from zero\.$/);
   assert.match(await page.locator(`${glu} [data-announce]`).textContent(), /^Training finished\./);
+  // Back to the reference study, and its reading.
+  await page.click(`${glu} [data-act="reference"]`);
+  assert.match(await page.locator(`${glu} [data-source]`).textContent(), /reference study/);
+  assert.equal(await rows.count(), reference.rows.length);
   assert.deepEqual(problems, []);
   assert.deepEqual(offOrigin, []);
+  await context.close();
+});
+
+test("a run of the reference's settings gives its losses bit for bit", async () => {
+  const seed = reference.seeds[0];
+  const { page, context, problems } = await openPage(
+    env,
+    `#gvariants=gelu&gseeds=1&gsteps=${reference.steps}&gseed=${seed}`,
+  );
+  await page.locator(glu).scrollIntoViewIfNeeded();
+  await page.click(`${glu} [data-act="run"]`);
+  await finish(page);
+  assert.match(
+    await page.locator(`${glu} [data-takeaway]`).textContent(),
+    /Its 2 runs gave exactly the reference study's losses for the same seeds\./,
+  );
+  assert.deepEqual(problems, []);
   await context.close();
 });
 
@@ -127,7 +184,7 @@ for (const [lang, path] of [
     if (lang === 'pt')
       assert.match(
         await page.locator(`${glu} [data-takeaway]`).textContent(),
-        /^No fim \(passo 4\)/,
+        /^Após 4 passos, com 2 sementes/,
       );
     assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(problems, []);

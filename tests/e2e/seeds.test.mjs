@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dist, openPage, pollUntil, screenshot, setup } from './helpers.mjs';
+import { dist, openPage, parseNumber, pollUntil, screenshot, setup } from './helpers.mjs';
 
 let env;
 before(async () => (env = await setup()));
@@ -37,10 +37,16 @@ test('a 3-seed study completes and states what its summary supports', async () =
   await studyState(page, 'finished');
   const rows = page.locator(`${seeds} [data-summary] tbody tr`);
   assert.equal(await rows.count(), 3);
-  assert.match(
-    await page.locator(`${seeds} [data-summary] [data-ci]`).textContent(),
-    /^\[−?\d+\.\d\d, −?\d+\.\d\d\]$/,
-  );
+  // the interval in the digits its half-width supports (shared/difference-digits.js)
+  const ci = await page.locator(`${seeds} [data-summary] [data-ci]`).textContent();
+  const [, lo, hi] = ci.match(/^\[(−?\d+(?:\.\d+)?), (−?\d+(?:\.\d+)?)\]$/) ?? [];
+  assert.ok(lo && hi, ci);
+  const decimals = (hi.split('.')[1] ?? '').length;
+  assert.equal(decimals, (lo.split('.')[1] ?? '').length, ci);
+  const half = (parseNumber(hi) - parseNumber(lo)) / 2;
+  // two significant digits of the half-width (its endpoints rounded, so a little slack)
+  const unit = 10 ** -decimals;
+  assert.ok(half >= 9 * unit && half < 100.5 * unit, `${ci}: ${decimals} decimals`);
   const verdict = page.locator(`${seeds} [data-verdict]`);
   assert.ok(
     ['no_difference', 'a_higher', 'b_higher'].includes(await verdict.getAttribute('data-kind')),
@@ -174,7 +180,7 @@ test("the interval the built prose quotes is the one the page's study computes",
   assert.deepEqual([run.study.preset, run.per_seed.length], ['checkerboard', 10]);
   const built = JSON.parse(await readFile(join(dist, 'i18n', 'en', 'relu-wins.json'), 'utf8'));
   const quoted = /data-run="study\.checkerboard\.ci"[^>]*>([^<]+)</.exec(built.p1)?.[1];
-  assert.match(quoted ?? '', /^\[\d+\.\d\d, \d+\.\d\d\]$/, 'relu-wins.p1 quotes the interval');
+  assert.match(quoted ?? '', /^\[\d+(\.\d+)?, \d+(\.\d+)?\]$/, 'relu-wins.p1 quotes the interval');
   const { page, context, problems } = await openPage(env, '#sdata=checkerboard&snoise=0.05', {
     figure: 'seeds',
   });

@@ -99,7 +99,8 @@ test('an accuracy interval that excludes zero names the higher activation in bot
     const said = (await caption(lang, higher)) ?? '';
     assert.doesNotMatch(said, /no significant difference|não mostram diferença/, lang);
     assert.match(said, lang === 'en' ? /ReLU scored a higher test accuracy/ : /a ReLU teve maior/);
-    assert.ok(said.includes(lang === 'en' ? '[−3.00, −1.00]' : '[−3,00; −1,00]'), said);
+    // half-width 1.0 point: one decimal (shared/difference-digits.js)
+    assert.ok(said.includes(lang === 'en' ? '[−3.0, −1.0]' : '[−3,0; −1,0]'), said);
   }
 });
 
@@ -108,7 +109,8 @@ test('a speed interval containing zero says so; too few pairs say nothing yet', 
   const said = (await caption('en', same)) ?? '';
   assert.match(
     said,
-    /In epochs to 95 % training accuracy, the 95% interval of GELU − ReLU over 10 seeds, \[−0\.5, 0\.9\], contains zero/,
+    // half-width 0.70 epochs: two decimals (shared/difference-digits.js)
+    /In epochs to 95 % training accuracy, the 95% interval of GELU − ReLU over 10 seeds, \[−0\.50, 0\.90\], contains zero/,
   );
   assert.doesNotMatch(said, /sooner/);
   assert.equal(

@@ -2,11 +2,11 @@
 // settings it measured under) as JSON.
 import { download, stampedName, toCsv } from '../shared/export.js';
 import { spread } from './bench-stats.js';
-import { stat } from './cost-results.js';
+import { stat } from './cost-comparisons.js';
 
 /**
  * One row per kernel: its median rate and interquartile range, and its activation's epoch time.
- * @param {import('./cost-results.js').CostRun} run
+ * @param {import('./cost-comparisons.js').CostRun} run
  */
 const rows = (run) =>
   [...run.kernels].map(([k, rates]) => {
@@ -24,7 +24,7 @@ const rows = (run) =>
     };
   });
 
-/** @param {import('./cost-results.js').CostRun} run */
+/** @param {import('./cost-comparisons.js').CostRun} run */
 export const downloadCostCsv = (run) =>
   download(
     stampedName('cost', 'csv'),
@@ -41,11 +41,11 @@ export const downloadCostCsv = (run) =>
   );
 
 /**
- * @param {import('./cost-results.js').CostRun} run
- * @param {{arch: string, simd: boolean, n: number, targetMs: number, rounds: number,
+ * @param {import('./cost-comparisons.js').CostRun} run
+ * @param {{arch: string, simd: boolean, n: number, reps: number, rounds: number,
  *   epochConfig: unknown}} setup what was measured, and how
  */
-export const downloadCostJson = (run, { arch, simd, n, targetMs, rounds, epochConfig }) =>
+export const downloadCostJson = (run, { arch, simd, n, reps, rounds, epochConfig }) =>
   download(
     stampedName('cost', 'json'),
     JSON.stringify(
@@ -53,7 +53,7 @@ export const downloadCostJson = (run, { arch, simd, n, targetMs, rounds, epochCo
         arch,
         simd,
         n,
-        target_ms: targetMs,
+        reps,
         rounds,
         epoch_config: epochConfig,
         kernels: rows(run),

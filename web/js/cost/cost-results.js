@@ -1,34 +1,14 @@
 // The cost panel's markup and its results (cost/cost.js runs the measurement): the ratio cards,
 // the noise warning, the bar chart, the table and the caption's first sentence, all drawn from the
-// rounds measured so far. Two timings are compared only when their ranges are apart
-// (bench-stats.js).
+// rounds measured so far. What may be compared is cost-comparisons.js's: a ratio is stated, and a
+// bar drawn in colour, only when the two timings' ranges are apart.
 import { createBarChart } from '../plots/bar-chart.js';
 import { labelPngButtons, pngButton } from '../shared/export.js';
 import { setDisabled } from '../shared/focus.js';
 import { explainError } from '../shared/worker-error.js';
 import { finder } from '../shared/dom.js';
-import { compare, spread } from './bench-stats.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
-
-/**
- * The panel's state, shared with cost.js: rounds per kernel and per epoch.
- * @typedef {object} CostRun
- * @property {Map<string, number[]>} kernels kernelKey() -> elements/s, one per round
- * @property {Map<string, number[]>} epochs activation -> seconds, one per round
- * @property {'idle' | 'running' | 'done' | 'error'} state
- * @property {string} error
- */
-
-/**
- * @param {string} fn
- * @param {boolean} grad
- * @param {boolean} scalar
- */
-export const kernelKey = (fn, grad, scalar) =>
-  `${fn}/${grad ? 'grad' : 'value'}/${scalar ? 'scalar' : 'simd'}`;
-
-/** @param {number[] | undefined} xs */
-export const stat = (xs) => spread(xs ?? []);
+import { comparisons, isRanked, rankedGroups, rateOf, stat } from './cost-comparisons.js';
 
 /** The panel's markup: toolbar, notes, ratio cards, chart, table, export buttons and caption. */
 export const costHtml = () => `
@@ -66,16 +46,13 @@ export const costHtml = () => `
  * @param {boolean} opts.simd whether this browser runs the SIMD build
  * @param {number} opts.rounds interleaved rounds per timing
  * @param {number} opts.total timings in one measurement
- * @param {CostRun} opts.run the current state (cost.js updates it in place)
+ * @param {import('./cost-comparisons.js').CostRun} opts.run the current state (cost.js updates it
+ *   in place)
  */
 export function createCostResults(root, { i18n, fns, simd, rounds: ROUNDS, total, run }) {
   const $ = finder(root);
   const chart = createBarChart($('[data-plot]'));
   chart.canvas.setAttribute('role', 'img');
-  /** Elements per second of a kernel: the median and interquartile range of its rounds. */
-  const rateOf = (/** @type {string} */ fn, grad = false, scalar = false) =>
-    stat(run.kernels.get(kernelKey(fn, grad, scalar)));
-
   /** @param {string} fn */
   const name = (fn) => i18n.t(`common.act_${fn}`);
   /** @param {number} rate */
@@ -83,62 +60,28 @@ export function createCostResults(root, { i18n, fns, simd, rounds: ROUNDS, total
   /** @param {number} x */
   const times = (x) => (Number.isFinite(x) ? `${i18n.num(x, x < 10 ? 1 : 0)}×` : '–');
 
-  /**
-   * The comparisons the panel states, each only once both sides have their rounds: a cost is
-   * ReLU's rate over the other's, a speed-up SIMD's rate over scalar's (never below 1 as a fact).
-   */
-  function comparisons() {
-    const done = run.state === 'done';
-    /** @type {{id: string, text: string, verdict: string, ratio: number}[]} */
-    const out = [];
-    /**
-     * @param {string} id
-     * @param {string} text
-     * @param {import('./bench-stats.js').Spread} a
-     * @param {import('./bench-stats.js').Spread} b
-     * @param {number} [expectAbove]
-     */
-    const add = (id, text, a, b, expectAbove) => {
-      if (!a.n || !b.n) return;
-      const c = compare(a, b, { expectAbove });
-      // Mid-measurement a pair with too few rounds yet is shown as it stands, not judged.
-      out.push({
-        id,
-        text,
-        ratio: c.ratio,
-        verdict: !done && c.verdict === 'too_few' ? 'partial' : c.verdict,
-      });
-    };
-    for (const fn of fns.filter((f) => f !== 'relu'))
-      add(`${fn}_relu`, i18n.t('cost.ratio_vs_relu', { fn: name(fn) }), rateOf('relu'), rateOf(fn));
-    add(
-      'simd_gelu',
-      i18n.t('cost.ratio_simd', { fn: name('gelu') }),
-      rateOf('gelu'),
-      rateOf('gelu', false, true),
-      simd ? 1 : undefined,
-    );
-    add(
-      'epoch_gelu_relu',
-      i18n.t('cost.ratio_epoch'),
-      stat(run.epochs.get('gelu')),
-      stat(run.epochs.get('relu')),
-    );
-    return out;
-  }
+  /** The panel's comparisons, each with its sentence. */
+  const cards = () =>
+    comparisons(run, fns, simd).map((c) => ({
+      ...c,
+      text:
+        c.kind === 'cost'
+          ? i18n.t('cost.ratio_vs_relu', { fn: name(c.fn) })
+          : c.kind === 'simd'
+            ? i18n.t('cost.ratio_simd', { fn: name(c.fn) })
+            : i18n.t('cost.ratio_epoch'),
+    }));
 
   function renderRatios() {
-    const cards = comparisons();
-    const ranked = (/** @type {{verdict: string}} */ c) =>
-      c.verdict === 'ranked' || c.verdict === 'partial';
-    $('[data-ratios]').innerHTML = cards
+    const shown = cards();
+    $('[data-ratios]').innerHTML = shown
       .map(
         (c) =>
-          `<div class="cost-ratio" data-ratio="${c.id}" data-value="${c.ratio}" data-verdict="${c.verdict}"><b>${ranked(c) ? times(c.ratio) : '?'}</b><span>${c.text}${ranked(c) ? '' : ` — ${i18n.t('cost.too_noisy')}`}</span></div>`,
+          `<div class="cost-ratio" data-ratio="${c.id}" data-value="${c.ratio}" data-verdict="${c.verdict}"><b>${isRanked(c) ? times(c.ratio) : '?'}</b><span>${c.text}${isRanked(c) ? '' : ` — ${i18n.t('cost.too_noisy')}`}</span></div>`,
       )
       .join('');
     const noisy = /** @type {HTMLElement} */ ($('[data-noisy]'));
-    noisy.hidden = !cards.some((c) => c.verdict === 'too_noisy');
+    noisy.hidden = !shown.some((c) => c.verdict === 'too_noisy');
     noisy.innerHTML = noisy.hidden ? '' : i18n.t('cost.noisy_warning', { rounds: ROUNDS });
   }
 
@@ -146,7 +89,7 @@ export function createCostResults(root, { i18n, fns, simd, rounds: ROUNDS, total
   function takeawayOf() {
     if (run.state !== 'done')
       return i18n.t(run.state === 'error' ? 'cost.takeaway_error' : 'cost.takeaway_wait');
-    const byId = Object.fromEntries(comparisons().map((c) => [c.id, c]));
+    const byId = Object.fromEntries(comparisons(run, fns, simd).map((c) => [c.id, c]));
     const kernel = byId.gelu_relu,
       epoch = byId.epoch_gelu_relu;
     if (kernel?.verdict !== 'ranked') return i18n.t('cost.takeaway_noisy');
@@ -162,17 +105,21 @@ export function createCostResults(root, { i18n, fns, simd, rounds: ROUNDS, total
   function renderChart() {
     /** @type {import('../plots/bar-chart.js').BarGroup[]} */
     const groups = [];
+    const ranked = rankedGroups(run, fns);
     for (const grad of [false, true]) {
       for (const fn of fns) {
+        const muted = !ranked.has(`${fn}/${grad ? 'grad' : 'value'}`);
         const bars = [false, true].map((scalar) => {
-          const v = rateOf(fn, grad, scalar).median;
+          const v = rateOf(run, fn, grad, scalar).median;
           const ok = Number.isFinite(v);
-          return { value: v, color: fn, faded: scalar, text: ok ? `${mps(v)} M/s` : '' };
+          return { value: v, color: fn, faded: scalar, muted, text: ok ? `${mps(v)} M/s` : '' };
         });
         groups.push({ label: `${name(fn)} ${grad ? 'f′' : 'f'}`, bars });
       }
     }
     chart.update({ groups, fmt: (v) => i18n.num(v / 1e6, 0) });
+    // (what the canvas draws grey, for tests and for anyone reading the markup)
+    chart.canvas.dataset.ranked = [...ranked].sort().join(' ');
     chart.canvas.setAttribute('aria-label', i18n.t('cost.chart_label'));
   }
 
@@ -193,7 +140,7 @@ export function createCostResults(root, { i18n, fns, simd, rounds: ROUNDS, total
         const cells = cols
           .map((c) => {
             const [pass, kind] = c.split('_'),
-              r = rateOf(fn, pass === 'grad', kind === 'scalar');
+              r = rateOf(run, fn, pass === 'grad', kind === 'scalar');
             const text = r.n ? `${mps(r.median)}${range(r, mps)}` : '–';
             return `<td class="num" data-rate="${fn}/${c}" data-value="${r.n ? r.median : ''}">${text}</td>`;
           })

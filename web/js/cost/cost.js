@@ -11,11 +11,12 @@ import { downloadPng, stampedName } from '../shared/export.js';
 import { createWorkerClient, isAbort } from '../shared/worker-client.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
 import { closest, finder } from '../shared/dom.js';
-import { costHtml, createCostResults, kernelKey } from './cost-results.js';
+import { costHtml, createCostResults } from './cost-results.js';
+import { kernelKey } from './cost-comparisons.js';
 import { downloadCostCsv, downloadCostJson } from './cost-export.js';
 
 const N = 1 << 16; // 256 KB of floats: stays in cache, so this times the arithmetic, not memory
-const TARGET_MS = 20; // each kernel measurement lasts about this long (see cost/bench-worker.js)
+const REPS = 3; // timings per kernel and round; the core keeps the best (cost/kernel-rounds.js)
 const ROUNDS = 5; // interleaved rounds: every kernel and every epoch is timed this many times
 
 /**
@@ -28,7 +29,7 @@ export default async function createCost(root, { core, i18n }) {
   root.innerHTML = costHtml();
   const $ = finder(root);
   const simd = simdSupported();
-  /** @type {import('./cost-results.js').CostRun} */
+  /** @type {import('./cost-comparisons.js').CostRun} */
   const run = { kernels: new Map(), epochs: new Map(), state: 'idle', error: '' };
   const client = createWorkerClient(new URL('./bench-worker.js', import.meta.url));
   const total = fns.length * 5 * ROUNDS; // four kernels and one epoch per activation and round
@@ -65,7 +66,7 @@ export default async function createCost(root, { core, i18n }) {
     const request = {
       fns,
       n: N,
-      targetMs: TARGET_MS,
+      reps: REPS,
       epochConfig: core.defaults,
       rounds: ROUNDS,
     };
@@ -106,7 +107,7 @@ export default async function createCost(root, { core, i18n }) {
         arch: core.arch,
         simd,
         n: N,
-        targetMs: TARGET_MS,
+        reps: REPS,
         rounds: ROUNDS,
         epochConfig: core.defaults,
       });

@@ -7,8 +7,8 @@ export interface BenchRequest {
   fns: ActivationName[];
   /** Elements per kernel pass. */
   n: number;
-  /** How long each kernel measurement should last. */
-  targetMs: number;
+  /** Timings per kernel and round, of which the core keeps the best (benchActivation's reps). */
+  reps: number;
   epochConfig: Config;
   /** Interleaved rounds: every kernel and every epoch is timed this many times. */
   rounds: number;

@@ -4,6 +4,7 @@
 // reproduce the reference study's. It says what the seeds show whichever way it goes. Pure (the
 // strings and number formats come in through i18n) so that Node tests and the build can call it.
 import { readLossSummary } from '../shared/lm-study.js';
+import { digitsFor, summaryDigits } from '../shared/difference-digits.js';
 import { REFERENCE, reproduced, resolution } from './glu-study.js';
 
 /**
@@ -21,7 +22,7 @@ const GROUPS = /** @type {const} */ (['lower', 'higher', 'same', 'unknown']);
  * @param {GluResult['rows']} rows
  */
 export function gluGroups(rows) {
-  /** @type {Record<(typeof GROUPS)[number], {act: string, mean: number}[]>} */
+  /** @type {Record<(typeof GROUPS)[number], {act: string, mean: number, digits: number}[]>} */
   const out = { lower: [], higher: [], same: [], unknown: [] };
   for (const r of rows) {
     if (r.act === REFERENCE) continue;
@@ -34,7 +35,11 @@ export function gluGroups(rows) {
           : kind === 'no_difference'
             ? 'same'
             : 'unknown';
-    out[group].push({ act: r.act, mean: r.delta?.mean_diff ?? NaN });
+    out[group].push({
+      act: r.act,
+      mean: r.delta?.mean_diff ?? NaN,
+      digits: summaryDigits(r.delta, { fallback: 3 }),
+    });
   }
   out.lower.sort((a, b) => a.mean - b.mean);
   out.higher.sort((a, b) => a.mean - b.mean);
@@ -52,7 +57,8 @@ export function gluReading(i18n, result, name) {
   const n = Math.max(0, ...result.rows.map((r) => r.delta?.n ?? 0));
   if (!n) return null;
   if (n < 2) return i18n.t('glu.takeaway_one_seed');
-  const signed = (/** @type {number} */ x) => i18n.num(x, 3, { signDisplay: 'exceptZero' });
+  const signed = (/** @type {number} */ x, /** @type {number} */ d) =>
+    i18n.num(x, d, { signDisplay: 'exceptZero' });
   const g = gluGroups(result.rows);
   const parts = GROUPS.filter((k) => g[k].length)
     .map((k) =>
@@ -60,7 +66,9 @@ export function gluReading(i18n, result, name) {
         n,
         list: g[k]
           .map((x) =>
-            k === 'lower' || k === 'higher' ? `${name(x.act)} (${signed(x.mean)})` : name(x.act),
+            k === 'lower' || k === 'higher'
+              ? `${name(x.act)} (${signed(x.mean, x.digits)})`
+              : name(x.act),
           )
           .join(', '),
       }),
@@ -84,7 +92,7 @@ export function gluRunTakeaway(i18n, run, reference, name) {
   const same = reference ? reproduced(run, reference) : { compared: 0, same: 0 };
   return [
     reading,
-    half === null ? '' : i18n.t('glu.resolves', { half: i18n.num(half, 3) }),
+    half === null ? '' : i18n.t('glu.resolves', { half: i18n.num(half, digitsFor(half, 3)) }),
     !same.compared
       ? ''
       : same.same === same.compared

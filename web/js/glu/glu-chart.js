@@ -3,6 +3,7 @@
 // mean and its 95 % interval) and the table: each variant's mean loss, its Δ and that Δ as a share
 // of ReLU's loss, beside Shazeer's loss and share. Shared by the live figure and the build's
 // no-script picture (web/ship/pictures/glu.mjs), so both say the same.
+import { summaryDigits } from '../shared/difference-digits.js';
 import { REFERENCE, shazeerDelta } from './glu-study.js';
 
 /** @typedef {import('./glu-study.js').GluResult} GluResult */
@@ -53,17 +54,19 @@ const signed = (num, x, digits) => num(x, digits, { signDisplay: 'exceptZero' })
 
 /**
  * A Δ as text: mean and 95 % interval ("−0.031 [−0.052, −0.010]"; in pt "[−0,052; −0,010]", as
- * i18n.interval writes it), the mean alone with one seed.
+ * i18n.interval writes it) to the digits the interval supports (shared/difference-digits.js), the
+ * mean alone with one seed.
  * @param {PairedSummary | null} s
  * @param {Words & {interval: (lo: string, hi: string) => string}} w
  */
 export function deltaText(s, { num, interval }) {
   if (!s || s.mean_diff === null) return '–';
+  const d = summaryDigits(s, { fallback: 3 });
   const ci =
     s.n >= 2 && s.ci_low !== null && s.ci_high !== null
-      ? ` ${interval(signed(num, s.ci_low, 3), signed(num, s.ci_high, 3))}`
+      ? ` ${interval(signed(num, s.ci_low, d), signed(num, s.ci_high, d))}`
       : '';
-  return `${signed(num, s.mean_diff, 3)}${ci}`;
+  return `${signed(num, s.mean_diff, d)}${ci}`;
 }
 
 /**

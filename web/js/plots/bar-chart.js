@@ -8,7 +8,11 @@ const BAR_H = 13,
   GAP = 3,
   GROUP_GAP = 12;
 
-/** @typedef {{value: number, color: string, faded?: boolean, text?: string}} Bar */
+/**
+ * `muted`: drawn grey, for a value that may not be read against the others (e.g. a timing too
+ * noisy to rank).
+ * @typedef {{value: number, color: string, faded?: boolean, muted?: boolean, text?: string}} Bar
+ */
 /** @typedef {{label: string, bars: Bar[]}} BarGroup */
 /** @typedef {{groups: BarGroup[], fmt: import('../shared/types').TickFormat}} BarChartState */
 
@@ -46,7 +50,7 @@ export function drawBarChart(ctx, w, h, state, t) {
     ctx.fillText(g.label, box.x - 8, y + groupH(g) / 2);
     for (const b of g.bars) {
       const v = Number.isFinite(b.value) ? b.value : 0;
-      ctx.fillStyle = t.color(b.color);
+      ctx.fillStyle = b.muted ? t.soft : t.color(b.color);
       ctx.globalAlpha = b.faded ? 0.4 : 0.95;
       const end = xs(v);
       ctx.fillRect(Math.min(zero, end), y, Math.max(1, Math.abs(end - zero)), BAR_H);
@@ -73,7 +77,7 @@ export const barChartHeight = (state) =>
   30 + state.groups.reduce((h, g) => h + groupH(g) + GROUP_GAP, 0);
 
 /**
- * update({ groups: [{ label, bars: [{ value, color, faded?, text }] }], fmt(value, digits) })
+ * update({ groups: [{ label, bars: [{ value, color, faded?, muted?, text }] }], fmt(value, digits) })
  * @param {HTMLElement} parent
  */
 export function createBarChart(parent) {

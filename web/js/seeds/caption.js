@@ -4,6 +4,7 @@
 // the first could say "no significant difference" beside a speed interval that excludes zero.
 // Pure (the strings and number formats come in through i18n) so that Node tests can check it.
 import { readSummary } from '../shared/study-verdict.js';
+import { summaryDigits } from '../shared/difference-digits.js';
 
 /** @typedef {import('../shared/types').PairedSummary} PairedSummary */
 /** @typedef {Pick<import('../shared/types').I18n, 't' | 'num' | 'interval'>} Words */
@@ -20,15 +21,17 @@ import { readSummary } from '../shared/study-verdict.js';
 export function studyTakeaway(i18n, { a, b, acc, speed, never, runs, epochs }) {
   const r = readSummary(acc);
   if (!acc || r.kind === 'too_few' || r.kind === 'no_spread') return null;
+  // (as the table beside it: the digits the interval supports, shared/difference-digits.js)
+  const d = summaryDigits(acc, { scale: 100, fallback: 2 });
   /** @param {number | null} x */
-  const pts = (x) => i18n.num(x === null ? x : x * 100, 2);
+  const pts = (x) => i18n.num(x === null ? x : x * 100, d);
   const parts = [
     i18n.t(r.kind === 'no_difference' ? 'seeds.takeaway_no_difference' : 'seeds.takeaway_higher', {
       n: acc.n,
       a,
       b,
       hi: r.kind === 'b_higher' ? b : a,
-      mean: i18n.num((acc.mean_diff ?? NaN) * 100, 1, { signDisplay: 'exceptZero' }),
+      mean: i18n.num((acc.mean_diff ?? NaN) * 100, d, { signDisplay: 'exceptZero' }),
       ci: i18n.interval(pts(acc.ci_low), pts(acc.ci_high)),
     }),
   ];
@@ -36,7 +39,7 @@ export function studyTakeaway(i18n, { a, b, acc, speed, never, runs, epochs }) {
     hi = speed?.ci_high ?? NaN;
   if (speed && speed.n >= 2 && Number.isFinite(lo) && Number.isFinite(hi)) {
     /** @param {number | null} x */
-    const ep = (x) => i18n.num(x, 1);
+    const ep = (x) => i18n.num(x, summaryDigits(speed, { fallback: 1 }));
     const vars = { a, b, n: speed.n, ci: i18n.interval(ep(lo), ep(hi)) };
     if (lo > 0 || hi < 0)
       parts.push(

@@ -2,6 +2,7 @@
 // final validation losses, paired by seed, and their differences with the core's 95 % interval),
 // the summary table, the sentence of what the data supports (lower loss is better), the
 // validation-loss curves of every run, the per-seed table and the exports.
+import { summaryDigits } from '../shared/difference-digits.js';
 import { createDotPlot } from '../plots/dot-plot.js';
 import { createLinePlot } from '../plots/line-plot.js';
 import {
@@ -146,14 +147,15 @@ export function createSeedsLmView(root, { core, i18n }) {
     $('[data-lm-caption]').textContent = i18n.t('seeds.lm_summary_caption', { n: p.length });
     if (!summary) return (body.innerHTML = '');
     const s = summary;
+    const d = summaryDigits(s, { fallback: 4 }); // the difference's (shared/difference-digits.js)
     const ci = Number.isFinite(s.ci_low)
-      ? i18n.interval(loss(s.ci_low, 4), loss(s.ci_high, 4))
+      ? i18n.interval(loss(s.ci_low, d), loss(s.ci_high, d))
       : '–';
     body.innerHTML = `
       <tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${loss(s.mean_a, 4)}</td><td class="num">${loss(s.sd_a, 4)}</td><td class="num">–</td></tr>
       <tr data-row="b"><th scope="row">${name(b)}</th><td class="num">${loss(s.mean_b, 4)}</td><td class="num">${loss(s.sd_b, 4)}</td><td class="num">–</td></tr>
-      <tr data-row="diff"><th scope="row">${i18n.t('seeds.lm_row_diff', { a: name(a), b: name(b) })}</th><td class="num" data-mean>${loss(s.mean_diff, 4)}</td>
-        <td class="num">${loss(s.sd_diff, 4)}</td><td class="num" data-ci>${ci}</td></tr>`;
+      <tr data-row="diff"><th scope="row">${i18n.t('seeds.lm_row_diff', { a: name(a), b: name(b) })}</th><td class="num" data-mean>${loss(s.mean_diff, d)}</td>
+        <td class="num">${loss(s.sd_diff, d)}</td><td class="num" data-ci>${ci}</td></tr>`;
   }
 
   /** @param {string[]} acts */
@@ -168,6 +170,7 @@ export function createSeedsLmView(root, { core, i18n }) {
         (el.innerHTML = i18n.t('seeds.verdict_same', { a: name(a) }))
       );
     const s = /** @type {PairedSummary} */ (summary);
+    const d = summaryDigits(s, { fallback: 4 });
     const [lo, hi] = r.kind === 'b_lower' ? [b, a] : [a, b];
     const vars = {
       n: s.n,
@@ -175,11 +178,11 @@ export function createSeedsLmView(root, { core, i18n }) {
       b: name(b),
       lo: name(lo),
       hi: name(hi),
-      mean: loss(Math.abs(s.mean_diff ?? NaN), 4),
-      low: loss(s.ci_low, 4),
-      high: loss(s.ci_high, 4),
-      wide: loss(Math.max(Math.abs(s.ci_low ?? NaN), Math.abs(s.ci_high ?? NaN)), 4),
-      sd: loss(r.seedSpread, 4),
+      mean: loss(Math.abs(s.mean_diff ?? NaN), d),
+      low: loss(s.ci_low, d),
+      high: loss(s.ci_high, d),
+      wide: loss(Math.max(Math.abs(s.ci_low ?? NaN), Math.abs(s.ci_high ?? NaN)), d),
+      sd: loss(r.seedSpread, d),
     };
     el.innerHTML = verdictText(i18n, 'seeds.lm_verdict_', r, vars);
   }

@@ -4,6 +4,7 @@
 // fast they get there. Runs that never reached 95 % are counted and named, not hidden.
 import { speedPairs, summarizeSpeed } from './study.js';
 import { finder } from '../shared/dom.js';
+import { summaryDigits } from '../shared/difference-digits.js';
 
 /**
  * @param {HTMLElement} root
@@ -33,26 +34,30 @@ export function createSeedsSpeed(root, { core, i18n }) {
     summary = summarizeSpeed(core.M, study);
     /** @param {number | null | undefined} v */
     const ep = (v) => (Number.isFinite(v) ? i18n.num(v, 1) : '–');
+    // the difference: the digits its interval supports (shared/difference-digits.js)
+    const d = summaryDigits(summary, { fallback: 1 });
+    /** @param {number | null | undefined} v */
+    const diff = (v) => (Number.isFinite(v) ? i18n.num(v, d) : '–');
     /**
      * @param {number | null} lo
      * @param {number | null} hi
      */
-    const ci = (lo, hi) => (Number.isFinite(lo) ? i18n.interval(ep(lo), ep(hi)) : '–');
+    const ci = (lo, hi) => (Number.isFinite(lo) ? i18n.interval(diff(lo), diff(hi)) : '–');
     // No pairs, no table: the note below says why.
     $('.table-scroll').hidden = !summary;
     $('tbody').innerHTML = summary
       ? `<tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${ep(summary.mean_a)}</td><td class="num">${ep(summary.sd_a)}</td><td class="num">–</td></tr>
       <tr data-row="b"><th scope="row">${name(b)}</th><td class="num">${ep(summary.mean_b)}</td><td class="num">${ep(summary.sd_b)}</td><td class="num">–</td></tr>
-      <tr data-row="diff"><th scope="row">${i18n.t('seeds.speed_row_diff', { a: name(a), b: name(b) })}</th><td class="num">${ep(summary.mean_diff)}</td>
-        <td class="num">${ep(summary.sd_diff)}</td><td class="num" data-ci>${ci(summary.ci_low, summary.ci_high)}</td></tr>`
+      <tr data-row="diff"><th scope="row">${i18n.t('seeds.speed_row_diff', { a: name(a), b: name(b) })}</th><td class="num">${diff(summary.mean_diff)}</td>
+        <td class="num">${diff(summary.sd_diff)}</td><td class="num" data-ci>${ci(summary.ci_low, summary.ci_high)}</td></tr>`
       : '';
     const parts = [];
     const vars = {
       a: name(a),
       b: name(b),
       n: pairs.length,
-      low: ep(summary?.ci_low),
-      high: ep(summary?.ci_high),
+      low: diff(summary?.ci_low),
+      high: diff(summary?.ci_high),
       epochs: study.base.epochs,
     };
     const lo = summary?.ci_low ?? NaN, // null (NaN in the core) for fewer than 2 pairs
@@ -66,7 +71,7 @@ export function createSeedsSpeed(root, { core, i18n }) {
           ...vars,
           fast: name(aFaster ? a : b),
           slow: name(aFaster ? b : a),
-          mean: ep(Math.abs(summary.mean_diff ?? NaN)),
+          mean: diff(Math.abs(summary.mean_diff ?? NaN)),
         }),
       );
     } else parts.push(i18n.t('seeds.speed_no_difference', vars));

@@ -2,6 +2,7 @@
 // the plots): the summary table, the verdict and the per-seed table.
 import { readSummary } from '../shared/study-verdict.js';
 import { reached95 } from '../shared/runs.js';
+import { summaryDigits } from '../shared/difference-digits.js';
 
 /** @typedef {import('../shared/types').I18n} I18n */
 /** @typedef {ReturnType<typeof import('./study.js').pairs>} Pairs */
@@ -36,18 +37,21 @@ export function renderSummary($, i18n, summary, p, [a, b]) {
   const body = $('[data-summary] tbody');
   $('[data-summary-caption]').textContent = i18n.t('seeds.summary_caption', { n: p.length });
   if (!summary) return (body.innerHTML = '');
+  /** The difference's row: the digits its interval supports (shared/difference-digits.js). */
+  const diff = (/** @type {number | null} */ x) =>
+    pointsOf(i18n, x, summaryDigits(summary, { scale: 100, fallback: 2 }));
   /**
    * @param {number | null} lo
    * @param {number | null} hi
    */
-  const ci = (lo, hi) => (Number.isFinite(lo) ? i18n.interval(pts(lo), pts(hi)) : '–');
+  const ci = (lo, hi) => (Number.isFinite(lo) ? i18n.interval(diff(lo), diff(hi)) : '–');
   /** @param {number | null} v */
   const sd = (v) => (Number.isFinite(v) ? pts(v) : '–');
   body.innerHTML = `
     <tr data-row="a"><th scope="row">${name(a)}</th><td class="num">${i18n.pct(summary.mean_a, 2)}</td><td class="num">${sd(summary.sd_a)}</td><td class="num">–</td></tr>
     <tr data-row="b"><th scope="row">${name(b)}</th><td class="num">${i18n.pct(summary.mean_b, 2)}</td><td class="num">${sd(summary.sd_b)}</td><td class="num">–</td></tr>
-    <tr data-row="diff"><th scope="row">${i18n.t('seeds.row_diff', { a: name(a), b: name(b) })}</th><td class="num">${pts(summary.mean_diff)}</td>
-      <td class="num">${sd(summary.sd_diff)}</td><td class="num" data-ci>${ci(summary.ci_low, summary.ci_high)}</td></tr>`;
+    <tr data-row="diff"><th scope="row">${i18n.t('seeds.row_diff', { a: name(a), b: name(b) })}</th><td class="num" data-mean>${diff(summary.mean_diff)}</td>
+      <td class="num">${Number.isFinite(summary.sd_diff) ? diff(summary.sd_diff) : '–'}</td><td class="num" data-ci>${ci(summary.ci_low, summary.ci_high)}</td></tr>`;
 }
 
 /**
@@ -59,8 +63,9 @@ export function renderSummary($, i18n, summary, p, [a, b]) {
 export function renderVerdict($, i18n, summary, [a, b]) {
   /** @param {string} act */
   const name = (act) => nameOf(i18n, act);
+  const d = summaryDigits(summary, { scale: 100, fallback: 2 });
   /** @param {number | null} x */
-  const pts = (x) => pointsOf(i18n, x);
+  const pts = (x) => pointsOf(i18n, x, d);
   const el = $('[data-verdict]');
   // (its nulls, NaN in the core, come only with fewer than 2 pairs: readSummary's too_few)
   const r = readSummary(summary);

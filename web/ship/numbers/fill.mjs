@@ -6,7 +6,8 @@
 //     run name, then the quantity: diff (mean difference a − b), low and high (its 95 % interval's
 //     ends), ci (the interval as the language writes it), a and b (each side's mean), all in
 //     points of test accuracy, or seeds (the count); data-seeds: the summary of the first n seeds
-//     (one of the run's counts; default: all of them); data-digits (default 2, 0 for seeds) and
+//     (one of the run's counts; default: all of them); data-digits (default: a difference takes
+//     the digits its interval supports, shared/difference-digits.js; seeds 0; a mean 2) and
 //     data-format="sci" as data-core has.
 //   <span data-quoted="pytorch.checkerboard.diff" data-digits="1"></span>   a number quoted from
 //     web/data/quoted.json (value, unit, source, note): another implementation's or a paper's,
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { STUDY_RUNS, readRun } from './study-runs.mjs';
 import { BUILD_VALUES } from './build-values.mjs';
 import { READINGS } from './readings.mjs';
+import { summaryDigits } from '../../js/shared/difference-digits.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const QUOTED_FILE = join(root, 'web', 'data', 'quoted.json');
@@ -90,7 +92,15 @@ function runValue(spec, attrs, { t, num, interval }) {
   const summary = committed.summaries[seeds];
   if (!run.counts.includes(seeds) || !summary)
     throw new Error(`${name} has no summary of ${seeds} seeds (counts: ${run.counts.join(', ')})`);
-  const digits = Number(attr(attrs, 'data-digits') ?? (quantity === 'seeds' ? 0 : 2));
+  // A difference takes the digits its interval supports (shared/difference-digits.js), as the
+  // study's own table and caption print it; a count none, a mean two.
+  const fallback = quantity === 'seeds' ? 0 : 2;
+  const digits = Number(
+    attr(attrs, 'data-digits') ??
+      (['diff', 'low', 'high', 'ci'].includes(quantity)
+        ? summaryDigits(summary, { scale: 100, fallback })
+        : fallback),
+  );
   const format = attr(attrs, 'data-format');
   /** @param {keyof import('../../js/shared/types').PairedSummary} field */
   const points = (field) => formatted(Number(summary[field]) * 100, digits, format, num);
