@@ -127,7 +127,16 @@ const STATIC_FIGURES = { 'worked-values': workedValuesTable, 'depth-spread': dep
  * @param {import('./pictures/index.mjs').PictureRef[] | undefined} pictures
  */
 function noscriptPictures(pictures) {
-  const note = `<p class="figure-noscript" data-i18n="meta.figure_noscript"></p>`;
+  // The note says what the pictures are: drawings (of the model), pictures of runs, or both.
+  const drawings = pictures?.filter((p) => p.drawing).length ?? 0;
+  const kind = !pictures?.length
+    ? '_none'
+    : drawings === pictures.length
+      ? '_drawing'
+      : drawings
+        ? '_mixed'
+        : '';
+  const note = `<p class="figure-noscript" data-i18n="meta.figure_noscript${kind}"></p>`;
   if (!pictures?.length) return `<noscript>${note}</noscript>`;
   const imgs = pictures.map(
     (p) =>
