@@ -51,7 +51,9 @@ async function tables(out, lang) {
 const escapeAttr = (s) =>
   String(s)
     .replace(/&(?![#\w]+;)/g, '&amp;')
-    .replace(/"/g, '&quot;');
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;'); // (valid unescaped, but a reader of the HTML need not parse attributes)
 
 /**
  * Sets (or replaces) attribute `name` in a tag's attribute text.
