@@ -24,7 +24,7 @@ export const lmSwapHtml = (presets) => `
       </div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
       <p class="ev-verdict" data-result></p>
-      <div class="table-scroll"><table class="results-table">
+      <div class="table-scroll" tabindex="0" role="region" data-i18n-attr="aria-label=lm.swap_table_caption"><table class="results-table">
         <caption class="visually-hidden" data-i18n="lm.swap_table_caption"></caption>
         <thead><tr><th scope="col" data-i18n="lm.col_model"></th><th scope="col" class="num" data-i18n="lm.col_val"></th>
           <th scope="col" class="num" data-i18n="lm.col_delta"></th><th scope="col" class="num" data-i18n="lm.col_zeros"></th></tr></thead>
