@@ -2,6 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, parseNumber, screenshot, setup } from './helpers.mjs';
+import { VALUE_RANGE } from '../../web/js/curves/curves.js';
 
 let env;
 before(async () => (env = await setup()));
@@ -91,9 +92,26 @@ test('the explorer shows the worked values computed by the core', async () => {
   await plot.focus();
   await page.keyboard.press('End');
   const readout = await page.locator('[data-widget="curves"] .readout').textContent();
-  assert.match(readout, /x = 4\.00/);
+  assert.match(readout, /x = 2\.00/); // the right end of the range where the curves part
   assert.match(readout, /GELU/);
   await screenshot(page.locator('[data-widget="curves"]'), 'explorer');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the first screen at 1280×800 shows the curves where GELU and ReLU part', async () => {
+  const { page, context, problems } = await openPage(env, '', {
+    viewport: { width: 1280, height: 800 },
+  });
+  await page.waitForSelector('[data-widget="curves"][data-mounted]');
+  const box = await page.locator('[data-widget="curves"] canvas[role="slider"]').boundingBox();
+  assert.ok(box && box.y < 800, 'the plot starts on the first screen');
+  // The band of f(x) the first screen shows, from the plot's top (approximately: the axes' margins
+  // are small next to it). GELU lies below ReLU by x·Φ(−x): at least 0.1 for x ≤ 1.5.
+  const [lo, hi] = VALUE_RANGE;
+  const seen = Math.min(1, (800 - box.y) / box.height);
+  const lowest = hi - seen * (hi - lo);
+  assert.ok(lowest <= 1.5, `the first screen shows f(x) from ${lowest.toFixed(2)} up only`);
   assert.deepEqual(problems, []);
   await context.close();
 });

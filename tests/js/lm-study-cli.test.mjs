@@ -29,7 +29,7 @@ test('lm train --act: each variant trains, with its parameter count within 1 % o
   }
   assertUsageError(
     run(['lm', 'train', '--act', 'swish']),
-    /act must be one of relu, gelu, gelu_tanh, silu, swiglu, relu2, glu, bilinear, reglu or geglu/,
+    /--act: unknown activation 'swish' \(expected relu, gelu, gelu_tanh, silu, swiglu, relu2, glu, bilinear, reglu, geglu\)/,
   );
 });
 

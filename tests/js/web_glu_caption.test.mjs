@@ -210,3 +210,29 @@ test("Shazeer's loss, Δ vs ReLU and share from his Table 1", () => {
   assert.deepEqual(shazeerDelta('relu'), { loss: 1.677, delta: 0, pct: 0 });
   assert.equal(shazeerDelta('relu2'), null);
 });
+
+test("the prose's sentence after the figure reads the committed reference study", async () => {
+  const { READINGS, gluReference } = await import('../../web/ship/numbers/readings.mjs');
+  i18n.useLanguage('en');
+  await i18n.need('glu', 'common');
+  const text = READINGS['glu.reference']({ t: i18n.t, num: i18n.num, interval: i18n.interval });
+  const ref = gluReference();
+  assert.match(
+    text,
+    new RegExp(
+      `^In the reference study, after ${ref.steps} steps, over ${ref.seeds.length} seeds: `,
+    ),
+  );
+  // Each variant sits in the group its committed interval puts it in.
+  for (const r of ref.rows.slice(1)) {
+    const label = i18n.t(`common.act_${r.act}`);
+    const group =
+      r.delta.ci_high < 0
+        ? 'below ReLU'
+        : r.delta.ci_low > 0
+          ? 'above ReLU'
+          : 'not distinguishable';
+    const part = text.split(/; /).find((p) => p.includes(`${label} (`) || p.includes(` ${label}`));
+    assert.ok(part?.includes(group), `${r.act}: ${part}`);
+  }
+});

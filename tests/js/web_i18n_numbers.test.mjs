@@ -10,6 +10,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 /** @type {{keys?: RegExp, text: RegExp, reason: string}[]} keys: where it applies (default: all) */
 const ALLOWED = [
+  // first: an identifier such as arXiv:2002.05202 starts with what looks like a year
+  { text: /arXiv:\d+\.\d+/g, reason: 'an arXiv identifier' },
   { text: /\b(?:1[89]|20)\d\d\b/g, reason: 'a year: when something was published or released' },
   { text: /\[\d+\]/g, reason: 'a citation mark, the number of a reference' },
   {

@@ -110,7 +110,7 @@ test('a speed interval containing zero says so; too few pairs say nothing yet', 
   assert.match(
     said,
     // half-width 0.70 epochs: two decimals (shared/difference-digits.js)
-    /In epochs to 95 % training accuracy, the 95% interval of GELU − ReLU over 10 seeds, \[−0\.50, 0\.90\], contains zero/,
+    /In epochs to 95 % training accuracy, the 95 % interval of GELU − ReLU over 10 seeds, \[−0\.50, 0\.90\], contains zero/,
   );
   assert.doesNotMatch(said, /sooner/);
   assert.equal(

@@ -7,9 +7,17 @@ import { captionHtml, setTakeaway } from '../shared/takeaway.js';
 
 /** @typedef {import('../shared/types').ActivationName} ActivationName */
 
+// Where the curves differ: GELU's dip and its bend below x = 1 against ReLU's corner, and, towards
+// both ends, where they meet again. The first screen shows the top of this plot (issue 61.4), so
+// its top stays low enough for GELU and ReLU to stand apart there. The no-script picture reads the
+// same range (web/ship/pictures/curves.mjs).
 /** @type {[number, number]} */
-const X_RANGE = [-4, 4];
-const SAMPLES = 801;
+export const X_RANGE = [-3, 2];
+/** @type {[number, number]} */
+export const VALUE_RANGE = [-0.5, 2];
+/** @type {[number, number]} */
+export const SLOPE_RANGE = [-0.4, 1.4];
+export const SAMPLES = 501; // one every 0.01
 /** @type {Set<ActivationName>} */
 const HIDDEN_AT_START = new Set(['identity']); // a straight line that would only clutter the view
 
@@ -66,7 +74,7 @@ export default async function createCurves(root, { core, i18n }) {
   function render() {
     const key = mode === 'value' ? 'value' : 'grad';
     plot.update({
-      yDomain: mode === 'value' ? [-1, 4] : [-0.4, 1.4],
+      yDomain: mode === 'value' ? VALUE_RANGE : SLOPE_RANGE,
       xLabel: 'x',
       yLabel: mode === 'value' ? 'f(x)' : 'f′(x)',
       series: activations.map((fn) => ({

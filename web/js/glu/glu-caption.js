@@ -47,13 +47,14 @@ export function gluGroups(rows) {
 }
 
 /**
- * What a result shows, in one sentence; null before any seed paired.
+ * What a result shows, in one sentence; null before any seed paired. `key`: the sentence's string
+ * (glu.takeaway_reference for the reference study).
  * @param {Words} i18n
  * @param {GluResult} result
  * @param {(act: string) => string} name an activation's display name
  * @returns {string | null}
  */
-export function gluReading(i18n, result, name) {
+export function gluReading(i18n, result, name, key = 'glu.takeaway') {
   const n = Math.max(0, ...result.rows.map((r) => r.delta?.n ?? 0));
   if (!n) return null;
   if (n < 2) return i18n.t('glu.takeaway_one_seed');
@@ -74,7 +75,7 @@ export function gluReading(i18n, result, name) {
       }),
     )
     .join('; ');
-  return i18n.t('glu.takeaway', { n, steps: result.steps, parts });
+  return i18n.t(key, { n, steps: result.steps, parts });
 }
 
 /**

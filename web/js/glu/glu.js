@@ -206,8 +206,7 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
    */
   function takeawayOf(result, own) {
     if (own) return gluRunTakeaway(i18n, result, reference, nameOf);
-    const reading = gluReading(i18n, result, nameOf);
-    return reading && `${i18n.t('glu.reference_lead')} ${reading}`;
+    return gluReading(i18n, result, nameOf, 'glu.takeaway_reference');
   }
 
   function run() {

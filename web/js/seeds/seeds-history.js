@@ -14,6 +14,9 @@ import { summarizeLm } from '../shared/lm-study.js';
 export function createSeedsHistory(box, { core, i18n, settings }) {
   /** @type {{setup: string, acts: string[], sum: import('../shared/types').PairedSummary, lm: boolean}[]} */
   const past = []; // finished studies of this visit (either model), to compare setups
+  /** The hidden widths in words ("64 and 64", "64 e 64"), or the grammar's "32x16" as it is. */
+  const hiddenText = (/** @type {string} */ text) =>
+    !text ? '–' : text.includes(',') ? i18n.list(text.split(',')) : text;
 
   /** @param {any} s a finished study of either model */
   function add(s) {
@@ -46,7 +49,7 @@ export function createSeedsHistory(box, { core, i18n, settings }) {
               data: i18n.t(`lab.dataset_${c.dataset}`),
               init: i18n.t(`lab.init_${c.init}`),
               norm: c.norm === 'layer' ? ' + LayerNorm' : '',
-              hidden: settings.format({ type: 'layers' }, c.hidden) || '–',
+              hidden: hiddenText(settings.format({ type: 'layers' }, c.hidden)),
               batch: c.batch,
               noise: i18n.num(c.noise, 2),
               lr,

@@ -168,6 +168,14 @@ export function num(x, digits = 3, opts = {}) {
 }
 
 /**
+ * A list of items in the current language's words: ["64", "64"] -> "64 and 64" / "64 e 64" (a
+ * comma between numbers would read as a decimal comma in Portuguese).
+ * @param {string[]} items
+ */
+export const list = (items) =>
+  new Intl.ListFormat(LANGS[lang], { style: 'long', type: 'conjunction' }).format(items);
+
+/**
  * Formats a fraction as a percentage, e.g. 0.9625 -> "96.3 %" / "96,3 %".
  * @param {number | null | undefined} x
  */

@@ -5,9 +5,12 @@
 //   <span data-run="study.circles.ci" data-seeds="10"></span>   a committed study (study-runs.mjs):
 //     run name, then the quantity: diff (mean difference a − b), low and high (its 95 % interval's
 //     ends), ci (the interval as the language writes it), a and b (each side's mean), all in
-//     points of test accuracy, or seeds (the count); data-seeds: the summary of the first n seeds
+//     points of test accuracy, or seeds (the count), below and above (how many seeds had a < b,
+//     a > b); for a run with speed, speed_diff, speed_gap (its size), speed_low, speed_high,
+//     speed_ci in epochs to 95 % training accuracy (a − b) and speed_pairs (the seeds where both
+//     got there, the ones it pairs); data-seeds: the summary of the first n seeds
 //     (one of the run's counts; default: all of them); data-digits (default: a difference takes
-//     the digits its interval supports, shared/difference-digits.js; seeds 0; a mean 2) and
+//     the digits its interval supports, shared/difference-digits.js; a count 0; a mean 2) and
 //     data-format="sci" as data-core has.
 //   <span data-quoted="pytorch.checkerboard.diff" data-digits="1"></span>   a number quoted from
 //     web/data/quoted.json (value, unit, source, note): another implementation's or a paper's,
@@ -39,6 +42,22 @@ const QUANTITIES = {
   ci: '',
   seeds: 'n',
 };
+/** @type {Record<string, string>} quantity -> the speed summary's field, in epochs (a run with speed) */
+const SPEED_QUANTITIES = {
+  speed_diff: 'mean_diff',
+  speed_gap: 'mean_diff', // its size: the sentence says which side was faster
+  speed_low: 'ci_low',
+  speed_high: 'ci_high',
+  speed_ci: '',
+  speed_pairs: 'n',
+};
+/** @type {Record<string, (p: {a: number, b: number}) => boolean>} quantity -> the seeds it counts */
+const COUNTS = { below: (p) => p.a < p.b, above: (p) => p.a > p.b };
+const KNOWN = [
+  ...Object.keys(QUANTITIES),
+  ...Object.keys(SPEED_QUANTITIES),
+  ...Object.keys(COUNTS),
+];
 
 /** @typedef {(key: string, vars?: import('../../js/shared/types').I18nVars) => string} Translate */
 /**
@@ -83,36 +102,61 @@ function runValue(spec, attrs, { t, num, interval }) {
   const [name, quantity] = [spec.slice(0, dot), spec.slice(dot + 1)];
   const run = STUDY_RUNS[name];
   if (!run) throw new Error(`unknown run "${name}" (known: ${Object.keys(STUDY_RUNS).join(', ')})`);
-  if (!(quantity in QUANTITIES))
-    throw new Error(
-      `unknown quantity "${quantity}" of ${name} (known: ${Object.keys(QUANTITIES).join(', ')})`,
-    );
+  if (!KNOWN.includes(quantity))
+    throw new Error(`unknown quantity "${quantity}" of ${name} (known: ${KNOWN.join(', ')})`);
+  const speed = quantity in SPEED_QUANTITIES;
+  if (speed && !run.speed)
+    throw new Error(`${name} has no speed (set speed: true in study-runs.mjs)`);
   const seeds = Number(attr(attrs, 'data-seeds') ?? run.seeds);
   const committed = readRun(name);
-  const summary = committed.summaries[seeds];
+  const summary = (speed ? (committed.speed ?? {}) : committed.summaries)[seeds];
   if (!run.counts.includes(seeds) || !summary)
     throw new Error(`${name} has no summary of ${seeds} seeds (counts: ${run.counts.join(', ')})`);
   // A difference takes the digits its interval supports (shared/difference-digits.js), as the
   // study's own table and caption print it; a count none, a mean two.
-  const fallback = quantity === 'seeds' ? 0 : 2;
+  const isCount = ['seeds', 'speed_pairs'].includes(quantity) || quantity in COUNTS;
+  const difference = [
+    'diff',
+    'low',
+    'high',
+    'ci',
+    'speed_diff',
+    'speed_gap',
+    'speed_low',
+    'speed_high',
+    'speed_ci',
+  ].includes(quantity);
+  const fallback = isCount ? 0 : speed ? 1 : 2;
   const digits = Number(
     attr(attrs, 'data-digits') ??
-      (['diff', 'low', 'high', 'ci'].includes(quantity)
-        ? summaryDigits(summary, { scale: 100, fallback })
-        : fallback),
+      (difference ? summaryDigits(summary, { scale: speed ? 1 : 100, fallback }) : fallback),
   );
   const format = attr(attrs, 'data-format');
+  const scale = speed ? 1 : 100; // epochs, or accuracy in points
   /** @param {keyof import('../../js/shared/types').PairedSummary} field */
-  const points = (field) => formatted(Number(summary[field]) * 100, digits, format, num);
+  const value = (field) => formatted(Number(summary[field]) * scale, digits, format, num);
+  const fields = speed ? SPEED_QUANTITIES : QUANTITIES;
+  const field = /** @type {keyof import('../../js/shared/types').PairedSummary} */ (
+    fields[quantity]
+  );
   const text =
-    quantity === 'ci'
-      ? interval(points('ci_low'), points('ci_high'))
-      : quantity === 'seeds'
-        ? formatted(summary.n, digits, format, num)
-        : points(/** @type {keyof typeof summary} */ (QUANTITIES[quantity]));
+    quantity in COUNTS
+      ? formatted(
+          committed.per_seed.slice(0, seeds).filter(COUNTS[quantity]).length,
+          0,
+          format,
+          num,
+        )
+      : quantity === 'ci' || quantity === 'speed_ci'
+        ? interval(value('ci_low'), value('ci_high'))
+        : isCount
+          ? formatted(Number(summary[field]), digits, format, num)
+          : quantity === 'speed_gap'
+            ? formatted(Math.abs(Number(summary.mean_diff)), digits, format, num)
+            : value(field);
   const [a, b] = committed.acts.map((act) => t(`common.act_${act}`));
   const title = t('common.run_value_title', {
-    preset: t(`seeds.preset_${run.preset}`),
+    preset: t(run.label ?? `seeds.preset_${run.preset}`),
     seeds,
     what: t(`common.run_${quantity}`, { a, b }),
   });

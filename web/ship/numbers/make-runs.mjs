@@ -12,9 +12,11 @@ import {
   moduleIdentity,
   runFile,
   runSeeds,
+  speedSummariesOf,
   studySpec,
   summariesOf,
 } from './study-runs.mjs';
+import { runImageSeeds } from './image-runs.mjs';
 
 const names = process.argv.slice(2);
 for (const name of names)
@@ -27,9 +29,19 @@ await mkdir(RUNS_DIR, { recursive: true });
 for (const name of names.length ? names : Object.keys(STUDY_RUNS)) {
   const t0 = performance.now();
   const spec = studySpec(core, name);
-  const perSeed = runSeeds(core, spec, {
-    onSeed: (p) => process.stderr.write(`${name}: seed ${p.seed} ${p.a} ${p.b}\n`),
-  });
+  /** @param {import('./study-runs.mjs').SeedPair} p */
+  const onSeed = (p) => process.stderr.write(`${name}: ${JSON.stringify(p)}\n`);
+  /** @type {Record<string, number[]>} */
+  const firstEpochs = {};
+  const perSeed = spec.images
+    ? runImageSeeds(core, spec, {
+        onSeed,
+        onRun: (seed, act, losses) => {
+          if (seed === spec.base.seed) firstEpochs[act] = losses;
+        },
+      })
+    : runSeeds(core, spec, { onSeed });
+  const { counts } = STUDY_RUNS[name];
   const result = {
     name,
     study: STUDY_RUNS[name],
@@ -38,7 +50,9 @@ for (const name of names.length ? names : Object.keys(STUDY_RUNS)) {
     choose: spec.choose,
     module: moduleIdentity(modulePath()),
     per_seed: perSeed,
-    summaries: summariesOf(core, perSeed, STUDY_RUNS[name].counts),
+    summaries: summariesOf(core, perSeed, counts),
+    ...(spec.speed ? { speed: speedSummariesOf(core, perSeed, counts) } : {}),
+    ...(spec.images ? { first_epochs: firstEpochs } : {}),
   };
   await writeFile(runFile(name), `${JSON.stringify(result, null, 2)}\n`);
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);

@@ -18,8 +18,10 @@ export const gluReference = () => JSON.parse(readFileSync(join(web, REFERENCE_FI
  */
 export const READINGS = {
   'glu.reference': (lang) =>
-    `${lang.t('glu.reference_lead')} ${
-      gluReading(/** @type {any} */ (lang), gluReference(), (act) => lang.t(`common.act_${act}`)) ??
-      ''
-    }`,
+    gluReading(
+      /** @type {any} */ (lang),
+      gluReference(),
+      (act) => lang.t(`common.act_${act}`),
+      'glu.takeaway_reference',
+    ) ?? '',
 };

@@ -15,34 +15,74 @@ import { ROWS } from '../../js/seeds/settings.js';
 import { studyTasks } from '../../js/seeds/study.js';
 import { pairedSummary } from '../../js/shared/seed-runs.js';
 import { trainSeed } from '../../js/seeds/seed-train.js';
+import { reached95 } from '../../js/shared/runs.js';
+import { imageStudySpec, runImageSeeds } from './image-runs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const RUNS_DIR = join(root, 'web', 'data', 'runs');
 
 /**
- * name -> the study: its preset, its seeds, and the seed counts whose summaries the prose may
- * quote (the first n seeds of the run: the study at n seeds starts from the same first seed, so
- * its numbers are those of the run's first n).
- * @type {Record<string, {preset: keyof typeof SETUPS, seeds: number, counts: number[]}>}
+ * @typedef {object} StudyRun
+ * @property {string} preset  a many-seeds preset (seeds-presets.js: 'article', or a SETUPS name),
+ *   or 'images' for the images study at its defaults (the paper's test, image-runs.mjs)
+ * @property {number} seeds
+ * @property {number[]} counts  the seed counts whose summaries the prose may quote (the first n
+ *   seeds of the run: the study at n seeds starts from the same first seed)
+ * @property {Record<string, string>} [texts]  more settings on top of the preset, as typed
+ *   (e.g. sepochs: '200')
+ * @property {Record<string, number>} [config]  config fields the study's form cannot set, on top
+ *   (val_fraction 0: the study insists on a hold-out; the twin lab trains without one)
+ * @property {boolean} [speed]  also pair the epochs each run needed to reach 95 % training accuracy
+ * @property {string} [label]  the i18n key that names the setup in a number's tooltip
+ *   (default seeds.preset_<preset>)
+ */
+/**
+ * name -> the study whose numbers the prose quotes.
+ * @type {Record<string, StudyRun>}
  */
 export const STUDY_RUNS = {
   'study.checkerboard': { preset: 'checkerboard', seeds: 10, counts: [10] },
+  'study.checkerboard_long': {
+    preset: 'checkerboard',
+    seeds: 10,
+    counts: [10],
+    texts: { sepochs: '200' },
+    label: 'common.run_label_checkerboard_long',
+  },
+  'study.checkerboard_noval': {
+    preset: 'checkerboard',
+    seeds: 10,
+    counts: [10],
+    config: { val_fraction: 0 },
+    label: 'common.run_label_checkerboard_noval',
+  },
   'study.xor': { preset: 'xor', seeds: 30, counts: [30] },
   'study.circles': { preset: 'circles', seeds: 30, counts: [10, 30] },
+  'study.article': { preset: 'article', seeds: 30, counts: [10, 30], speed: true },
+  'study.deep_he': { preset: 'deep_he', seeds: 20, counts: [10, 20], speed: true },
+  'study.images': { preset: 'images', seeds: 5, counts: [5], label: 'common.run_label_images' },
 };
 
 /** @typedef {import('../../js/shared/types').Core} Core */
-/** @typedef {{seed: number, a: number, b: number}} SeedPair  test accuracies of a's and b's run */
+/**
+ * @typedef {{seed: number, a: number, b: number, a95?: number | null, b95?: number | null}} SeedPair
+ *   test accuracies of a's and b's run; with speed, the epoch each reached 95 % training accuracy
+ *   (null: never)
+ */
 /**
  * @typedef {object} CommittedRun  web/data/runs/<name>.json
  * @property {string} name
- * @property {{preset: string, seeds: number, counts: number[]}} study
+ * @property {StudyRun} study
  * @property {import('../../js/shared/types').Config} config  the base config the settings gave
  * @property {string[]} acts
  * @property {string} choose
  * @property {{version: string, sha256: string}} module  the core that ran it
  * @property {SeedPair[]} per_seed
  * @property {Record<string, import('../../js/shared/types').PairedSummary>} summaries  by count
+ * @property {Record<string, import('../../js/shared/types').PairedSummary>} [speed]  by count: epochs
+ *   to 95 %, over the seeds where both runs got there
+ * @property {Record<string, number[]>} [first_epochs]  images: the first seed's training loss per
+ *   epoch, by activation (the spot check re-runs its first epochs, not the whole run)
  */
 
 /**
@@ -54,6 +94,8 @@ export const STUDY_RUNS = {
 export function studySpec(core, name) {
   const run = STUDY_RUNS[name];
   if (!run) throw new Error(`no study run ${name} (known: ${Object.keys(STUDY_RUNS).join(', ')})`);
+  if (run.preset === 'images')
+    return { ...imageStudySpec(core, run), speed: false, images: /** @type {const} */ (true) };
   let hash = '';
   const store = hashStore(
     () => hash,
@@ -61,17 +103,23 @@ export function studySpec(core, name) {
   );
   const settings = createSettings(core, ROWS, store);
   settings.readHash('');
-  const texts = { ...setupTexts(settings, SETUPS[run.preset]), seeds: String(run.seeds) };
+  const texts = {
+    ...setupTexts(settings, SETUPS[run.preset] ?? {}),
+    ...run.texts,
+    seeds: String(run.seeds),
+  };
   for (const [key, text] of Object.entries(texts)) {
     const error = settings.set(key, text);
     if (error) throw new Error(`${name}: ${key}=${text}: ${JSON.stringify(error)}`);
   }
   const { sa, sb, seeds, schoose } = settings.values;
   return {
-    base: settings.config('a'),
+    base: { ...settings.config('a'), ...run.config },
     acts: /** @type {import('../../js/shared/types').ActivationName[]} */ ([sa, sb]),
     seeds: /** @type {number} */ (seeds),
     choose: /** @type {import('../../js/seeds/protocol').Choose} */ (schoose),
+    speed: Boolean(run.speed),
+    images: /** @type {const} */ (false),
   };
 }
 
@@ -83,21 +131,47 @@ export function studySpec(core, name) {
  * @returns {SeedPair[]}
  */
 export function runSeeds(core, spec, { only, onSeed } = {}) {
+  if (spec.images) return runImageSeeds(core, spec, { only, onSeed });
   const { seedList, tasks } = studyTasks(spec);
   const [a, b] = spec.acts;
   return seedList
     .filter((seed) => !only || only.includes(seed))
     .map((seed) => {
       /** @param {string} act */
-      const acc = (act) => {
+      const run = (act) => {
         const task = tasks.find((t) => t.seed === seed && t.activation === act);
         if (!task) throw new Error(`no task for seed ${seed}, ${act}`);
-        return trainSeed(core.M, task, () => {}).test.acc;
+        return trainSeed(core.M, task, () => {});
       };
-      const pair = { seed, a: acc(a), b: acc(b) };
+      const [ra, rb] = [run(a), run(b)];
+      /** @type {SeedPair} */
+      const pair = { seed, a: ra.test.acc, b: rb.test.acc };
+      if (spec.speed) Object.assign(pair, { a95: reached95(ra), b95: reached95(rb) });
       onSeed?.(pair);
       return pair;
     });
+}
+
+/**
+ * The core's paired summaries of epochs to 95 % (a − b) of the first n seeds, over the seeds
+ * where both runs got there, as the study's speed table computes them (seeds/study.js).
+ * @param {Core} core
+ * @param {SeedPair[]} perSeed
+ * @param {number[]} counts
+ */
+export function speedSummariesOf(core, perSeed, counts) {
+  /** @type {Record<string, import('../../js/shared/types').PairedSummary>} */
+  const out = {};
+  for (const n of counts) {
+    const both = perSeed
+      .slice(0, n)
+      .filter((p) => p.a95 != null && p.b95 != null)
+      .map((p) => ({ a: Number(p.a95), b: Number(p.b95) }));
+    const summary = pairedSummary(core.M, both);
+    if (!summary) throw new Error(`no seed among the first ${n} where both reached 95 %`);
+    out[n] = summary;
+  }
+  return out;
 }
 
 /**

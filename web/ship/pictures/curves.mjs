@@ -3,6 +3,7 @@
 import { linspace, sample } from '../../js/shared/core.js';
 import { minimum, tanhError } from '../../js/shared/analysis.js';
 import { drawLinePlot } from '../../js/plots/line-plot.js';
+import { SAMPLES, VALUE_RANGE, X_RANGE } from '../../js/curves/curves.js';
 import { PICTURE_WIDTH, drawLegend, svgOf } from './draw.mjs';
 
 const W = PICTURE_WIDTH;
@@ -12,11 +13,12 @@ const W = PICTURE_WIDTH;
 /** @typedef {import('../../js/shared/types').ActivationName} ActivationName */
 
 /**
- * Every activation but the identity (the live figure hides it at first, too), on [−4, 4].
+ * Every activation but the identity (the live figure hides it at first, too), on the live
+ * figure's range.
  * @param {{M: ActivationLab, activations: ActivationName[]}} core
  */
 export function curvesRun({ M, activations }) {
-  const xs = linspace(-4, 4, 401);
+  const xs = linspace(...X_RANGE, SAMPLES);
   const fns = activations.filter((fn) => fn !== 'identity');
   return { xs, fns, ys: fns.map((fn) => sample(M, fn, xs)) };
 }
@@ -43,8 +45,8 @@ export function curvesPicture({ xs, fns, ys }, { t, num, style }) {
         })),
         marks: [],
         cursor: null,
-        xDomain: [-4, 4],
-        yDomain: [-1, 4],
+        xDomain: X_RANGE,
+        yDomain: VALUE_RANGE,
         xLabel: 'x',
         yLabel: 'f(x)',
         fmt: (v, d) => num(v, d),
