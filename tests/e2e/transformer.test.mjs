@@ -1,11 +1,13 @@
 // Inside a Transformer: the pretrained model writes and shows its FFN inputs, the swap with a short
-// fine-tuning against the control, a short from-scratch run with Pause, the embedded element, and
-// the section at 360 px (dark, Portuguese). Step counts stay small: the whole file runs in about a
+// fine-tuning against the control (what it won back, the FFN's outputs that are exactly 0), a
+// short from-scratch run with Pause, the embedded element, and the section at 360 px (dark,
+// Portuguese). Step counts stay small: the whole file runs in about a
 // minute on a shared 2-core machine.
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, parseNumber, screenshot, setup } from './helpers.mjs';
 import { test, timedTest } from './parts.mjs';
+import { runCli } from '../../wasm/cli-run.mjs';
 
 let env;
 before(async () => (env = await setup({ figure: 'transformer' }))); // the figure under test alone
@@ -99,6 +101,26 @@ test('swap GELU → ReLU raises the loss; fine-tuning runs beside the control; G
   assert.ok(Number.isFinite(tuned) && Number.isFinite(control));
   assert.ok(tuned < swapped, `fine-tuning lowers the loss: ${swapped} → ${tuned}`);
   assert.match(await text(page, '#lm-swap [data-result]'), /10/);
+  // What ReLU buys: the FFN's outputs that are exactly 0, right after the swap as `lm swap`
+  // counts them (same weights, same validation windows), and after fine-tuning; GELU's are not.
+  const cli = await runCli(['lm', 'swap', '--act', 'relu', '--finetune', '0']);
+  assert.equal(cli.status, 0, cli.stderr);
+  const zerosSwapped = JSON.parse(cli.stdout).zero_outputs.after_swap.overall;
+  const zeros = (row) =>
+    page.locator(`#lm-swap tr[data-row="${row}"]`).getAttribute('data-zeros').then(Number);
+  assert.ok(Math.abs((await zeros('swapped')) - zerosSwapped) < 1e-9, `${await zeros('swapped')}`);
+  assert.ok((await zeros('tuned')) > 0.5, `after fine-tuning: ${await zeros('tuned')}`);
+  assert.ok((await zeros('before')) < 0.01 && (await zeros('control')) < 0.01);
+  const pct = (x) => new Intl.NumberFormat('en', { style: 'percent' }).format(x);
+  assert.ok(
+    (await text(page, '#lm-swap [data-result]')).includes(pct(zerosSwapped)),
+    'the sentence quotes the zeros after the swap',
+  );
+  // The recovery: the share of the swap's cost won back, and of the gap to the control closed.
+  const takeaway = await text(page, '#lm-swap [data-takeaway]');
+  const cost = swapped - pretrained;
+  for (const share of [(swapped - tuned) / cost, 1 - (tuned - control) / cost])
+    assert.ok(takeaway.includes(pct(share)), `${pct(share)} in: ${takeaway}`);
   // The same prompt and seed from the three models: three texts, each with its word rate beside
   // its validation loss (issue 30).
   const written = {};
@@ -218,7 +240,7 @@ test('the embedded element (embed.html) and the section at 360 px, dark, in Port
     timeout: 30000,
   });
   assert.match(await text(page, '#inside h2'), /Dentro de um Transformer/);
-  for (const sel of ['#lm-block', '#lm-sample', '#lm-swap', '#lm-scratch']) {
+  for (const sel of ['#lm-block', '#lm-sample', '#lm-swap', '#lm-parts', '#lm-scratch']) {
     const over = await page.locator(sel).evaluate((el) => el.scrollWidth - el.clientWidth);
     assert.ok(over <= 0, `${sel} overflows by ${over}px`);
   }

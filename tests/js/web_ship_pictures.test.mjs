@@ -1,6 +1,8 @@
 // The built pages' figures (dist/, from `npm run build`): numbered 1..N in page order, and each
 // interactive one with a no-script picture whose files exist, are not empty and have alt text in
-// the page's language; no number on the Portuguese pictures is written with a decimal point.
+// the page's language; no number on the Portuguese pictures is written with a decimal point; the
+// Transformer's diagrams state their own size and are labelled drawings, its block picture has
+// the FFN-input histogram its caption describes, its parts picture a bar per stand-in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -95,5 +97,74 @@ test('the Portuguese pictures write numbers with a decimal comma, in their own l
       assert.doesNotMatch(text, /\d\.\d/, `${f.name}: ${text.match(/.{0,20}\d\.\d.{0,10}/)?.[0]}`);
       assert.doesNotMatch(text, /[{}]/, `${f.name}: a placeholder left in "${text}"`);
     }
+  }
+});
+
+/**
+ * One Transformer part's figure in a built page: its pictures (attributes, file text) and the
+ * key of the note under them.
+ * @param {'en' | 'pt'} lang
+ * @param {string} part
+ */
+function partFigure(lang, part) {
+  const file = join(dist, PAGES[lang]);
+  const html = readFileSync(file, 'utf8');
+  const body = new RegExp(`<figure\\b[^>]*data-parts="${part}"[^>]*>([\\s\\S]*?)</figure>`).exec(
+    html,
+  )?.[1];
+  assert.ok(body, `${lang}: no figure of the part ${part}`);
+  return {
+    note: /class="figure-noscript" data-i18n="([\w.]+)"/.exec(body)?.[1],
+    images: [...body.matchAll(/<img\b[^>]*>/g)].map(([img]) => {
+      const attr = (/** @type {string} */ a) => new RegExp(`\\s${a}="([^"]*)"`).exec(img)?.[1];
+      const svg = readFileSync(resolve(dirname(file), attr('src') ?? ''), 'utf8');
+      return {
+        narrow: /class="picture-narrow"/.test(img),
+        width: Number(attr('width')),
+        height: Number(attr('height')),
+        alt: attr('alt') ?? '',
+        svg,
+        texts: [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((m) =>
+          m[1].replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&'),
+        ),
+      };
+    }),
+  };
+}
+
+/** @param {'en' | 'pt'} lang */
+const stringsOf = (lang, /** @type {string} */ ns) =>
+  JSON.parse(readFileSync(new URL(`../../web/i18n/${lang}/${ns}.json`, import.meta.url), 'utf8'));
+
+test("the Transformer's pictures: diagrams at their own size, labelled drawings; the block's inputs; the parts' bars", () => {
+  for (const lang of /** @type {const} */ (['en', 'pt'])) {
+    const common = stringsOf(lang, 'common');
+    // The block: its drawing, which states its size in its file (an SVG with only a viewBox is
+    // stretched to the column), beside the FFN-input histogram its caption describes.
+    const block = partFigure(lang, 'block');
+    assert.equal(block.images.length, 2, `${lang} block`);
+    const [drawing, inputs] = block.images;
+    for (const d of [drawing, partFigure(lang, 'swap').images[0]]) {
+      assert.ok(d.narrow, `${lang}: a diagram is shown no wider than drawn`);
+      const root = /<svg\b[^>]*>/.exec(d.svg)?.[0] ?? '';
+      const [, , w, h] = (/viewBox="([^"]+)"/.exec(root)?.[1] ?? '').split(/\s+/).map(Number);
+      assert.match(root, new RegExp(`\\swidth="${w}" height="${h}"`), `${lang}: ${root}`);
+      assert.deepEqual([d.width, d.height], [w, h]);
+      assert.ok(w <= 400, `${lang}: a diagram ${w} px wide`);
+    }
+    assert.ok(!inputs.narrow);
+    const bars = inputs.svg.match(/<path\b/g)?.length ?? 0;
+    assert.ok(bars > 40, `${lang}: the histogram has ${bars} shapes`);
+    assert.match(inputs.alt, /\d/, `${lang}: the histogram's alt gives its numbers`);
+    assert.equal(block.note, 'meta.figure_noscript_mixed');
+    assert.equal(partFigure(lang, 'swap').note, 'meta.figure_noscript_drawing');
+    assert.equal(partFigure(lang, 'sample').note, 'meta.figure_noscript');
+    // The parts: a bar per stand-in, labelled in the page's language, and the inputs' histogram.
+    const parts = partFigure(lang, 'parts');
+    assert.equal(parts.images.length, 2, `${lang} parts`);
+    for (const act of ['relu', 'gelu_no_negative', 'gelu_linear_positive', 'gelu_tanh', 'silu'])
+      assert.ok(parts.images[0].texts.includes(common[`act_${act}`]), `${lang}: no bar for ${act}`);
+    assert.equal(parts.note, 'meta.figure_noscript');
+    for (const img of parts.images) assert.ok(img.alt.length > 40, `${lang}: alt "${img.alt}"`);
   }
 });

@@ -51,7 +51,9 @@ async function tables(out, lang) {
 const escapeAttr = (s) =>
   String(s)
     .replace(/&(?![#\w]+;)/g, '&amp;')
-    .replace(/"/g, '&quot;');
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;'); // (valid unescaped, but a reader of the HTML need not parse attributes)
 
 /**
  * Sets (or replaces) attribute `name` in a tag's attribute text.
@@ -127,7 +129,16 @@ const STATIC_FIGURES = { 'worked-values': workedValuesTable, 'depth-spread': dep
  * @param {import('./pictures/index.mjs').PictureRef[] | undefined} pictures
  */
 function noscriptPictures(pictures) {
-  const note = `<p class="figure-noscript" data-i18n="meta.figure_noscript"></p>`;
+  // The note says what the pictures are: drawings (of the model), pictures of runs, or both.
+  const drawings = pictures?.filter((p) => p.drawing).length ?? 0;
+  const kind = !pictures?.length
+    ? '_none'
+    : drawings === pictures.length
+      ? '_drawing'
+      : drawings
+        ? '_mixed'
+        : '';
+  const note = `<p class="figure-noscript" data-i18n="meta.figure_noscript${kind}"></p>`;
   if (!pictures?.length) return `<noscript>${note}</noscript>`;
   const imgs = pictures.map(
     (p) =>

@@ -1,5 +1,6 @@
 // Horizontal bars in groups: one group per label, one bar per measurement (e.g. SIMD and scalar),
-// each with its value printed at its end. Data in, pixels out; the caller formats the numbers.
+// each with its value printed at its end; from 0, leftwards for a negative value. Data in, pixels
+// out; the caller formats the numbers.
 import { createCanvas, theme } from './canvas.js';
 import { drawXGrid, linear } from './axes.js';
 
@@ -31,11 +32,14 @@ export function drawBarChart(ctx, w, h, state, t) {
     Math.max(...state.groups.map((g) => ctx.measureText(g.label).width), 30) + 10,
   );
   const box = { x: labelW, y: 4, w: Math.max(20, w - labelW - 64), h: h - 26 };
-  const max = Math.max(
-    1e-12,
-    ...state.groups.flatMap((g) => g.bars.map((b) => (Number.isFinite(b.value) ? b.value : 0))),
+  const values = state.groups.flatMap((g) =>
+    g.bars.map((b) => (Number.isFinite(b.value) ? b.value : 0)),
   );
-  const xs = linear([0, max], [box.x, box.x + box.w]);
+  // From 0, or from the lowest value when one is negative (a change that went the other way).
+  const min = Math.min(0, ...values),
+    max = Math.max(1e-12, ...values);
+  const xs = linear([min, max], [box.x, box.x + box.w]);
+  const zero = xs(0);
   drawXGrid(ctx, box, xs, t, state.fmt, 90);
   let y = box.y + 4;
   for (const g of state.groups) {
@@ -48,13 +52,14 @@ export function drawBarChart(ctx, w, h, state, t) {
       const v = Number.isFinite(b.value) ? b.value : 0;
       ctx.fillStyle = b.muted ? t.soft : t.color(b.color);
       ctx.globalAlpha = b.faded ? 0.4 : 0.95;
-      ctx.fillRect(box.x, y, Math.max(1, xs(v) - box.x), BAR_H);
+      const end = xs(v);
+      ctx.fillRect(Math.min(zero, end), y, Math.max(1, Math.abs(end - zero)), BAR_H);
       ctx.globalAlpha = 1;
       if (b.text) {
         ctx.font = `11px ${t.sans}`;
         ctx.fillStyle = t.soft;
         ctx.textAlign = 'left';
-        ctx.fillText(b.text, xs(v) + 4, y + BAR_H / 2);
+        ctx.fillText(b.text, Math.max(zero, end) + 4, y + BAR_H / 2);
       }
       y += BAR_H + GAP;
     }
@@ -80,11 +85,6 @@ export function createBarChart(parent) {
   const state = { groups: [], fmt: (v) => String(v) };
   const height = () => barChartHeight(state);
 
-  /**
-   * @param {CanvasRenderingContext2D} ctx
-   * @param {number} w
-   * @param {number} h
-   */
   /**
    * @param {CanvasRenderingContext2D} ctx
    * @param {number} w

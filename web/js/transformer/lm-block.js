@@ -4,16 +4,13 @@
 // GELU and ReLU curves drawn over them, and the band where the two differ, from the core's kernels.
 import { blockSvg } from './lm-block-svg.js';
 import { createHistogram } from '../plots/histogram.js';
-import { linspace, sample } from '../shared/core.js';
+import { BLOCK_RANGE as RANGE, DIFFER_EPS as EPS, blockPlotState } from './lm-plot-states.js';
 import { modelShape } from '../shared/lm-config.js';
 import { nearView, pretrainedModel } from './lm-client.js';
 import { failed } from '../shared/figure-state.js';
 import { downloadPng, pngButton, stampedName } from '../shared/export.js';
 import { closest, controlOf, finder } from '../shared/dom.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
-
-const RANGE = { lo: -5, hi: 5, bins: 80 };
-const EPS = 0.01; // "differ": |GELU(x) − ReLU(x)| above this
 
 /**
  * @param {HTMLElement} root
@@ -43,12 +40,6 @@ export default async function createLmBlock(root, { core, i18n }) {
     bandColor: 'relu',
   });
   plot.canvas.setAttribute('role', 'img');
-  // The two curves on the histogram's x axis, from the core's kernels (main thread: cheap).
-  const xs = linspace(RANGE.lo, RANGE.hi, 401);
-  const curves = [
-    { xs, ys: sample(core.M, 'gelu', xs), color: 'gelu' },
-    { xs, ys: sample(core.M, 'relu', xs), color: 'relu', dash: [5, 4] },
-  ];
 
   /** @type {import('./protocol').LmInfo | null} */
   let info = null,
@@ -97,13 +88,8 @@ export default async function createLmBlock(root, { core, i18n }) {
 
   function render() {
     renderDrawing();
-    plot.update({
-      hist,
-      band: hist?.region ?? null,
-      curves,
-      curveDomain: [-1, RANGE.hi * 0.6],
-      xLabel: i18n.t('lm.hist_axis'),
-    });
+    // The two curves on the histogram's x axis come from the core's kernels (main thread: cheap).
+    plot.update({ ...blockPlotState(core.M, hist), xLabel: i18n.t('lm.hist_axis') });
     $('[data-legend]').innerHTML = [
       `<span class="legend-item" data-chip="gelu"><i class="swatch"></i>${i18n.t('lm.hist_legend_bars')}</span>`,
       `<span class="legend-item" data-chip="relu"><i class="swatch faded"></i>${i18n.t('lm.hist_legend_band', { eps: i18n.num(EPS, 2) })}</span>`,

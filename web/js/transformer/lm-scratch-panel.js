@@ -25,7 +25,7 @@ export const lmScratchHtml = (activations) => `
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="lm.scratch_curve_title"></h3>${pngButton('curve')}</div>
         <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div>
         <p class="ev-note" data-zoom></p></div>
-      <div class="table-scroll"><table class="results-table">
+      <div class="table-scroll" tabindex="0" role="region" data-i18n-attr="aria-label=lm.scratch_table_caption"><table class="results-table">
         <caption class="visually-hidden" data-i18n="lm.scratch_table_caption"></caption>
         <thead><tr>${['model', 'step', 'train', 'val', 'time', 'status'].map((c) => `<th scope="col" class="${c === 'model' ? '' : 'num'}" data-col="${c}" data-i18n="lm.col_${c}"></th>`).join('')}</tr></thead>
         <tbody></tbody></table></div>

@@ -101,3 +101,19 @@ export function unknownCharacters(text, vocabulary) {
   for (const ch of text) if (!known.has(ch)) seen.add(ch);
   return [...seen];
 }
+
+/**
+ * One block's histogram as the core counted it (ffnStatsJson / geluPartsJson: every input, those
+ * outside [lo, hi) in underflow and overflow), in the shape the histogram plot draws.
+ * @param {import('./protocol').LmFfnStats['blocks'][number]} block
+ */
+export function blockHistogram({ count, histogram: h }) {
+  return {
+    lo: h.lo,
+    hi: h.hi,
+    n: count,
+    counts: h.counts,
+    under: h.underflow,
+    over: h.overflow,
+  };
+}

@@ -24,11 +24,11 @@ export const lmSwapHtml = (presets) => `
       </div>
       <div class="visually-hidden" role="status" aria-live="polite" data-announce></div>
       <p class="ev-verdict" data-result></p>
-      <div class="table-scroll"><table class="results-table">
+      <div class="table-scroll" tabindex="0" role="region" data-i18n-attr="aria-label=lm.swap_table_caption"><table class="results-table">
         <caption class="visually-hidden" data-i18n="lm.swap_table_caption"></caption>
         <thead><tr><th scope="col" data-i18n="lm.col_model"></th><th scope="col" class="num" data-i18n="lm.col_val"></th>
-          <th scope="col" class="num" data-i18n="lm.col_delta"></th></tr></thead>
-        <tbody>${STAGES.map((s) => `<tr data-row="${s}"><th scope="row"></th><td class="num" data-col="val"></td><td class="num" data-col="delta"></td></tr>`).join('')}</tbody>
+          <th scope="col" class="num" data-i18n="lm.col_delta"></th><th scope="col" class="num" data-i18n="lm.col_zeros"></th></tr></thead>
+        <tbody>${STAGES.map((s) => `<tr data-row="${s}"><th scope="row"></th><td class="num" data-col="val"></td><td class="num" data-col="delta"></td><td class="num" data-col="zeros"></td></tr>`).join('')}</tbody>
       </table></div>
       <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="lm.swap_curve_title"></h3>${pngButton('curve')}</div>
         <div class="plot-wrap" data-plot="curve"></div><div class="lab-legend" data-legend></div></div>

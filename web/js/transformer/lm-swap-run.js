@@ -29,6 +29,7 @@ export function createLmSwapRun({ params, announce, sync, render, repaint }) {
     error: '',
     progress: null,
     stages: {},
+    zeros: {},
     samples: {},
     rates: {},
     curves: { a: [], b: [] },
@@ -50,6 +51,8 @@ export function createLmSwapRun({ params, announce, sync, render, repaint }) {
   async function measure(worker, stage) {
     run.prompt = params.values.lp;
     run.stages[stage] = await worker.call('evaluate');
+    // What ReLU buys: the FFN's outputs that are exactly 0 (GELU's almost never are).
+    run.zeros[stage] = await worker.call('zeros');
     const r = await worker.call('sample', { ...samplesArgs(), words: true });
     run.samples[stage] = r.text;
     run.rates[stage] = r.rate;
@@ -71,6 +74,7 @@ export function createLmSwapRun({ params, announce, sync, render, repaint }) {
   async function swap() {
     const to = params.values.lto;
     run.stages = {};
+    run.zeros = {};
     run.samples = {};
     run.rates = {};
     run.curves = { a: [], b: [] };
@@ -89,8 +93,10 @@ export function createLmSwapRun({ params, announce, sync, render, repaint }) {
     const to = run.to;
     if (!to) throw new Error('swap first'); // (Fine-tune is disabled until a swap has been made)
     await a.call('activation', { name: to });
-    delete run.stages.tuned;
-    delete run.stages.control;
+    for (const stage of /** @type {Stage[]} */ (['tuned', 'control'])) {
+      delete run.stages[stage];
+      delete run.zeros[stage];
+    }
     run.curves = { a: [], b: [] }; // the core records step 0 (before fine-tuning) itself
     /** @type {Record<Which, number>} */
     const start = { a: 0, b: 0 };

@@ -1,9 +1,11 @@
-// The Transformer swap's results as the reader sees them: the sentence and the takeaway, the
-// table of losses, the samples with their word rates and the fine-tuning curves. A view only:
+// The Transformer swap's results as the reader sees them: the sentence and the takeaway (with the
+// share of the swap's cost fine-tuning won back, beside the control's own change), the table of
+// losses and of the FFN's outputs that are exactly 0, the samples with their word rates and the
+// fine-tuning curves. A view only:
 // lm-swap.js holds the run and drives the two workers.
 import { showSample } from './lm-client.js';
 import { finder, must } from '../shared/dom.js';
-import { fineTuneCase, setTakeaway } from '../shared/takeaway.js';
+import { LOSS_LEVEL, fineTuneCase, setTakeaway } from '../shared/takeaway.js';
 
 /** @typedef {import('../shared/types').I18n} I18n */
 /** @typedef {import('../shared/types').LmActivationName} LmActivationName */
@@ -20,6 +22,7 @@ import { fineTuneCase, setTakeaway } from '../shared/takeaway.js';
  *   error: string,
  *   progress: {done: number, of: number} | null,
  *   stages: Partial<Record<Stage, LmEval>>,
+ *   zeros: Partial<Record<Stage, import('./protocol').LmZeros>>,
  *   samples: Partial<Record<Stage, string>>,
  *   rates: Partial<Record<Stage, import('./protocol').WordRate | null>>,
  *   curves: Record<Which, Curve>,
@@ -56,7 +59,44 @@ export function swapVars(i18n, run, values, from) {
     gap: signed(i18n, (s.tuned?.val_loss ?? NaN) - (s.control?.val_loss ?? NaN)),
     tuned_change: signed(i18n, (s.tuned?.val_loss ?? NaN) - (s.swapped?.val_loss ?? NaN)),
     control_change: signed(i18n, (s.control?.val_loss ?? NaN) - (s.before?.val_loss ?? NaN)),
+    ...recoveryVars(i18n, run),
     message: run.error,
+  };
+}
+
+/**
+ * What fine-tuning won back of the swap's cost (the swapped model's own change over what the swap
+ * cost), and of its gap to the control (the gap after fine-tuning over the gap at the start, when
+ * the control was the pretrained model); NaN when the swap cost nothing that shows.
+ * @param {{before?: number, swapped?: number, tuned?: number, control?: number}} losses
+ */
+export function recovery({ before, swapped, tuned, control }) {
+  const cost = (swapped ?? NaN) - (before ?? NaN);
+  if (!(cost > LOSS_LEVEL)) return { won: NaN, closed: NaN };
+  return {
+    won: ((swapped ?? NaN) - (tuned ?? NaN)) / cost,
+    closed: 1 - ((tuned ?? NaN) - (control ?? NaN)) / cost,
+  };
+}
+
+/**
+ * The recovery's and the zero outputs' numbers as text.
+ * @param {I18n} i18n
+ * @param {LmSwapRun} run
+ */
+function recoveryVars(i18n, run) {
+  const s = run.stages;
+  const r = recovery({
+    before: s.before?.val_loss,
+    swapped: s.swapped?.val_loss,
+    tuned: s.tuned?.val_loss,
+    control: s.control?.val_loss,
+  });
+  return {
+    won: i18n.pct(r.won, 0),
+    closed: i18n.pct(r.closed, 0),
+    zeros_swapped: i18n.pct(run.zeros.swapped?.overall ?? NaN, 0),
+    zeros_tuned: i18n.pct(run.zeros.tuned?.overall ?? NaN, 0),
   };
 }
 
@@ -84,6 +124,8 @@ export function renderResults(root, i18n, run, { values, vars: v, vocabulary, cu
   const parts = [];
   if (s.swapped) parts.push(i18n.t('lm.swap_result_swap', v));
   if (s.control) parts.push(i18n.t('lm.swap_result_tuned', v));
+  if (run.zeros.swapped && run.zeros.tuned) parts.push(i18n.t('lm.swap_result_zeros', v));
+  else if (run.zeros.swapped) parts.push(i18n.t('lm.swap_result_zeros_swapped', v));
   $('[data-result]').innerHTML = parts.join(' ');
   setTakeaway(root, takeawayOf(i18n, run, v, vocabulary));
   const titles = {
@@ -100,6 +142,9 @@ export function renderResults(root, i18n, run, { values, vars: v, vocabulary, cu
     must(row, '[data-col="delta"]').textContent =
       m && stage !== 'before' && s.before ? signed(i18n, m.val_loss - s.before.val_loss) : '–';
     row.dataset.val = m ? String(m.val_loss) : '';
+    const zeros = run.zeros[stage];
+    must(row, '[data-col="zeros"]').textContent = zeros ? i18n.pct(zeros.overall, 1) : '–';
+    row.dataset.zeros = zeros ? String(zeros.overall) : '';
     const box = $(`[data-sample="${stage}"]`);
     must(box, 'h4').textContent = titles[stage];
     showSample(must(box, '.lm-text'), run.prompt, run.samples[stage]);
@@ -136,9 +181,18 @@ function takeawayOf(i18n, run, v, vocabulary) {
     tuned: s.tuned?.val_loss,
     control: s.control?.val_loss,
   });
-  return reading
-    ? `${swapped} ${i18n.t('lm.swap_takeaway_tuned', u)} ${i18n.t(`lm.swap_takeaway_${reading}`, u)}`
-    : swapped;
+  if (!reading) return swapped;
+  const won = Number.isFinite(
+    recovery({
+      before: s.before?.val_loss,
+      swapped: s.swapped?.val_loss,
+      tuned: s.tuned?.val_loss,
+      control: s.control?.val_loss,
+    }).won,
+  )
+    ? ` ${i18n.t('lm.swap_takeaway_recovered', u)}`
+    : '';
+  return `${swapped} ${i18n.t('lm.swap_takeaway_tuned', u)}${won} ${i18n.t(`lm.swap_takeaway_${reading}`, u)}`;
 }
 
 /**

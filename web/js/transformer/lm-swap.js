@@ -68,6 +68,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     if (key === 'lto' && params.values.lto !== run.to)
       Object.assign(run, {
         stages: {},
+        zeros: {},
         samples: {},
         rates: {},
         curves: { a: [], b: [] },

@@ -12,6 +12,11 @@
 //        {words, known, rate} of the text, shared/word-rate.js with data/words.txt; else null)
 //   {cmd:'histogram', layer, lo, hi, bins, eps} -> the FFN pre-activations of one block, binned,
 //        with their moments and the share of them where GELU and ReLU differ by more than eps
+//   {cmd:'parts'}                        -> the core's geluPartsJson (which part of GELU the
+//        model uses: the validation loss with each stand-in for its FFN function, and the FFN
+//        function's inputs per block), with ms, the time the core took; forward passes only
+//   {cmd:'zeros'}                        -> {overall, blocks}: the share of the FFN function's
+//        outputs that are exactly 0 on the validation windows (ffnStatsJson), overall and per block
 //   {cmd:'activation', name}             -> {activation}  (every weight kept)
 //   {cmd:'extend', steps, lr}            -> {step, until}  (fine-tuning: `steps` more at the
 //        constant learning rate lr)
@@ -21,12 +26,12 @@
 //        a text written after the latest of them, or null); result {reason: 'done'|'paused'|
 //        'stopped'|'diverged', step, seconds, error}
 // Signals, no answer of their own: {cmd:'pause'}, {cmd:'stop'} (end the current 'run').
-import { loadCore, linspace, sample as evaluateFn } from '../shared/core.js';
+import { loadCore } from '../shared/core.js';
 import { LM_FILES, scratchText } from '../shared/lm-config.js';
 import { fetchBytes, fetchData } from '../shared/worker-error.js';
 import { lmForwardFault } from '../shared/forward-check.js';
 import { serve } from '../shared/worker-serve.js';
-import { differInterval, fractionWithin, histogram, moments } from './lm-stats.js';
+import { inputHistogram } from './lm-plot-states.js';
 import { parseWordList, wordRate } from '../shared/word-rate.js';
 
 /** @typedef {import('./protocol').LmCalls} LmCalls */
@@ -126,17 +131,24 @@ const commands = {
     const rate = words ? wordRate(prompt, out, await dictionary()) : null;
     return { text: out, ms, rate };
   },
-  histogram({ layer, lo, hi, bins, eps }) {
+  histogram({ layer, ...range }) {
     const values = need().ffnPreactivations(layer).slice(); // a copy: the view dies on the next call
-    // Where GELU and ReLU differ, on the core's own kernels.
-    const xs = linspace(lo, hi, 2001);
-    const region = differInterval(xs, evaluateFn(M, 'gelu', xs), evaluateFn(M, 'relu', xs), eps);
+    return inputHistogram(M, layer, values, range);
+  },
+  parts() {
+    const t0 = performance.now();
+    /** @type {import('./protocol').LmCalls['parts']['result'] | {error: string}} */
+    const parts = parse(need().geluPartsJson());
+    if ('error' in parts) throw new Error(parts.error);
+    return { ...parts, ms: performance.now() - t0 };
+  },
+  zeros() {
+    /** @type {import('./protocol').LmFfnStats | {error: string}} */
+    const stats = parse(need().ffnStatsJson());
+    if ('error' in stats) throw new Error(stats.error);
     return {
-      layer,
-      ...histogram(values, { lo, hi, bins }),
-      moments: moments(values),
-      region,
-      inRegion: region ? fractionWithin(values, region[0], region[1]) : 0,
+      overall: stats.share_zero_output,
+      blocks: stats.blocks.map((b) => b.share_zero_output),
     };
   },
   activation({ name }) {

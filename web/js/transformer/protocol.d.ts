@@ -2,6 +2,15 @@
 // the messages they exchange, over the page's one worker protocol (shared/worker-client.js,
 // shared/worker-serve.js). Types for TypeScript's checker in JSDoc mode, not shipped.
 import type { LmActivationName, LmConfig, LmEval, LmTrained } from '../shared/types';
+import type { LmFfnStats, LmGeluParts } from '../../../wasm/activation-lab';
+
+export type { LmFfnStats, LmGeluParts };
+
+/** The share of the FFN function's outputs that are exactly 0, overall and per block. */
+export interface LmZeros {
+  overall: number;
+  blocks: number[];
+}
 
 export interface LmInfo {
   config: Required<LmConfig>;
@@ -57,6 +66,8 @@ export interface LmCalls {
     args: { layer: number; lo: number; hi: number; bins: number; eps: number };
     result: LmHistogram;
   };
+  parts: { args: {}; result: LmGeluParts & { ms: number } };
+  zeros: { args: {}; result: LmZeros };
   activation: { args: { name: LmActivationName }; result: { activation: LmActivationName } };
   extend: { args: { steps: number; lr: number }; result: { step: number; until: number } };
   run: { args: { sample?: LmSampleArgs | null }; result: LmRunResult };

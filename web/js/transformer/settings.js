@@ -9,7 +9,7 @@ import { LM_FILES } from '../shared/lm-config.js';
 /** @typedef {import('../shared/types').LmBudget} LmBudget */
 
 /** The figure's parts, in their order (transformer.js builds each from lm-<part>.js). */
-export const PARTS = /** @type {const} */ (['block', 'sample', 'swap', 'scratch']);
+export const PARTS = /** @type {const} */ (['block', 'sample', 'swap', 'parts', 'scratch']);
 
 /** The shipped model's activation: what the swap swaps out. */
 const FROM = LM_FILES.pretrainedKey;

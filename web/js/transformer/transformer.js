@@ -1,8 +1,9 @@
 // The whole "Inside a Transformer" figure, in the article and in the embedded element
 // <activation-lab-transformer> (embed.html#widget=transformer): the block drawing with its
-// histogram, the sampler, the swap and the from-scratch runs (lm-*.js in this folder), as nested
+// histogram, the sampler, the swap, which part of GELU the model uses and the from-scratch runs
+// (lm-*.js in this folder), as nested
 // figures with the ids the prose links to. `parts` (hash key lparts) picks some of them. In the
-// article each of four figures fixes its part in the template (data-parts="block"), so that the
+// article each part's figure fixes it in the template (data-parts="block"), so that the
 // prose sits between them; those ignore lparts, which is the embed's, so that they do not fight
 // over one key. The parts still share the store (prompt etc.) and the one pretrained model.
 import { changedSettings, createSettings, pageHash } from '../shared/state.js';

@@ -11,8 +11,9 @@ import { textOf } from '../plain-text.mjs';
 export const PICTURE_WIDTH = 480;
 
 /**
- * One image of a figure's picture; narrow: shown no wider than it was drawn.
- * @typedef {{name: string, data: string | Buffer, width: number, height: number, alt: string, narrow?: boolean}} PictureFile
+ * One image of a figure's picture; narrow: shown no wider than it was drawn; drawing: a diagram
+ * (of the model, say), not a picture of a run (the note under it says which it is).
+ * @typedef {{name: string, data: string | Buffer, width: number, height: number, alt: string, narrow?: boolean, drawing?: boolean}} PictureFile
  */
 /** @typedef {(key: string, vars?: Record<string, string | number>) => string} Translate */
 /**

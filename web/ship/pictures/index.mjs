@@ -20,6 +20,7 @@ import { imagesPicture, imagesRun } from './images.mjs';
 import {
   blockPicture,
   blockStyle,
+  partsPicture,
   samplePicture,
   scratchPicture,
   swapBlockPicture,
@@ -79,7 +80,7 @@ export const PICTURES = {
   cost: { run: costRun, draw: costPicture, script: scriptPath('cost.mjs') },
   // A short `lm study` of the FFN variants (the corpus is among the data files it reads).
   glu: { run: gluRun, draw: gluPicture, script: scriptPath('glu.mjs'), reads: lmData },
-  // The Transformer's four part figures (data-parts="block" ...): figure name "transformer.<part>".
+  // The Transformer's part figures (data-parts="block" ...): figure name "transformer.<part>".
   'transformer.block': {
     run: transformerRun,
     draw: blockPicture,
@@ -95,6 +96,12 @@ export const PICTURES = {
   'transformer.swap': {
     run: transformerRun,
     draw: swapBlockPicture,
+    script: TRANSFORMER,
+    reads: lmData,
+  },
+  'transformer.parts': {
+    run: transformerRun,
+    draw: partsPicture,
     script: TRANSFORMER,
     reads: lmData,
   },
@@ -132,7 +139,7 @@ export const PICTURE_CAPTIONS = Object.fromEntries(
   ]),
 );
 
-/** @typedef {{src: string, alt: string, width: number, height: number, narrow?: boolean}} PictureRef */
+/** @typedef {{src: string, alt: string, width: number, height: number, narrow?: boolean, drawing?: boolean}} PictureRef */
 
 /**
  * Runs every renderer once (one run for the figures that share it), draws each page's pictures into dist/img/figures/, and returns, per
@@ -187,8 +194,8 @@ export async function renderPictures(out, core, pages) {
           await writeFile(join(out, src), p.data);
           bytes += p.data.length;
         }
-        const { alt, width, height, narrow } = p;
-        byLang[lang][name].push({ src, alt, width, height, narrow });
+        const { alt, width, height, narrow, drawing } = p;
+        byLang[lang][name].push({ src, alt, width, height, narrow, drawing });
       }
     }
   }

@@ -1,5 +1,7 @@
 // The Transformer figures' pictures, one per part: the block drawing (the page's own SVG,
-// lm-block-svg.js, with lm.css's rules for it), the same block with ReLU for the swap, a text the
+// lm-block-svg.js, with lm.css's rules for it) beside the histogram of what its GELU receives,
+// the same block with ReLU for the swap, which part of GELU the model uses (each stand-in's
+// change in validation loss and the inputs' histogram, as the live part draws them), a text the
 // GELU model (data/lm-gelu.safetensors) writes here, at build time, from the sampler's default
 // prompt, temperature, length and seed, and, for the from-scratch runs, the validation losses
 // recorded when the reference models were trained from scratch (data/lm-scratch.json) beside a
@@ -11,6 +13,16 @@ import { SAMPLE_ROWS } from '../../js/transformer/settings.js';
 import { resolveRow } from '../../js/shared/state.js';
 import { lmCore, LM_FILES, modelShape } from '../../js/shared/lm-config.js';
 import { barChartHeight, drawBarChart } from '../../js/plots/bar-chart.js';
+import { drawHistogram } from '../../js/plots/histogram.js';
+import {
+  BLOCK_RANGE,
+  DIFFER_EPS,
+  blockPlotState,
+  inputHistogram,
+  partsBarGroups,
+  partsPlotState,
+} from '../../js/transformer/lm-plot-states.js';
+import { partsTakeaway } from '../../js/transformer/lm-parts-reading.js';
 import { PICTURE_WIDTH, svgOf } from './draw.mjs';
 
 const W = PICTURE_WIDTH;
@@ -19,7 +31,19 @@ const LINE = 56; // characters per line of the sample
 /** @typedef {import('./draw.mjs').PictureEnv} PictureEnv */
 
 /**
- * Loads the pretrained model and writes its sample; reads the recorded losses.
+ * A plot's state as plain JSON (the run is cached as JSON): typed arrays as arrays.
+ * @param {Partial<import('../../js/plots/histogram.js').HistogramState>} state
+ */
+const plain = (state) =>
+  JSON.parse(
+    JSON.stringify(state, (_, v) =>
+      ArrayBuffer.isView(v) ? Array.from(/** @type {any} */ (v)) : v,
+    ),
+  );
+
+/**
+ * Loads the pretrained model and writes its sample, measures its FFN inputs (block 1) and which
+ * part of GELU it uses (geluPartsJson); reads the recorded losses.
  * @param {{M: import('../../js/shared/types').ActivationLab, activations: string[]}} core
  * @param {string} out  dist/
  */
@@ -46,6 +70,14 @@ export async function transformerRun(core, out) {
     if (error) throw new Error(`pictures: ${LM_FILES.pretrained}: ${error}`);
     const text = exp.sample(String(prompt), Number(chars), Number(temperature), Number(seed));
     const vocabulary = new Set(corpus).size;
+    // What the block part shows first (block 1's FFN inputs) and the parts part (forward passes).
+    const inputs = inputHistogram(M, 0, exp.ffnPreactivations(0), {
+      ...BLOCK_RANGE,
+      eps: DIFFER_EPS,
+    });
+    /** @type {import('../../js/transformer/protocol').LmGeluParts | {error: string}} */
+    const parts = JSON.parse(exp.geluPartsJson());
+    if ('error' in parts) throw new Error(`pictures: ${parts.error}`);
     return {
       config,
       trained,
@@ -53,6 +85,10 @@ export async function transformerRun(core, out) {
       temperature: Number(temperature),
       text,
       vocabulary,
+      // the plots' states, curves included (the core's kernels, sampled here: draw has no core)
+      blockPlot: plain(blockPlotState(M, inputs)),
+      partsPlot: plain(partsPlotState(M, parts.blocks[0])),
+      parts,
     };
   } finally {
     exp.delete();
@@ -102,13 +138,19 @@ function altVars({ config, trained, prompt, text, vocabulary }, { t, num }) {
  * @param {string} act
  */
 function blockDrawing(run, { t, style, blockCss }, act) {
-  const block = blockSvg(t, { ...modelShape(run.config), activation: t(`common.act_${act}`) })
-    .replace('<svg ', `<svg xmlns="http://www.w3.org/2000/svg" `)
-    .replace(/(<svg[^>]*>)/, `$1<style>${style}${blockCss}</style>`);
-  const [, , width, height] = (/viewBox="([\d.\s]+)"/.exec(block)?.[1] ?? '0 0 340 600')
+  const svg = blockSvg(t, { ...modelShape(run.config), activation: t(`common.act_${act}`) });
+  const [, , width, height] = (/viewBox="([\d.\s]+)"/.exec(svg)?.[1] ?? '0 0 340 600')
     .split(/\s+/)
     .map(Number);
-  return { narrow: true, data: block, width, height }; // a diagram, not a plot
+  // Its own size in the file: an <img> of an SVG with only a viewBox has no intrinsic width, and
+  // a browser then stretches it to the column (a diagram of a few words blown up to a screen).
+  const data = svg
+    .replace(
+      '<svg ',
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" `,
+    )
+    .replace(/(<svg[^>]*>)/, `$1<style>${style}${blockCss}</style>`);
+  return { narrow: true, drawing: true, data, width, height }; // a diagram, not a plot
 }
 
 /**
@@ -117,8 +159,103 @@ function blockDrawing(run, { t, style, blockCss }, act) {
  * @param {PictureEnv & {blockCss: string}} env
  */
 export function blockPicture(run, env) {
-  const alt = env.t('pictures.lm_block_alt', altVars(run, env));
-  return [{ ...blockDrawing(run, env, run.config.act), name: 'transformer-block', alt }];
+  const { t, num, pct } = env;
+  const alt = t('pictures.lm_block_alt', altVars(run, env));
+  const hist = /** @type {import('../../js/transformer/protocol').LmHistogram} */ (
+    run.blockPlot.hist
+  );
+  const histAlt = t('pictures.lm_block_hist_alt', {
+    n: num(hist.moments.n, 0),
+    mean: num(hist.moments.mean, 2),
+    sd: num(hist.moments.sd, 2),
+    share: pct(hist.inRegion, 0),
+    a: num(hist.region?.[0] ?? NaN, 1),
+    b: num(hist.region?.[1] ?? NaN, 1),
+    eps: num(DIFFER_EPS, 2),
+  });
+  const title = `${t('lm.hist_title')}, ${t('lm.hist_layer', { n: 1 })}`;
+  return [
+    { ...blockDrawing(run, env, run.config.act), name: 'transformer-block', alt },
+    histogramPicture(run.blockPlot, env, title, 'transformer-block-inputs', histAlt),
+  ];
+}
+
+/**
+ * A histogram of the FFN's inputs as a live part draws it, under its title.
+ * @param {Partial<import('../../js/plots/histogram.js').HistogramState>} state
+ * @param {PictureEnv} env
+ * @param {string} title
+ * @param {string} name
+ * @param {string} alt
+ */
+function histogramPicture(state, { t, num, style }, title, name, alt) {
+  const plotH = Math.round(W * 0.62),
+    H = 28 + plotH;
+  const data = svgOf(W, H, style, (ctx, theme) => {
+    ctx.font = `12px ${theme.sans}`;
+    ctx.fillStyle = theme.soft;
+    ctx.textBaseline = 'top';
+    ctx.fillText(title, 8, 8);
+    ctx.translate(0, 28);
+    drawHistogram(
+      ctx,
+      W,
+      plotH,
+      {
+        hist: null,
+        band: null,
+        curves: [],
+        color: 'gelu',
+        ...state,
+        fmt: (v, d) => num(v, d),
+        xLabel: t('lm.hist_axis'),
+      },
+      theme,
+    );
+  });
+  return { name, data, width: W, height: H, alt };
+}
+
+/**
+ * Part "parts": which part of GELU the model uses, measured when the page was built: each
+ * stand-in's change in validation loss, and what GELU receives in block 1.
+ * @param {Run} run
+ * @param {PictureEnv} env
+ */
+export function partsPicture(run, env) {
+  const { t, num, pct, style } = env;
+  const name = (/** @type {string} */ a) => t(`common.act_${a}`);
+  const signed = (/** @type {number} */ x) => num(x, 3, { signDisplay: 'exceptZero' });
+  const bars = { groups: partsBarGroups(run.parts, name, signed), fmt: num };
+  const chartH = barChartHeight(bars);
+  const H = 28 + chartH + 10;
+  const data = svgOf(W, H, style, (ctx, theme) => {
+    ctx.font = `12px ${theme.sans}`;
+    ctx.fillStyle = theme.soft;
+    ctx.textBaseline = 'top';
+    ctx.fillText(t('lm.parts_bars_title'), 8, 8);
+    ctx.translate(0, 28);
+    drawBarChart(ctx, W, chartH, bars, theme);
+  });
+  const takeaway = partsTakeaway({ t, num, pct }, run.parts, name) ?? '';
+  const list = bars.groups.map((g) => `${g.label} ${g.bars[0].text}`).join(', ');
+  const block = run.parts.blocks[0];
+  const histAlt = t('pictures.lm_parts_hist_alt', {
+    nonpositive: pct(block.share_nonpositive, 0),
+    below: pct(block.share_below_dip, 0),
+    dip: num(run.parts.dip, 2),
+  });
+  const title = `${t('lm.parts_hist_title')}: ${t('lm.hist_layer', { n: 1 })}`;
+  return [
+    {
+      name: 'transformer-parts',
+      data,
+      width: W,
+      height: H,
+      alt: t('pictures.lm_parts_alt', { takeaway, base: num(run.parts.base.val_loss, 3), list }),
+    },
+    histogramPicture(run.partsPlot, env, title, 'transformer-parts-inputs', histAlt),
+  ];
 }
 
 /**
