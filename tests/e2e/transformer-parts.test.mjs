@@ -1,11 +1,12 @@
 // "Inside a Transformer", the part "parts" (which part of GELU the model uses): in both languages
 // at 360 px, dark, it shows the core's own numbers (`lm parts --json`, run here in Node through
 // the CLI's function), a takeaway that quotes them, each block's inputs with the share at or below
-// 0 and below the dip, no console error and no axe violation; and it answers within a second.
+// 0 and below the dip, no console error and no axe violation. How fast it answers is a goal of the
+// bench (tests/bench/browser.mjs: under a second in Chromium on two cores), not a timed test.
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, setup } from './helpers.mjs';
-import { test, timedTest } from './parts.mjs';
+import { test } from './parts.mjs';
 import { axeViolations } from './axe.mjs';
 import { runCli } from '../../wasm/cli-run.mjs';
 
@@ -90,14 +91,3 @@ for (const { path, locale, format, nonpositive } of LANGS)
     assert.deepEqual(problems, []);
     await context.close();
   });
-
-timedTest('the part answers within a second: the core in the worker, and the page', async () => {
-  const { page, context, problems } = await openParts('');
-  const data = await page.locator(PART).evaluate((el) => ({ ...el.dataset }));
-  console.log(
-    `# parts: ${Number(data.ms).toFixed(0)} ms in the core, ${Number(data.pageMs).toFixed(0)} ms for the page`,
-  );
-  assert.ok(Number(data.ms) < 1000, `the core took ${data.ms} ms`);
-  assert.deepEqual(problems, []);
-  await context.close();
-});

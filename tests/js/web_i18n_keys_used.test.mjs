@@ -56,7 +56,11 @@ const lmLimits = JSON.parse(M.lmConfigLimitsJson());
 const EXPANSIONS = {
   'embed.figure_*': figureNames,
   // the MLP's activations, and the Transformer's (its FFN variants among them)
-  'common.act_*': () => [...JSON.parse(M.activationNames()), ...lmLimits.act],
+  'common.act_*': () => [
+    ...JSON.parse(M.activationNames()),
+    ...lmLimits.act,
+    ...lmLimits.swap_only_act,
+  ],
   'lab.dataset_*': () => limits.dataset.values,
   'lab.init_*': () => limits.init.values,
   'lm.init_*': () => lmLimits.init,
