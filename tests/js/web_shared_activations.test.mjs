@@ -55,7 +55,11 @@ test('each activation has a colour --c-<name> in the light and the dark scheme',
     const defined = new Set([...vars.matchAll(/(--c-[\w-]+):/g)].map((m) => m[1]));
     // theme().color(name) reads --c-<name with - for _> (web/js/plots/canvas.js).
     const missing = every().filter((name) => !defined.has(`--c-${name.replace(/_/g, '-')}`));
-    assert.deepEqual(missing, [], `no ${scheme} colour in web/css for ${missing.join(', ')}`);
+    assert.deepEqual(
+      missing,
+      [],
+      `no ${scheme} --c-<name> in web/css/article.css or lm.css (the sheets the no-script pictures copy) for ${missing.join(', ')}`,
+    );
   }
 });
 
