@@ -26,8 +26,17 @@ class UsageError extends Error {}
 // eval's stdin: 16 MB of text is millions of numbers; /dev/zero or an endless pipe stops here.
 const MAX_EVAL_BYTES = 16 * 1024 * 1024;
 
-const USAGE = `usage: activation-lab <command> [options]
-  eval  --fn relu|gelu|gelu_tanh|silu|elu|identity [--grad] [--scalar]   numbers on stdin -> f(x), one per line
+/**
+ * The usage text (--help): the commands, then the activations each takes, as the core lists them
+ * (a new activation shows up here without an edit).
+ * @param {import('./activation-lab').ActivationLab} M
+ */
+function usage(M) {
+  /** @type {string[]} */
+  const mlp = JSON.parse(M.activationNames());
+  const limits = JSON.parse(M.lmConfigLimitsJson());
+  return `usage: activation-lab <command> [options]
+  eval  --fn A [--grad] [--scalar]                                      numbers on stdin -> f(x), one per line
   moons --n N --noise S --seed K                                        make_moons as CSV x0,x1,label
   data  --set moons|circles|xor|checkerboard|spirals --n N --noise S --seed K [--factor F]
                                                                         a data set as CSV x0,x1,label
@@ -40,7 +49,12 @@ const USAGE = `usage: activation-lab <command> [options]
         [--act A] [--dropout P] [--batch B] [--lr R] [--epochs E] [--seed S] [--init FILE]
         [--no-shuffle] [--save FILE]                                    images, 10 classes -> JSON
   bench [--json]                                                        kernel and training throughput
-${LM_USAGE}`;
+${LM_USAGE}
+activations (A):
+  eval --fn, train --act:            ${mlp.join(', ')}
+  lm train, swap, sample, study:     ${limits.act.join(', ')}
+  lm swap --act also:                ${limits.swap_only_act.join(', ')}`;
+}
 
 /**
  * The flags of one command; a bad or unknown flag is a usage error.
@@ -145,9 +159,11 @@ const commands = {
       grad: { type: 'boolean' },
       scalar: { type: 'boolean' },
     });
-    if (!o.fn)
-      throw new UsageError('eval: --fn is required (relu, gelu, gelu_tanh, silu, elu, identity)');
     const M = core;
+    if (!o.fn)
+      throw new UsageError(
+        `eval: --fn is required (${JSON.parse(M.activationNames()).join(', ')})`,
+      );
     /** @type {import('./activation-lab').ActivationName[]} */
     const names = JSON.parse(M.activationNames());
     const fn = names.find((name) => name === o.fn);
@@ -372,12 +388,12 @@ let stdinText;
 /** @param {string[]} argv  @returns {Promise<string>} stdout */
 async function main(argv) {
   const [name, ...rest] = argv;
-  if (name === '--help' || name === '-h') return `${USAGE}\n`;
   if (!name)
     throw new UsageError(
       'missing command (eval, moons, data, train, lm or bench; --help lists them)',
     );
   core = await (loaded ??= loadModule());
+  if (name === '--help' || name === '-h') return `${usage(core)}\n`;
   const command = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : null;
   if (!command)
     throw new UsageError(

@@ -3,51 +3,17 @@
 // 100). Lighthouse is not a dependency of the project (CI's `npm ci` never downloads it): the
 // bench installs the pinned version on demand in build/lighthouse/ (12.2.3, the last line that
 // runs on Node 20). The site is built for the bench with AL_SITE_URL set to the address it is
-// served from (canonical and hreflang must be absolute, as on a real host), and served gzipped,
-// as any real host serves text.
+// served from (canonical and hreflang must be absolute, as on a real host), and served by
+// web/serve.mjs gzipped, as any real host serves text.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { startServer } from '../../web/serve.mjs';
 
 const VERSION = '12.2.3';
 const GOALS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
-
-function serveGzipped(dir) {
-  const server = createServer(async (req, res) => {
-    try {
-      let file = normalize(join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
-      if (!file.startsWith(dir + sep) && file !== dir) throw new Error('outside');
-      if (file.endsWith(sep) || file === dir) file = join(file, 'index.html');
-      let body = await readFile(file);
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      const headers = { 'Content-Type': type, 'Cache-Control': 'max-age=3600' };
-      if (/text|javascript|json|svg/.test(type)) {
-        body = gzipSync(body);
-        headers['Content-Encoding'] = 'gzip';
-      }
-      res.writeHead(200, headers).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () => ok({ server, port: server.address().port })),
-  );
-}
 
 async function install(root) {
   const prefix = join(root, 'build', 'lighthouse');
@@ -77,7 +43,14 @@ async function install(root) {
 
 export async function runLighthouse(root) {
   const { lighthouse, desktop, chromeLauncher } = await install(root);
-  const { server, port } = await serveGzipped(join(root, 'build', 'bench', 'site'));
+  // web/serve.mjs, gzipped and cached for an hour, as a real host answers (the same types as the
+  // page's own server: the core as application/wasm, compiled while it downloads).
+  const { port, close } = await startServer({
+    dir: join(root, 'build', 'bench', 'site'),
+    port: 0,
+    gzip: true,
+    headers: { 'Cache-Control': 'max-age=3600' },
+  });
   const site = `http://127.0.0.1:${port}/`;
   execFileSync('node', [join(root, 'web', 'build.mjs'), '--out', 'build/bench/site'], {
     cwd: root,
@@ -139,7 +112,7 @@ export async function runLighthouse(root) {
     }
   } finally {
     await chrome.kill();
-    server.close();
+    await close();
   }
   return { version: VERSION, goals: GOALS, rows, lines: render(rows) };
 }

@@ -9,6 +9,7 @@ import { loadModule } from '../../wasm/module.mjs';
 import { kernelRates, runBench } from '../../wasm/cli-bench.mjs';
 import { runLmBench, renderLm } from './lm.mjs';
 import { runLmVariantsBench, renderLmVariants } from './lm-variants.mjs';
+import { runLmCommandsBench, renderLmCommands } from './lm-commands.mjs';
 import { runDeepBench } from './deep.mjs';
 import { runImageBench, renderImages } from './images.mjs';
 import { runNeuronMapsBench, renderNeuronMaps } from './neuron-maps.mjs';
@@ -51,6 +52,9 @@ const wasm = await withProgress('kernels and default runs (WASM)', () => ({
 const peak = await withProgress('SIMD ceiling and products (WASM)', () => runPeakBench(M));
 const lm = await withProgress('language model (WASM, then PyTorch)', () => runLmBench(M));
 const lmVariants = await withProgress('FFN variants (WASM)', () => runLmVariantsBench(M));
+const lmCommands = await withProgress('lm parts and one GLU run a variant (WASM)', () =>
+  runLmCommandsBench(M).catch((e) => ({ error: e.message })),
+);
 const deep = await withProgress('deep runs (WASM)', () => runDeepBench(M));
 // The same moons runs (default and deep) in PyTorch on one thread and OpenBLAS.
 const moonsTorch = await withProgress('moons runs (PyTorch)', () =>
@@ -92,6 +96,7 @@ const results = {
   native,
   lm,
   lmVariants,
+  lmCommands,
   images,
   neuronMaps,
   imagesPage,
@@ -114,6 +119,7 @@ function render({
   native: n,
   lm: lmResult,
   lmVariants: lv,
+  lmCommands: lc,
   images: im,
   neuronMaps: nm,
   imagesPage: ip,
@@ -246,6 +252,7 @@ function render({
   );
   out.push(...renderLm(lmResult, goal, pk.peak_gflops));
   out.push(...renderLmVariants(lv));
+  out.push(...renderLmCommands(lc, goal));
   out.push(...renderImages(im, goal, pk.peak_gflops));
   out.push(...renderNeuronMaps(nm, goal));
   if (ip) out.push(...renderImagesPage(ip, goal, pk.peak_gflops));

@@ -13,12 +13,12 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { dist, launchChromium, screenshot } from './helpers.mjs';
 import { runTwin, startBlog, startPython, watchedPage } from './ship-helpers.mjs';
 import { root } from './publish-helpers.mjs';
 import { snippets } from '../../web/js/embed/embed-dialog.js';
+import { startServer } from '../../web/serve.mjs';
 
 let browser;
 before(async () => {
@@ -144,46 +144,22 @@ test('with CORS (serve.mjs --cors) the same snippet works; its fallback shows on
   }
 });
 
-const TYPES = {
-  '.html': 'text/html',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.json': 'application/json',
-  '.css': 'text/css',
-  '.woff2': 'font/woff2',
-};
 /**
- * dist/ served with CORS on every answer except those whose path matches `refuse`, as a host
- * configured for some files only answers (playwright's route.fulfill cannot stand in: it adds
- * the CORS header itself); paths matching `missing` answer 404, as a copy that lacks them.
+ * dist/ served (web/serve.mjs) with CORS on every answer except those whose path matches
+ * `refuse`, as a host configured for some files only answers (playwright's route.fulfill cannot
+ * stand in: it adds the CORS header itself); paths matching `missing` answer 404, as a copy that
+ * lacks them.
  * @param {RegExp} refuse
  * @param {RegExp} [missing]
  */
-function partlyCors(refuse, missing = /^$/) {
-  const server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    try {
-      if (missing.test(path)) throw new Error('missing');
-      const body = await readFile(join(dist, normalize(path).replace(/^(\.\.[/\\])+/, '')));
-      res.writeHead(200, {
-        'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
-        ...(refuse.test(path) ? {} : { 'Access-Control-Allow-Origin': '*' }),
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404, refuse.test(path) ? {} : { 'Access-Control-Allow-Origin': '*' }).end();
-    }
+async function partlyCors(refuse, missing = /^$/) {
+  const { port, close } = await startServer({
+    dir: dist,
+    port: 0,
+    cors: (path) => !refuse.test(path),
+    missing: (path) => missing.test(path),
   });
-  return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () =>
-      ok({
-        url: `http://127.0.0.1:${/** @type {any} */ (server.address()).port}/`,
-        close: () => new Promise((done) => (server.closeAllConnections(), server.close(done))),
-      }),
-    ),
-  );
+  return { url: `http://127.0.0.1:${port}/`, close };
 }
 
 /** A page on another origin with one twin from `site`; the box's message once it has failed. */

@@ -1,14 +1,12 @@
 // Servers and probes for the shipping tests (ship.test.mjs): dist/ copied under a sub-path and
-// served by Python's plain http.server, a Node static server that can add headers (a CSP), a blog post's own origin (startBlog), pages
-// that record console problems, CSP violations, off-origin requests and what they loaded.
+// served by Python's plain http.server, web/serve.mjs adding headers (a CSP), a blog post's own
+// origin (startBlog), pages that record console problems, CSP violations, off-origin requests and what they loaded.
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startServer } from '../../web/serve.mjs';
 import { dist, startFiguresEagerly } from './helpers.mjs';
 
 /** The policy the page and the widgets need over http (README). */
@@ -52,42 +50,15 @@ export function startPython(dir) {
   });
 }
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm', // (the core compiles as it downloads; embed-failure.test.mjs's server omits it)
-};
-
-/** A static server over dir that adds `headers` to every answer (e.g. a Content-Security-Policy). */
-export function startStatic(dir, headers = {}) {
-  const server = createServer(async (req, res) => {
-    try {
-      let file = normalize(join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
-      if (!file.startsWith(dir + sep) && file !== dir) throw new Error('outside');
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      await stat(file);
-      res.writeHead(200, {
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        ...headers,
-      });
-      createReadStream(file).pipe(res);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () =>
-      ok({
-        url: `http://127.0.0.1:${server.address().port}/`,
-        close: () => new Promise((done) => (server.closeAllConnections(), server.close(done))),
-      }),
-    ),
-  );
+/**
+ * web/serve.mjs over dir, adding `headers` to every answer (e.g. a Content-Security-Policy), at
+ * 127.0.0.1 (an origin apart from the article's localhost in helpers.mjs).
+ * @param {string} dir
+ * @param {Record<string, string>} [headers]
+ */
+export async function startStatic(dir, headers = {}) {
+  const { port, close } = await startServer({ dir, port: 0, headers });
+  return { url: `http://127.0.0.1:${port}/`, close };
 }
 
 /**

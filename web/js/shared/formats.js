@@ -22,15 +22,19 @@ export function toCsv(rows, columns) {
   );
 }
 
-/** @type {Record<string, string>} */
-const TORCH_ACT = {
+/**
+ * The PyTorch module of each MLP activation (the core's activationNames(); a test holds that every
+ * one is here).
+ * @type {Readonly<Record<string, string>>}
+ */
+export const TORCH_ACT = Object.freeze({
   relu: 'nn.ReLU()',
   gelu: 'nn.GELU()',
   gelu_tanh: "nn.GELU(approximate='tanh')",
   silu: 'nn.SiLU()',
   elu: 'nn.ELU()',
   identity: 'nn.Identity()',
-};
+});
 
 /**
  * Python that rebuilds the lab's network in PyTorch and loads an exported state_dict file.
@@ -39,11 +43,16 @@ const TORCH_ACT = {
  * @param {string} filename
  */
 export function torchSnippet(hidden, activation, filename) {
+  // A name without a module here would load the weights under another function: refuse it.
+  if (!Object.hasOwn(TORCH_ACT, activation))
+    throw new Error(
+      `torchSnippet: no PyTorch module for the activation ${JSON.stringify(activation)} (known: ${Object.keys(TORCH_ACT).join(', ')})`,
+    );
   const widths = [2, ...hidden, 1];
   const layers = [];
   for (let i = 0; i + 1 < widths.length; i++) {
     layers.push(`nn.Linear(${widths[i]}, ${widths[i + 1]})`);
-    if (i + 2 < widths.length) layers.push(TORCH_ACT[activation] ?? TORCH_ACT.gelu);
+    if (i + 2 < widths.length) layers.push(TORCH_ACT[activation]);
   }
   return [
     'import json, torch',
