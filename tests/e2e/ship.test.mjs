@@ -66,11 +66,11 @@ test('dist/ copied under /blog/gelu/ works from python3 -m http.server; first-lo
     console.log(
       `# first load: ${rows.length} files, ${KB(total)} KB gzipped (${KB(report.total_raw)} KB raw); WASM module ${KB(module.gzip)} KB gzipped; then the offline precache: ${report.precache_files} files, ${KB(report.precache_gzip)} KB gzipped`,
     );
-    // As one base64 file the module was 224 KB gzipped; as glue and binary it is 170 KB (the
-    // binary's 157 KB carries the MLP lab, the language model, the image classifier, the packed
-    // GEMM tiles, the FFN variants and the safetensors reader). The budgets catch growth nobody
-    // meant, with about 5 % of room.
-    assert.ok(module.gzip <= 180 * 1024, `module ${KB(module.gzip)} KB gzipped > 180 KB`);
+    // As one base64 file the module was 224 KB gzipped; as glue and binary it is about 182 KB (the
+    // binary carries the MLP lab, the language model, the image classifier, the packed GEMM
+    // tiles, the FFN variants, GELU's two parts with the probe that measures them (lm parts) and
+    // the safetensors reader). The budgets catch growth nobody meant, with about 5 % of room.
+    assert.ok(module.gzip <= 190 * 1024, `module ${KB(module.gzip)} KB gzipped > 190 KB`);
     assert.ok(total <= 540 * 1024, `first load ${KB(total)} KB gzipped > 540 KB`);
     assert.deepEqual(w.problems, []);
     assert.deepEqual(w.offOrigin, []);
