@@ -217,6 +217,26 @@ function histogramPicture(state, { t, num, style }, title, name, alt) {
 }
 
 /**
+ * A bar chart under its title line, as one picture: its SVG and height.
+ * @param {string} title
+ * @param {Parameters<typeof drawBarChart>[3]} bars
+ * @param {string} style
+ */
+function titledBars(title, bars, style) {
+  const chartH = barChartHeight(bars);
+  const H = 28 + chartH + 10;
+  const data = svgOf(W, H, style, (ctx, theme) => {
+    ctx.font = `12px ${theme.sans}`;
+    ctx.fillStyle = theme.soft;
+    ctx.textBaseline = 'top';
+    ctx.fillText(title, 8, 8);
+    ctx.translate(0, 28); // the chart draws from its own origin
+    drawBarChart(ctx, W, chartH, bars, theme);
+  });
+  return { data, H };
+}
+
+/**
  * Part "parts": which part of GELU the model uses, measured when the page was built: each
  * stand-in's change in validation loss, and what GELU receives in block 1.
  * @param {Run} run
@@ -227,16 +247,7 @@ export function partsPicture(run, env) {
   const name = (/** @type {string} */ a) => t(`common.act_${a}`);
   const signed = (/** @type {number} */ x) => num(x, 3, { signDisplay: 'exceptZero' });
   const bars = { groups: partsBarGroups(run.parts, name, signed), fmt: num };
-  const chartH = barChartHeight(bars);
-  const H = 28 + chartH + 10;
-  const data = svgOf(W, H, style, (ctx, theme) => {
-    ctx.font = `12px ${theme.sans}`;
-    ctx.fillStyle = theme.soft;
-    ctx.textBaseline = 'top';
-    ctx.fillText(t('lm.parts_bars_title'), 8, 8);
-    ctx.translate(0, 28);
-    drawBarChart(ctx, W, chartH, bars, theme);
-  });
+  const { data, H } = titledBars(t('lm.parts_bars_title'), bars, style);
   const takeaway = partsTakeaway({ t, num, pct }, run.parts, name) ?? '';
   const list = bars.groups.map((g) => `${g.label} ${g.bars[0].text}`).join(', ');
   const block = run.parts.blocks[0];
@@ -316,16 +327,7 @@ export function scratchPicture(run, env) {
     ],
     fmt: (/** @type {number} */ v, /** @type {number} */ d) => num(v, d),
   };
-  const chartH = barChartHeight(bars);
-  const H = 28 + chartH + 10;
-  const data = svgOf(W, H, style, (ctx, theme) => {
-    ctx.font = `12px ${theme.sans}`;
-    ctx.fillStyle = theme.soft;
-    ctx.textBaseline = 'top';
-    ctx.fillText(t('pictures.lm_losses_title'), 8, 8);
-    ctx.translate(0, 28); // the chart draws from its own origin
-    drawBarChart(ctx, W, chartH, bars, theme);
-  });
+  const { data, H } = titledBars(t('pictures.lm_losses_title'), bars, style);
   const alt = t('pictures.lm_model_alt', altVars(run, env));
   return [{ name: 'transformer-model', data, width: W, height: H, alt }];
 }
