@@ -71,7 +71,9 @@ test('dist/ copied under /blog/gelu/ works from python3 -m http.server; first-lo
     // tiles, the FFN variants, GELU's two parts with the probe that measures them (lm parts) and
     // the safetensors reader). The budgets catch growth nobody meant, with about 5 % of room.
     assert.ok(module.gzip <= 190 * 1024, `module ${KB(module.gzip)} KB gzipped > 190 KB`);
-    assert.ok(total <= 540 * 1024, `first load ${KB(total)} KB gzipped > 540 KB`);
+    // The first load grew with the article's references, the Transformer's parts part and the GLU
+    // figure's reference study (about 548 KB).
+    assert.ok(total <= 575 * 1024, `first load ${KB(total)} KB gzipped > 575 KB`);
     assert.deepEqual(w.problems, []);
     assert.deepEqual(w.offOrigin, []);
     await screenshot(w.page, 'ship-subpath', { fullPage: false });
