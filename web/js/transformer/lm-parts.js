@@ -43,6 +43,8 @@ export default async function createLmParts(root, { core, i18n }) {
   const $ = finder(root);
   const bars = createBarChart($('[data-plot="bars"]'));
   bars.canvas.setAttribute('role', 'img');
+  // Named before the model answers (renderBars then says what the bars show).
+  bars.canvas.setAttribute('aria-label', i18n.t('lm.parts_bars_title'));
   const plot = createHistogram($('[data-plot="hist"]'), {
     height: (w) => Math.max(180, Math.min(w * 0.62, 300)),
     fmt: (v, d) => i18n.num(v, d),
