@@ -8,8 +8,8 @@ import { ROWS as SEEDS_ROWS } from '../../web/js/seeds/settings.js';
 import { ROWS as SWAP_ROWS } from '../../web/js/swap/settings.js';
 
 // Properties a row may carry that are not part of what a link or an embed reads: a check is a
-// function (tested by what it answers, below).
-const NOT_COMPARED = new Set(['check']);
+// function (tested by what it answers, below); a name is what code calls the row (settings.named).
+const NOT_COMPARED = new Set(['check', 'name']);
 
 /** @param {readonly object[]} rows */
 const comparable = (rows) =>

@@ -1,35 +1,28 @@
 // The many-seeds study's settings, declared once: per setting its URL-hash key, the element's
 // attribute (embed/embed-attributes.js), the label of its field, and how it is read and checked
-// (state.js). The network's rows feed the Experiment config (defaults and ranges from the core);
+// (state.js). The network's rows are the MLP's (shared/mlp-settings.js, declared once: they feed
+// the Experiment config, defaults and ranges from the core), with the study's defaults and check;
 // the Transformer's take their ranges and defaults from the core's Transformer limits
 // (lmConfigLimitsJson: study_seeds, study_steps, study_defaults). Keys start with s (sl for the
 // Transformer) so that a study lives in the same URL as the twin lab.
+
+import { mlpRow } from '../shared/mlp-settings.js';
 
 /** @typedef {import('../shared/types').SettingRow} SettingRow */
 
 /** The page's own bound on the network study's seeds (each seed is two runs in the pool). */
 const MAX_SEEDS = 100;
 
+/**
+ * Every choice of the study is made on validation data, so it needs a validation set.
+ * @type {NonNullable<SettingRow['check']>}
+ */
+const needsValidation = (v) => (v === 0 ? { kind: 'needs_val' } : null);
+
 /** @satisfies {readonly SettingRow[]} the network's study, in the order of its form */
 export const ROWS = /** @type {const} */ ([
-  {
-    key: 'sa',
-    attr: 'a',
-    label: 'seeds.field_a',
-    field: 'activation',
-    type: 'activation',
-    side: 'a',
-    initial: 'relu',
-  },
-  {
-    key: 'sb',
-    attr: 'b',
-    label: 'seeds.field_b',
-    field: 'activation',
-    type: 'activation',
-    side: 'b',
-    initial: 'gelu',
-  },
+  mlpRow('s', 'a', { label: 'seeds.field_a', initial: 'relu' }),
+  mlpRow('s', 'b', { label: 'seeds.field_b', initial: 'gelu' }),
   {
     key: 'seeds',
     attr: 'seeds',
@@ -38,49 +31,23 @@ export const ROWS = /** @type {const} */ ([
     limit: { min: 1, max: MAX_SEEDS, integer: true, min_open: false },
     initial: 10,
   },
-  { key: 'sseed', attr: 'seed', label: 'seeds.field_first_seed', field: 'seed', type: 'number' },
-  { key: 'sdata', attr: 'dataset', label: 'lab.field_data', field: 'dataset', type: 'enum' },
+  mlpRow('s', 'seed', { label: 'seeds.field_first_seed' }),
+  mlpRow('s', 'dataset'),
   // The data set drawn in the twin lab (its `pts`, read at Run: seeds.js), for a study on it.
-  {
-    key: 'pts',
-    attr: 'points',
-    field: 'points',
-    type: 'points',
-    initial: [],
-    when: { key: 'sdata', is: 'custom' },
-    borrowed: true,
-  },
-  { key: 'sfactor', attr: 'factor', label: 'lab.field_factor', field: 'factor', type: 'number' },
-  { key: 'sn', attr: 'n', label: 'evidence.field_n', field: 'n', type: 'number' },
-  { key: 'snoise', attr: 'noise', label: 'evidence.field_noise', field: 'noise', type: 'number' },
-  {
-    key: 'shidden',
-    attr: 'layers',
-    label: 'evidence.field_hidden',
-    field: 'hidden',
-    type: 'layers',
-  },
-  { key: 'sinit', attr: 'init', label: 'lab.field_init', field: 'init', type: 'enum' },
-  { key: 'snorm', attr: 'norm', label: 'lab.field_norm', field: 'norm', type: 'enum' },
-  { key: 'sbatch', attr: 'batch', label: 'evidence.field_batch', field: 'batch', type: 'number' },
-  { key: 'slr', attr: 'lr', label: 'evidence.field_lr', field: 'lr', type: 'number' },
-  {
-    key: 'sepochs',
-    attr: 'epochs',
-    label: 'evidence.field_epochs',
-    field: 'epochs',
-    type: 'number',
-  },
-  {
-    key: 'sval',
-    attr: 'val-fraction',
-    label: 'evidence.field_val',
-    field: 'val_fraction',
-    type: 'number',
+  mlpRow('s', 'points', { borrowed: true }),
+  mlpRow('s', 'factor'),
+  mlpRow('s', 'n'),
+  mlpRow('s', 'noise'),
+  mlpRow('s', 'hidden'),
+  mlpRow('s', 'init'),
+  mlpRow('s', 'norm'),
+  mlpRow('s', 'batch'),
+  mlpRow('s', 'lr'),
+  mlpRow('s', 'epochs'),
+  mlpRow('s', 'valFraction', {
     initial: 0.2,
-    // Every choice of the study is made on validation data, so it needs a validation set.
-    check: (v) => (v === 0 ? { kind: 'needs_val' } : null),
-  },
+    check: needsValidation,
+  }),
   {
     key: 'schoose',
     attr: 'choose',

@@ -80,7 +80,10 @@ export type Bounds = [number, number, number, number];
  * the core; the others carry what they are checked against (a limit, a length, a list).
  */
 export type SettingRow = {
+  /** Its key in the store (the URL hash): short, so that links stay short; the address's only. */
   key: string;
+  /** What code calls it (settings.named): a readable name, unique in its table; none: its key. */
+  name?: string;
   /** The Experiment config field it feeds (the MLP's rows); its default and range are the core's. */
   field?: string;
   /** Rows with a side pick the activation of one network of the twin ('a' or 'b'). */
@@ -226,6 +229,29 @@ export type Settings<V extends Record<string, SettingValue> = Record<string, Set
   ReturnType<typeof import('./state.js').createSettings>,
   'values' | 'defaults'
 > & { values: V; defaults: V };
+
+/** The MLP's settings, declared once (mlp-settings.js MLP_SETTINGS), by name. */
+export type MlpSettings = typeof import('./mlp-settings.js').MLP_SETTINGS;
+
+/** What a figure adds to, or sets otherwise in, an MLP setting it takes (mlp-settings.js mlpRow). */
+export type MlpRowOwn = {
+  label?: string;
+  initial?: SettingValue | ((core: SettingsCore) => SettingValue);
+  borrowed?: boolean;
+  check?: SettingRow['check'];
+};
+
+/**
+ * An MLP setting as a figure takes it: its declaration, its key behind the figure's prefix (a
+ * borrowed row keeps the twin's), what the figure adds.
+ */
+export type MlpRow<P extends string, N extends keyof MlpSettings, O> = Omit<
+  MlpSettings[N],
+  keyof O | 'key'
+> &
+  O & {
+    key: O extends { borrowed: true } ? MlpSettings[N]['key'] : `${P}${MlpSettings[N]['key']}`;
+  };
 
 /** The twin lab's settings (twin/settings.js ROWS). */
 export type TwinValues = ValuesOf<typeof import('../twin/settings.js').ROWS>;
