@@ -49,6 +49,7 @@ export const ROWS = /** @type {const} */ ([
     check: needsValidation,
   }),
   {
+    name: 'choose',
     key: 'schoose',
     attr: 'choose',
     label: 'seeds.field_choose',
@@ -70,6 +71,7 @@ const MAX_IMAGE_SEEDS = 20;
  */
 export const IMAGE_ROWS = [
   {
+    name: 'a',
     key: 'sia',
     attr: 'images-a',
     label: 'seeds.field_a',
@@ -79,6 +81,7 @@ export const IMAGE_ROWS = [
     initial: 'relu',
   },
   {
+    name: 'b',
     key: 'sib',
     attr: 'images-b',
     label: 'seeds.field_b',
@@ -88,6 +91,7 @@ export const IMAGE_ROWS = [
     initial: 'gelu',
   },
   {
+    name: 'seeds',
     key: 'siseeds',
     attr: 'images-seeds',
     label: 'seeds.field_seeds',
@@ -96,6 +100,7 @@ export const IMAGE_ROWS = [
     initial: 5, // the paper's count, as the article's PyTorch check used
   },
   {
+    name: 'seed',
     key: 'siseed',
     attr: 'images-seed',
     label: 'seeds.field_first_seed',
@@ -103,6 +108,7 @@ export const IMAGE_ROWS = [
     type: 'number',
   },
   {
+    name: 'epochs',
     key: 'siepochs',
     attr: 'images-epochs',
     label: 'evidence.field_epochs',
@@ -110,6 +116,7 @@ export const IMAGE_ROWS = [
     type: 'number',
   },
   {
+    name: 'dropout',
     key: 'sidrop',
     attr: 'images-dropout',
     label: 'seeds.field_dropout',
@@ -118,13 +125,14 @@ export const IMAGE_ROWS = [
     initial: (c) =>
       /** @type {{paper_dropout: number}} */ (/** @type {any} */ (c.limits)).paper_dropout,
   },
-  { key: 'sintrain', attr: 'images-n-train', field: 'n_train', type: 'number' },
-  { key: 'sintest', attr: 'images-n-test', field: 'n_test', type: 'number' },
+  { name: 'nTrain', key: 'sintrain', attr: 'images-n-train', field: 'n_train', type: 'number' },
+  { name: 'nTest', key: 'sintest', attr: 'images-n-test', field: 'n_test', type: 'number' },
 ];
 
 /** @satisfies {readonly SettingRow[]} the model choice and the Transformer's study (lmCore(core)) */
 export const LM_ROWS = /** @type {const} */ ([
   {
+    name: 'model',
     key: 'smodel',
     attr: 'model',
     label: 'seeds.field_model',
@@ -134,6 +142,7 @@ export const LM_ROWS = /** @type {const} */ ([
     initial: 'mlp',
   },
   {
+    name: 'a',
     key: 'sla',
     attr: 'lm-a',
     label: 'seeds.field_a',
@@ -143,6 +152,7 @@ export const LM_ROWS = /** @type {const} */ ([
     initial: 'gelu',
   },
   {
+    name: 'b',
     key: 'slb',
     attr: 'lm-b',
     label: 'seeds.field_b',
@@ -152,6 +162,7 @@ export const LM_ROWS = /** @type {const} */ ([
     initial: 'relu',
   },
   {
+    name: 'seeds',
     key: 'slseeds',
     attr: 'lm-seeds',
     label: 'seeds.field_seeds',
@@ -161,6 +172,7 @@ export const LM_ROWS = /** @type {const} */ ([
       /** @type {{seeds: number}} */ (/** @type {any} */ (lm.limits).study_defaults).seeds,
   },
   {
+    name: 'seed',
     key: 'slseed',
     attr: 'lm-seed',
     label: 'seeds.field_first_seed',
@@ -169,6 +181,7 @@ export const LM_ROWS = /** @type {const} */ ([
     initial: (lm) => lm.defaults.seed,
   },
   {
+    name: 'steps',
     key: 'slsteps',
     attr: 'lm-steps',
     label: 'seeds.field_steps',
@@ -178,6 +191,7 @@ export const LM_ROWS = /** @type {const} */ ([
       /** @type {{steps: number}} */ (/** @type {any} */ (lm.limits).study_defaults).steps,
   },
   {
+    name: 'init',
     key: 'slinit',
     attr: 'lm-init',
     label: 'lm.field_init',

@@ -115,6 +115,7 @@ export type SettingRow = {
    */
   check?: (
     value: SettingValue,
+    /** The table's values by name (state.js `named`). */
     values: Record<string, SettingValue>,
     context: CheckContext,
   ) => Omit<SettingError, 'raw'> | null;
@@ -170,11 +171,14 @@ export type ValueOfRow<R> = R extends { type: 'number' }
           : string; // text, and an enum (the core's list, checked by the core)
 
 /**
- * A table's values, key -> value, derived from its rows as a room declares them (`@type {const}`,
- * so that keys and choices keep their literal types): <room>/settings.js is their one source.
+ * A table's values by name (state.js `named`: a row's name, else its key), derived from its rows
+ * as a room declares them (`@type {const}`, so that names and choices keep their literal types):
+ * <room>/settings.js is their one source.
  */
 export type ValuesOf<Rows extends readonly SettingRow[]> = {
-  -readonly [R in Rows[number] as R['key']]: ValueOfRow<R>;
+  -readonly [R in Rows[number] as R extends { name: infer N extends string }
+    ? N
+    : R['key']]: ValueOfRow<R>;
 };
 
 /** What a settings table is checked with: the MLP's core, or the Transformer's (lmCore). */
@@ -222,13 +226,14 @@ export interface SettingError {
 }
 
 /**
- * One table of settings (state.js createSettings()): values, errors, config(side), hash I/O. A
- * widget casts its table to Settings<the shape its rows give its values>.
+ * One table of settings (state.js createSettings()): values (by key), named (by name), errors,
+ * config(side), hash I/O. A widget casts its table to Settings<the shape its rows give its values
+ * by name> (ValuesOf).
  */
 export type Settings<V extends Record<string, SettingValue> = Record<string, SettingValue>> = Omit<
   ReturnType<typeof import('./state.js').createSettings>,
-  'values' | 'defaults'
-> & { values: V; defaults: V };
+  'named'
+> & { named: V };
 
 /** The MLP's settings, declared once (mlp-settings.js MLP_SETTINGS), by name. */
 export type MlpSettings = typeof import('./mlp-settings.js').MLP_SETTINGS;
