@@ -34,6 +34,30 @@ test('a hash round-trips and keeps keys it does not own', () => {
   assert.deepEqual(t.config('b'), s.config('b'));
 });
 
+test('code reads a value by its row’s name; the short key is the address’s only', () => {
+  const s = createSettings(core, SWAP_ROWS);
+  s.readHash('#wa=silu&whidden=16,8&wk=3&hidden=99');
+  assert.equal(s.named.a, 'silu');
+  assert.deepEqual(s.named.hidden, [16, 8], 'the swap’s hidden is whidden, not the twin’s');
+  assert.equal(s.named.finetuneEpochs, 3);
+  assert.equal(s.keyOf('hidden'), 'whidden');
+  s.set('wk', '5'); // live: a name reads the row's current value
+  assert.equal(s.named.finetuneEpochs, 5);
+  assert.deepEqual(Object.keys(s.named), [
+    'a',
+    'b',
+    'hidden',
+    'epochs',
+    'lr',
+    'seed',
+    'finetuneEpochs',
+  ]);
+  for (const rows of [ROWS, SWAP_ROWS]) {
+    const names = rows.map((r) => r.name ?? r.key);
+    assert.equal(new Set(names).size, names.length, 'names are unique in a table');
+  }
+});
+
 test('bad values are reported and fall back to the default', () => {
   const s = createSettings(core, ROWS);
   s.readHash('#n=abc&lr=5&hidden=64,x&b=swish&epochs=2.5&batch=0');

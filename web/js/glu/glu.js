@@ -95,20 +95,20 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
   }
   function sync() {
     const errors = showSettings(fields, params, lm, i18n);
-    const chosen = /** @type {string[]} */ (params.values.gvariants);
+    const chosen = /** @type {string[]} */ (params.named.variants);
     for (const box of chips()) box.checked = chosen.includes(box.value);
     $('#glu-gvariants-err').textContent = errors.gvariants ?? '';
   }
 
   /** The runs' spec, or the core's objection to the first or last seed's configuration. */
   function spec() {
-    const v = /** @type {Record<string, any>} */ (params.values);
-    const base = { ...lm.defaults, steps: v.gsteps, seed: v.gseed };
+    const v = /** @type {Record<string, any>} */ (params.named);
+    const base = { ...lm.defaults, steps: v.steps, seed: v.seed };
     let problem = '';
-    for (const act of [REFERENCE, ...v.gvariants])
-      for (const seed of [v.gseed, v.gseed + v.gseeds - 1])
+    for (const act of [REFERENCE, ...v.variants])
+      for (const seed of [v.seed, v.seed + v.seeds - 1])
         problem ||= lm.M.validateConfigJson(JSON.stringify({ ...base, act, seed }));
-    return { spec: { base, variants: v.gvariants, seeds: v.gseeds }, problem };
+    return { spec: { base, variants: v.variants, seeds: v.seeds }, problem };
   }
 
   const nameOf = (/** @type {string} */ a) => i18n.t(`common.act_${a}`);
@@ -158,15 +158,15 @@ export default async function createGlu(root, { core, i18n, store = pageHash }) 
                       : i18n.t('glu.progress_left', { s: i18n.num(Math.ceil(p.left), 0) }),
                 });
     }
-    const v = /** @type {Record<string, any>} */ (params.values);
+    const v = /** @type {Record<string, any>} */ (params.named);
     const own = study && showing === 'run' ? gluResult(core.M, study) : null;
     // Before the reference loads: the chosen variants without results, beside Shazeer's numbers.
     const result = own ??
       reference ?? {
-        acts: [REFERENCE, ...v.gvariants],
+        acts: [REFERENCE, ...v.variants],
         seeds: [],
-        steps: v.gsteps,
-        rows: [REFERENCE, ...v.gvariants].map((act) => ({
+        steps: v.steps,
+        rows: [REFERENCE, ...v.variants].map((act) => ({
           act,
           losses: [],
           loss: null,

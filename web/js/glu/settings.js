@@ -23,6 +23,7 @@ const variantsOf = (/** @type {import('../shared/types').SettingsCore} */ core) 
 /** @satisfies {readonly import('../shared/types').SettingRow[]} */
 export const ROWS = /** @type {const} */ ([
   {
+    name: 'variants',
     key: 'gvariants',
     attr: 'variants',
     label: 'glu.variants',
@@ -36,6 +37,7 @@ export const ROWS = /** @type {const} */ ([
     },
   },
   {
+    name: 'seeds',
     key: 'gseeds',
     attr: 'seeds',
     label: 'glu.field_seeds',
@@ -44,6 +46,7 @@ export const ROWS = /** @type {const} */ ([
     initial: (core) => gluDefaults(core).seeds,
   },
   {
+    name: 'seed',
     key: 'gseed',
     attr: 'seed',
     label: 'glu.field_seed',
@@ -52,6 +55,7 @@ export const ROWS = /** @type {const} */ ([
     initial: (core) => /** @type {LmCore} */ (core).defaults.seed,
   },
   {
+    name: 'steps',
     key: 'gsteps',
     attr: 'steps',
     label: 'glu.field_steps',

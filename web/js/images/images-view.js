@@ -67,7 +67,7 @@ export function createImagesView(root, { i18n, values, m }) {
 
   /** The table's rows and the legend, for the activations shown (the settings' before a run). */
   function layout() {
-    const acts = m.run.acts.length ? m.run.acts : /** @type {string[]} */ (values.iacts);
+    const acts = m.run.acts.length ? m.run.acts : /** @type {string[]} */ (values.activations);
     $('[data-legend]').innerHTML = acts
       .map(
         (a) => `<span class="legend-item"><i class="swatch" data-chip="${a}"></i>${name(a)}</span>`,
@@ -84,7 +84,7 @@ export function createImagesView(root, { i18n, values, m }) {
 
   function render() {
     const acts = m.run.acts.length ? m.run.acts : layout();
-    const epochs = m.run.epochs || Number(values.iepochs);
+    const epochs = m.run.epochs || Number(values.epochs);
     const curves = Object.fromEntries(
       acts.map((a) => [
         a,
@@ -126,7 +126,7 @@ export function createImagesView(root, { i18n, values, m }) {
         'runs',
         i18n.t('images.runs_of', {
           done: i18n.num(xs.length, 0),
-          seeds: i18n.num(m.run.seeds || Number(values.iseeds), 0),
+          seeds: i18n.num(m.run.seeds || Number(values.seeds), 0),
         }),
       );
       cell('loss', xs.length ? i18n.num(loss, 3) : '–');

@@ -48,7 +48,7 @@ export default async function createImages(root, { core, i18n, store = pageHash 
   const limits = /** @type {{paper_dropout: number}} */ (/** @type {unknown} */ (icore.limits));
   const settings = createSettings(icore, ROWS, store);
   settings.readHash();
-  const values = /** @type {Record<string, any>} */ (settings.values);
+  const values = /** @type {Record<string, any>} */ (settings.named);
 
   root.innerHTML = imagesHtml();
   const $ = finder(root);
@@ -68,7 +68,7 @@ export default async function createImages(root, { core, i18n, store = pageHash 
   let running = null;
 
   function sync() {
-    dropout.checked = Number(values.idrop) > 0;
+    dropout.checked = Number(values.dropout) > 0;
     const { values: texts, errors, hints } = settingsFields(settings, icore, i18n);
     fields.sync(texts, errors, hints);
     // The rows without a field of the form (attributes, the URL): their refusals go here.
@@ -94,7 +94,7 @@ export default async function createImages(root, { core, i18n, store = pageHash 
     const config = settings.config();
     for (let s = 0; s < m.run.seeds; s++) {
       /** @type {Run} */
-      const r = { seed: Number(values.iseed) + s, history: [], result: null };
+      const r = { seed: Number(values.seed) + s, history: [], result: null };
       m.runs[a].push(r);
       // The worker keeps the subset from its first run on.
       const subset = s === 0 ? await subsetCopy() : undefined;
@@ -122,12 +122,12 @@ export default async function createImages(root, { core, i18n, store = pageHash 
     if (Object.keys(settings.errors).length || m.state === 'running') return;
     running = new AbortController();
     const { signal } = running;
-    const acts = /** @type {string[]} */ (values.iacts);
+    const acts = /** @type {string[]} */ (values.activations);
     m.run = {
       acts,
-      seeds: Number(values.iseeds),
-      epochs: Number(values.iepochs),
-      dropout: Number(values.idrop),
+      seeds: Number(values.seeds),
+      epochs: Number(values.epochs),
+      dropout: Number(values.dropout),
     };
     m.runs = Object.fromEntries(acts.map((a) => [a, []]));
     m.state = 'running';
@@ -167,7 +167,7 @@ export default async function createImages(root, { core, i18n, store = pageHash 
   trainButton.addEventListener('click', () => void train());
   cancelButton.addEventListener('click', () => running?.abort());
   dropout.addEventListener('change', () => {
-    settings.set('idrop', dropout.checked ? String(limits.paper_dropout) : '0');
+    settings.set(settings.keyOf('dropout'), dropout.checked ? String(limits.paper_dropout) : '0');
     settings.writeHash();
     sync();
     render();

@@ -9,6 +9,7 @@
 /** @type {SettingRow[]} in the order of the form (the rows with a label) */
 export const ROWS = [
   {
+    name: 'epochs',
     key: 'iepochs',
     attr: 'epochs',
     label: 'images.epochs',
@@ -16,6 +17,7 @@ export const ROWS = [
     type: 'number',
   },
   {
+    name: 'seeds',
     key: 'iseeds',
     attr: 'seeds',
     label: 'images.seeds',
@@ -24,9 +26,17 @@ export const ROWS = [
     initial: (c) =>
       /** @type {{seeds_default: number}} */ (/** @type {any} */ (c.limits)).seeds_default,
   },
-  { key: 'iseed', attr: 'seed', label: 'images.first_seed', field: 'seed', type: 'number' },
+  {
+    name: 'seed',
+    key: 'iseed',
+    attr: 'seed',
+    label: 'images.first_seed',
+    field: 'seed',
+    type: 'number',
+  },
   // The dropout checkbox (the paper's p or none); the attribute and the URL take any p in [0, 1).
   {
+    name: 'dropout',
     key: 'idrop',
     attr: 'dropout',
     field: 'dropout',
@@ -35,6 +45,7 @@ export const ROWS = [
       /** @type {{paper_dropout: number}} */ (/** @type {any} */ (c.limits)).paper_dropout,
   },
   {
+    name: 'activations',
     key: 'iacts',
     attr: 'activations',
     type: 'list',
@@ -43,6 +54,6 @@ export const ROWS = [
     max: 3, // one worker each, side by side
     initial: ['relu', 'elu', 'gelu'],
   },
-  { key: 'intrain', attr: 'n-train', field: 'n_train', type: 'number' },
-  { key: 'intest', attr: 'n-test', field: 'n_test', type: 'number' },
+  { name: 'nTrain', key: 'intrain', attr: 'n-train', field: 'n_train', type: 'number' },
+  { name: 'nTest', key: 'intest', attr: 'n-test', field: 'n_test', type: 'number' },
 ];

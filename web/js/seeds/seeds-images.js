@@ -20,7 +20,7 @@ export function createImageStudyForm(form, { core, i18n, store, onChange }) {
   const icore = imagesCore(core);
   const params = createSettings(icore, IMAGE_ROWS, store);
   params.readHash();
-  const v = /** @type {Record<string, any>} */ (params.values);
+  const v = /** @type {Record<string, any>} */ (params.named);
   /** @type {Record<string, string>} a problem found at Run, shown next to the seeds */
   const extraErrors = {};
   const fields = createFields(form, fieldSpecs(params, icore), {
@@ -54,20 +54,20 @@ export function createImageStudyForm(form, { core, i18n, store, onChange }) {
      * @returns {ImageStudySpec | null}
      */
     spec() {
-      const base = { ...params.config(), seed: v.siseed };
-      const last = v.siseed + v.siseeds - 1;
+      const base = { ...params.config(), seed: v.seed };
+      const last = v.seed + v.seeds - 1;
       const problem =
         icore.M.validateConfigJson(JSON.stringify(base)) ||
         icore.M.validateConfigJson(JSON.stringify({ ...base, seed: last }));
       if (problem)
         extraErrors.siseeds = i18n.t('seeds.err_seed_range', {
-          first: v.siseed,
+          first: v.seed,
           last,
           detail: problem.replace(/[<&]/g, ''),
         });
       else delete extraErrors.siseeds;
       sync();
-      return problem ? null : { base, acts: [v.sia, v.sib], seeds: v.siseeds };
+      return problem ? null : { base, acts: [v.a, v.b], seeds: v.seeds };
     },
     /** The rows that differ from their defaults: { hashKey: text } (the embed hook). */
     embedSettings: () => changedSettings(params),

@@ -23,19 +23,19 @@ export const LM_PRESETS = {
 /**
  * The study's spec for the current values, or the core's objection to it (any run of the study:
  * the first and the last seed bound them all).
- * @param {{values: Record<string, any>}} params
+ * @param {{named: Record<string, any>}} params
  * @param {ReturnType<typeof lmCore>} lm
  * @returns {{spec: LmStudySpec, problem: string}}
  */
 export function lmStudySpec(params, lm) {
-  const v = params.values;
-  const base = { ...lm.defaults, steps: v.slsteps, seed: v.slseed, init: v.slinit };
-  const last = v.slseed + v.slseeds - 1;
+  const v = params.named;
+  const base = { ...lm.defaults, steps: v.steps, seed: v.seed, init: v.init };
+  const last = v.seed + v.seeds - 1;
   let problem = '';
-  for (const act of [v.sla, v.slb])
-    for (const seed of [v.slseed, last])
+  for (const act of [v.a, v.b])
+    for (const seed of [v.seed, last])
       problem ||= lm.M.validateConfigJson(JSON.stringify({ ...base, act, seed }));
-  return { spec: { base, acts: [v.sla, v.slb], seeds: v.slseeds }, problem };
+  return { spec: { base, acts: [v.a, v.b], seeds: v.seeds }, problem };
 }
 
 /**
@@ -81,7 +81,7 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
     params,
     sync,
     /** @returns {'mlp' | 'transformer' | 'images'} */
-    model: () => /** @type {'mlp' | 'transformer' | 'images'} */ (params.values.smodel),
+    model: () => /** @type {'mlp' | 'transformer' | 'images'} */ (params.named.model),
     readHash() {
       params.readHash();
       delete extraErrors.slseeds;
@@ -106,7 +106,7 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
     },
     /** @param {'mlp' | 'transformer'} name */
     setModel(name) {
-      params.set('smodel', name);
+      params.set(params.keyOf('model'), name);
       params.writeHash();
       sync();
     },
@@ -115,7 +115,7 @@ export function createLmStudyForm(boxes, { core, i18n, store, onChange }) {
       for (const row of params.rows)
         if (row.key !== 'smodel') params.set(row.key, params.format(row, params.defaults[row.key]));
       for (const [key, text] of Object.entries(LM_PRESETS[name])) params.set(key, text);
-      params.set('smodel', 'transformer');
+      params.set(params.keyOf('model'), 'transformer');
       params.writeHash();
       sync();
     },

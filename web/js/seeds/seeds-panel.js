@@ -126,7 +126,7 @@ export function showProtocol(root, i18n, model, settings) {
     val: i18n.pct(cfg.val_fraction, 0),
     test: i18n.pct(cfg.test_fraction, 0),
     train: i18n.pct(1 - cfg.val_fraction - cfg.test_fraction, 0),
-    choice: i18n.t(`seeds.protocol_${settings.values.schoose}`),
+    choice: i18n.t(`seeds.protocol_${settings.named.choose}`),
   });
 }
 

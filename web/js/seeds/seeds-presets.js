@@ -7,13 +7,13 @@ import { LM_PRESETS } from './seeds-lm.js';
 
 /** @typedef {import('../shared/types').Core} Core */
 
-/** @typedef {(core: Core, v: {sn: number}) => string} PresetValue  a row's text for a preset */
-/** @type {Record<string, Record<string, PresetValue> | null>} */
+/** @typedef {(core: Core, v: {n: number}) => string} PresetValue  a row's text for a preset */
+/** @type {Record<string, Record<string, PresetValue> | null>} the rows' texts, by name */
 const PRESETS = {
   article: {},
-  fullbatch: { sbatch: (core, v) => String(Math.min(core.limits.batch?.max ?? v.sn, v.sn)) },
-  small: { shidden: () => '16,16' },
-  noisy: { snoise: () => '0.4' },
+  fullbatch: { batch: (core, v) => String(Math.min(core.limits.batch?.max ?? v.n, v.n)) },
+  small: { hidden: () => '16,16' },
+  noisy: { noise: () => '0.4' },
 };
 for (const name of Object.keys(SETUPS)) PRESETS[name] = null; // filled by setupTexts
 // The Transformer's presets (seeds-lm.js) come after the MLP's; each also picks the model.
@@ -31,8 +31,9 @@ export function applySeedsPreset(name, { core, settings, lmForm }) {
   if (name in LM_PRESETS) return lmForm.applyPreset(name);
   lmForm.setModel('mlp');
   const values = setupTexts(settings, SETUPS[name] ?? {});
-  const current = { sn: settings.defaults.sn };
-  for (const [key, f] of Object.entries(PRESETS[name] ?? {})) values[key] = f(core, current);
+  const current = { n: Number(settings.defaults[settings.keyOf('n')]) };
+  for (const [row, f] of Object.entries(PRESETS[name] ?? {}))
+    values[settings.keyOf(row)] = f(core, current);
   for (const [key, text] of Object.entries(values)) settings.set(key, text);
   settings.writeHash();
 }

@@ -31,10 +31,13 @@ export function startSeedsStudy(
     return { study: startImageStudy(spec, schedule) };
   }
   // On the custom data: the points drawn in the twin lab now (the same store's `pts`).
-  if (settings.values.sdata === 'custom') settings.set('pts', settings.store.get('pts') ?? '');
+  if (settings.named.dataset === 'custom') {
+    const points = settings.keyOf('points');
+    settings.set(points, settings.store.get(points) ?? '');
+  }
   const base = settings.config('a');
-  const acts = [settings.values.sa, settings.values.sb];
-  const { seeds, schoose: choose } = settings.values;
+  const { a, b, seeds, choose } = settings.named;
+  const acts = [a, b];
   // The last seed must be valid too: show that next to the number of seeds, where it is fixed.
   const problem =
     core.M.validateConfigJson(JSON.stringify(base)) ||

@@ -1,35 +1,28 @@
 // The many-seeds study's settings, declared once: per setting its URL-hash key, the element's
 // attribute (embed/embed-attributes.js), the label of its field, and how it is read and checked
-// (state.js). The network's rows feed the Experiment config (defaults and ranges from the core);
+// (state.js). The network's rows are the MLP's (shared/mlp-settings.js, declared once: they feed
+// the Experiment config, defaults and ranges from the core), with the study's defaults and check;
 // the Transformer's take their ranges and defaults from the core's Transformer limits
 // (lmConfigLimitsJson: study_seeds, study_steps, study_defaults). Keys start with s (sl for the
 // Transformer) so that a study lives in the same URL as the twin lab.
+
+import { mlpRow } from '../shared/mlp-settings.js';
 
 /** @typedef {import('../shared/types').SettingRow} SettingRow */
 
 /** The page's own bound on the network study's seeds (each seed is two runs in the pool). */
 const MAX_SEEDS = 100;
 
+/**
+ * Every choice of the study is made on validation data, so it needs a validation set.
+ * @type {NonNullable<SettingRow['check']>}
+ */
+const needsValidation = (v) => (v === 0 ? { kind: 'needs_val' } : null);
+
 /** @satisfies {readonly SettingRow[]} the network's study, in the order of its form */
 export const ROWS = /** @type {const} */ ([
-  {
-    key: 'sa',
-    attr: 'a',
-    label: 'seeds.field_a',
-    field: 'activation',
-    type: 'activation',
-    side: 'a',
-    initial: 'relu',
-  },
-  {
-    key: 'sb',
-    attr: 'b',
-    label: 'seeds.field_b',
-    field: 'activation',
-    type: 'activation',
-    side: 'b',
-    initial: 'gelu',
-  },
+  mlpRow('s', 'a', { label: 'seeds.field_a', initial: 'relu' }),
+  mlpRow('s', 'b', { label: 'seeds.field_b', initial: 'gelu' }),
   {
     key: 'seeds',
     attr: 'seeds',
@@ -38,50 +31,25 @@ export const ROWS = /** @type {const} */ ([
     limit: { min: 1, max: MAX_SEEDS, integer: true, min_open: false },
     initial: 10,
   },
-  { key: 'sseed', attr: 'seed', label: 'seeds.field_first_seed', field: 'seed', type: 'number' },
-  { key: 'sdata', attr: 'dataset', label: 'lab.field_data', field: 'dataset', type: 'enum' },
+  mlpRow('s', 'seed', { label: 'seeds.field_first_seed' }),
+  mlpRow('s', 'dataset'),
   // The data set drawn in the twin lab (its `pts`, read at Run: seeds.js), for a study on it.
-  {
-    key: 'pts',
-    attr: 'points',
-    field: 'points',
-    type: 'points',
-    initial: [],
-    when: { key: 'sdata', is: 'custom' },
-    borrowed: true,
-  },
-  { key: 'sfactor', attr: 'factor', label: 'lab.field_factor', field: 'factor', type: 'number' },
-  { key: 'sn', attr: 'n', label: 'evidence.field_n', field: 'n', type: 'number' },
-  { key: 'snoise', attr: 'noise', label: 'evidence.field_noise', field: 'noise', type: 'number' },
-  {
-    key: 'shidden',
-    attr: 'layers',
-    label: 'evidence.field_hidden',
-    field: 'hidden',
-    type: 'layers',
-  },
-  { key: 'sinit', attr: 'init', label: 'lab.field_init', field: 'init', type: 'enum' },
-  { key: 'snorm', attr: 'norm', label: 'lab.field_norm', field: 'norm', type: 'enum' },
-  { key: 'sbatch', attr: 'batch', label: 'evidence.field_batch', field: 'batch', type: 'number' },
-  { key: 'slr', attr: 'lr', label: 'evidence.field_lr', field: 'lr', type: 'number' },
-  {
-    key: 'sepochs',
-    attr: 'epochs',
-    label: 'evidence.field_epochs',
-    field: 'epochs',
-    type: 'number',
-  },
-  {
-    key: 'sval',
-    attr: 'val-fraction',
-    label: 'evidence.field_val',
-    field: 'val_fraction',
-    type: 'number',
+  mlpRow('s', 'points', { borrowed: true }),
+  mlpRow('s', 'factor'),
+  mlpRow('s', 'n'),
+  mlpRow('s', 'noise'),
+  mlpRow('s', 'hidden'),
+  mlpRow('s', 'init'),
+  mlpRow('s', 'norm'),
+  mlpRow('s', 'batch'),
+  mlpRow('s', 'lr'),
+  mlpRow('s', 'epochs'),
+  mlpRow('s', 'valFraction', {
     initial: 0.2,
-    // Every choice of the study is made on validation data, so it needs a validation set.
-    check: (v) => (v === 0 ? { kind: 'needs_val' } : null),
-  },
+    check: needsValidation,
+  }),
   {
+    name: 'choose',
     key: 'schoose',
     attr: 'choose',
     label: 'seeds.field_choose',
@@ -103,6 +71,7 @@ const MAX_IMAGE_SEEDS = 20;
  */
 export const IMAGE_ROWS = [
   {
+    name: 'a',
     key: 'sia',
     attr: 'images-a',
     label: 'seeds.field_a',
@@ -112,6 +81,7 @@ export const IMAGE_ROWS = [
     initial: 'relu',
   },
   {
+    name: 'b',
     key: 'sib',
     attr: 'images-b',
     label: 'seeds.field_b',
@@ -121,6 +91,7 @@ export const IMAGE_ROWS = [
     initial: 'gelu',
   },
   {
+    name: 'seeds',
     key: 'siseeds',
     attr: 'images-seeds',
     label: 'seeds.field_seeds',
@@ -129,6 +100,7 @@ export const IMAGE_ROWS = [
     initial: 5, // the paper's count, as the article's PyTorch check used
   },
   {
+    name: 'seed',
     key: 'siseed',
     attr: 'images-seed',
     label: 'seeds.field_first_seed',
@@ -136,6 +108,7 @@ export const IMAGE_ROWS = [
     type: 'number',
   },
   {
+    name: 'epochs',
     key: 'siepochs',
     attr: 'images-epochs',
     label: 'evidence.field_epochs',
@@ -143,6 +116,7 @@ export const IMAGE_ROWS = [
     type: 'number',
   },
   {
+    name: 'dropout',
     key: 'sidrop',
     attr: 'images-dropout',
     label: 'seeds.field_dropout',
@@ -151,13 +125,14 @@ export const IMAGE_ROWS = [
     initial: (c) =>
       /** @type {{paper_dropout: number}} */ (/** @type {any} */ (c.limits)).paper_dropout,
   },
-  { key: 'sintrain', attr: 'images-n-train', field: 'n_train', type: 'number' },
-  { key: 'sintest', attr: 'images-n-test', field: 'n_test', type: 'number' },
+  { name: 'nTrain', key: 'sintrain', attr: 'images-n-train', field: 'n_train', type: 'number' },
+  { name: 'nTest', key: 'sintest', attr: 'images-n-test', field: 'n_test', type: 'number' },
 ];
 
 /** @satisfies {readonly SettingRow[]} the model choice and the Transformer's study (lmCore(core)) */
 export const LM_ROWS = /** @type {const} */ ([
   {
+    name: 'model',
     key: 'smodel',
     attr: 'model',
     label: 'seeds.field_model',
@@ -167,6 +142,7 @@ export const LM_ROWS = /** @type {const} */ ([
     initial: 'mlp',
   },
   {
+    name: 'a',
     key: 'sla',
     attr: 'lm-a',
     label: 'seeds.field_a',
@@ -176,6 +152,7 @@ export const LM_ROWS = /** @type {const} */ ([
     initial: 'gelu',
   },
   {
+    name: 'b',
     key: 'slb',
     attr: 'lm-b',
     label: 'seeds.field_b',
@@ -185,6 +162,7 @@ export const LM_ROWS = /** @type {const} */ ([
     initial: 'relu',
   },
   {
+    name: 'seeds',
     key: 'slseeds',
     attr: 'lm-seeds',
     label: 'seeds.field_seeds',
@@ -194,6 +172,7 @@ export const LM_ROWS = /** @type {const} */ ([
       /** @type {{seeds: number}} */ (/** @type {any} */ (lm.limits).study_defaults).seeds,
   },
   {
+    name: 'seed',
     key: 'slseed',
     attr: 'lm-seed',
     label: 'seeds.field_first_seed',
@@ -202,6 +181,7 @@ export const LM_ROWS = /** @type {const} */ ([
     initial: (lm) => lm.defaults.seed,
   },
   {
+    name: 'steps',
     key: 'slsteps',
     attr: 'lm-steps',
     label: 'seeds.field_steps',
@@ -211,6 +191,7 @@ export const LM_ROWS = /** @type {const} */ ([
       /** @type {{steps: number}} */ (/** @type {any} */ (lm.limits).study_defaults).steps,
   },
   {
+    name: 'init',
     key: 'slinit',
     attr: 'lm-init',
     label: 'lm.field_init',

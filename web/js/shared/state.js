@@ -224,7 +224,8 @@ export const pageHash = hashStore(
 );
 
 /**
- * Settings for one table of rows. `values[key]` always holds a valid value; `errors[key]` is
+ * Settings for one table of rows. `values[key]` always holds a valid value, which code reads by
+ * the row's name as `named[name]`; `errors[key]` is
  * { kind, raw, detail?, min?, max?, list? } for the last rejected input of that row (kind: number |
  * integer | layers | activation | core (detail: the core's message) | range | empty | long | choice
  * | repeat | count). Rows without a `field` need an `initial`.
@@ -247,6 +248,15 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
   const values = { ...defaults };
   /** @type {Record<string, SettingError>} */
   const errors = {};
+  // The values by each row's name (its key when it has none): what code reads, so that the short
+  // keys stay in the address. Live: each name reads its row's current value.
+  /** @type {Record<string, SettingValue>} */
+  const named = {};
+  for (const row of rows)
+    Object.defineProperty(named, row.name ?? row.key, {
+      get: () => values[row.key],
+      enumerable: true,
+    });
 
   /**
    * The config fields of the rows that are not a side's, from `v` (the values, or the values with
@@ -310,7 +320,7 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
     // a value other than the default (the core's defaults run).
     const own = /** @type {SettingValue} */ (value);
     if (!error && row.check && format(row, own) !== format(row, defaults[key]))
-      error = row.check(own, values, { ...context, core });
+      error = row.check(own, named, { ...context, core });
     if (error) {
       errors[key] = { ...error, raw: M.showInput(String(text)) };
       values[key] = defaults[key];
@@ -435,6 +445,7 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
   return {
     rows,
     values,
+    named,
     errors,
     defaults,
     config,
@@ -443,6 +454,8 @@ export function createSettings(core, declared, store = pageHash, context = {}) {
     toHash,
     writeHash,
     format,
+    /** @param {string} name  a row's name -> its key (its field, its error, its store entry) */
+    keyOf: (name) => rows.find((r) => (r.name ?? r.key) === name)?.key ?? name,
     /** @param {string} key  the value of one row as text, as the store holds it */
     text: (key) => format(byKey.get(key) ?? {}, values[key]),
     store,

@@ -80,7 +80,10 @@ export type Bounds = [number, number, number, number];
  * the core; the others carry what they are checked against (a limit, a length, a list).
  */
 export type SettingRow = {
+  /** Its key in the store (the URL hash): short, so that links stay short; the address's only. */
   key: string;
+  /** What code calls it (settings.named): a readable name, unique in its table; none: its key. */
+  name?: string;
   /** The Experiment config field it feeds (the MLP's rows); its default and range are the core's. */
   field?: string;
   /** Rows with a side pick the activation of one network of the twin ('a' or 'b'). */
@@ -112,6 +115,7 @@ export type SettingRow = {
    */
   check?: (
     value: SettingValue,
+    /** The table's values by name (state.js `named`). */
     values: Record<string, SettingValue>,
     context: CheckContext,
   ) => Omit<SettingError, 'raw'> | null;
@@ -167,11 +171,14 @@ export type ValueOfRow<R> = R extends { type: 'number' }
           : string; // text, and an enum (the core's list, checked by the core)
 
 /**
- * A table's values, key -> value, derived from its rows as a room declares them (`@type {const}`,
- * so that keys and choices keep their literal types): <room>/settings.js is their one source.
+ * A table's values by name (state.js `named`: a row's name, else its key), derived from its rows
+ * as a room declares them (`@type {const}`, so that names and choices keep their literal types):
+ * <room>/settings.js is their one source.
  */
 export type ValuesOf<Rows extends readonly SettingRow[]> = {
-  -readonly [R in Rows[number] as R['key']]: ValueOfRow<R>;
+  -readonly [R in Rows[number] as R extends { name: infer N extends string }
+    ? N
+    : R['key']]: ValueOfRow<R>;
 };
 
 /** What a settings table is checked with: the MLP's core, or the Transformer's (lmCore). */
@@ -219,13 +226,37 @@ export interface SettingError {
 }
 
 /**
- * One table of settings (state.js createSettings()): values, errors, config(side), hash I/O. A
- * widget casts its table to Settings<the shape its rows give its values>.
+ * One table of settings (state.js createSettings()): values (by key), named (by name), errors,
+ * config(side), hash I/O. A widget casts its table to Settings<the shape its rows give its values
+ * by name> (ValuesOf).
  */
 export type Settings<V extends Record<string, SettingValue> = Record<string, SettingValue>> = Omit<
   ReturnType<typeof import('./state.js').createSettings>,
-  'values' | 'defaults'
-> & { values: V; defaults: V };
+  'named'
+> & { named: V };
+
+/** The MLP's settings, declared once (mlp-settings.js MLP_SETTINGS), by name. */
+export type MlpSettings = typeof import('./mlp-settings.js').MLP_SETTINGS;
+
+/** What a figure adds to, or sets otherwise in, an MLP setting it takes (mlp-settings.js mlpRow). */
+export type MlpRowOwn = {
+  label?: string;
+  initial?: SettingValue | ((core: SettingsCore) => SettingValue);
+  borrowed?: boolean;
+  check?: SettingRow['check'];
+};
+
+/**
+ * An MLP setting as a figure takes it: its declaration, its key behind the figure's prefix (a
+ * borrowed row keeps the twin's), what the figure adds.
+ */
+export type MlpRow<P extends string, N extends keyof MlpSettings, O> = Omit<
+  MlpSettings[N],
+  keyof O | 'key'
+> &
+  O & {
+    key: O extends { borrowed: true } ? MlpSettings[N]['key'] : `${P}${MlpSettings[N]['key']}`;
+  };
 
 /** The twin lab's settings (twin/settings.js ROWS). */
 export type TwinValues = ValuesOf<typeof import('../twin/settings.js').ROWS>;

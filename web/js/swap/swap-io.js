@@ -84,8 +84,8 @@ export function createSwapIo(root, { i18n, settings, requestState, importState, 
   });
 
   function sync() {
-    const act = lastActivation ?? settings.values.wa;
-    $('[data-snippet]').textContent = torchSnippet(settings.values.whidden, act, fileFor(act));
+    const act = lastActivation ?? settings.named.a;
+    $('[data-snippet]').textContent = torchSnippet(settings.named.hidden, act, fileFor(act));
   }
 
   return {

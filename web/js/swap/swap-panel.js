@@ -57,11 +57,11 @@ export function renderSteps(root, i18n, run, values, fields) {
   const busy = Boolean(run.busy);
   root.dataset.busy = run.busy;
   $('[data-act="pretrain"]').textContent = i18n.t('swap.step_pretrain', {
-    fn: name(values.wa),
+    fn: name(values.a),
   });
-  $('[data-act="swap"]').textContent = i18n.t('swap.step_swap', { fn: name(values.wb) });
+  $('[data-act="swap"]').textContent = i18n.t('swap.step_swap', { fn: name(values.b) });
   $('[data-act="finetune"]').textContent = i18n.t('swap.step_finetune', {
-    k: values.wk,
+    k: values.finetuneEpochs,
   });
   // Enabled ones first, so that a button that disables itself hands the focus on (focus.js).
   /** @param {string} a */

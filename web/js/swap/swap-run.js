@@ -57,7 +57,7 @@ export function createSwapRun(root, { i18n, settings, boards, render, sync, reje
   // wk shares the core's 'epochs' field for its validation only: it is not a pretraining setting.
   const config = () => ({
     ...settings.config('a'),
-    epochs: settings.values.wepochs,
+    epochs: settings.named.epochs,
     val_fraction: VAL_FRACTION,
   });
 
@@ -107,13 +107,13 @@ export function createSwapRun(root, { i18n, settings, boards, render, sync, reje
     if (m.stage === 'pretrained') {
       if (pendingImport && m.hidden) {
         // Accepted: the settings and the URL follow the file's network, all together.
-        settings.set('whidden', m.hidden.join(','));
+        settings.set(settings.keyOf('hidden'), m.hidden.join(','));
         settings.writeHash();
         sync();
       }
       pendingImport = false;
       saved = {
-        config: { ...config(), hidden: settings.values.whidden },
+        config: { ...config(), hidden: settings.named.hidden },
         state: m.state ?? new Uint8Array(),
       };
       for (const b of Object.values(boards)) b.setData(m.data ?? {}, m.bounds);

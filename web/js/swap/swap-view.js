@@ -54,15 +54,15 @@ function renderBoards(root, i18n, run, values, bars) {
   const p = run.pretrained,
     s = run.swapped,
     f = run.finetuned;
-  const from = p?.activation ?? values.wa,
-    to = s?.activation ?? values.wb;
+  const from = p?.activation ?? values.a,
+    to = s?.activation ?? values.b;
   const titles = {
     pretrained: i18n.t(p?.imported ? 'swap.board_imported' : 'swap.board_pretrained', {
       fn: name(from),
     }),
     swapped: i18n.t('swap.board_swapped', { fn: name(to) }),
     finetuned: i18n.t('swap.board_finetuned', {
-      k: f ? (f.curve?.length ?? 0) - 1 : values.wk,
+      k: f ? (f.curve?.length ?? 0) - 1 : values.finetuneEpochs,
     }),
   };
   for (const stage of STAGES) {
@@ -129,7 +129,7 @@ function renderBoards(root, i18n, run, values, bars) {
 function renderCurve(i18n, run, values, curve) {
   const c = run.curve ?? [],
     p = run.pretrained;
-  const k = Math.max(1, values.wk, c.length ? c[c.length - 1].epoch : 0);
+  const k = Math.max(1, values.finetuneEpochs, c.length ? c[c.length - 1].epoch : 0);
   /** @type {import('../shared/types').Series[]} */
   const series = [];
   if (p)
@@ -144,7 +144,7 @@ function renderCurve(i18n, run, values, curve) {
     series.push({
       xs: c.map((r) => r.epoch),
       ys: c.map((r) => r.val_acc ?? NaN),
-      color: run.swapped?.activation ?? values.wb,
+      color: run.swapped?.activation ?? values.b,
     });
   curve.update({ xDomain: [0, k], series, xLabel: i18n.t('swap.axis_epoch') });
   curve.canvas.setAttribute('aria-label', i18n.t('swap.curve_label', { points: c.length }));

@@ -90,8 +90,8 @@ export default async function createSwap(root, { core, i18n, store }) {
   }
 
   function render() {
-    renderSteps(root, i18n, run, settings.values, fields);
-    renderResults(root, i18n, run, settings.values, { bars, curve });
+    renderSteps(root, i18n, run, settings.named, fields);
+    renderResults(root, i18n, run, settings.named, { bars, curve });
     io.render(run);
     labelPngButtons(root, i18n);
   }
@@ -104,8 +104,9 @@ export default async function createSwap(root, { core, i18n, store }) {
       change('wa', from);
       change('wb', to);
     } else if (b.dataset.act === 'pretrain') send('pretrain', { config: config(), grid: GRID });
-    else if (b.dataset.act === 'swap') send('swap', { to: settings.values.wb });
-    else if (b.dataset.act === 'finetune') send('finetune', { epochs: settings.values.wk });
+    else if (b.dataset.act === 'swap') send('swap', { to: settings.named.b });
+    else if (b.dataset.act === 'finetune')
+      send('finetune', { epochs: settings.named.finetuneEpochs });
     else if (b.dataset.act === 'cancel') cancel();
     else if (b.dataset.png === 'curve')
       downloadPng(curve.canvas, stampedName('swap-recovery', 'png'));

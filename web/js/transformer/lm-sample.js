@@ -67,17 +67,18 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
 
   /** Characters the model never saw cannot be read: reported at the field, the default is used. */
   function checkPrompt() {
-    if (!vocabulary || params.errors.lp) return;
-    const bad = unknownCharacters(params.values.lp, vocabulary);
+    const key = params.keyOf('prompt');
+    if (!vocabulary || params.errors[key]) return;
+    const bad = unknownCharacters(params.named.prompt, vocabulary);
     if (bad.length) {
       // Shown as the core shows them (U+202E, U+0000...): a bidi override would reverse the line.
       const shown = lm.M.showInput;
-      params.errors.lp = {
+      params.errors[key] = {
         kind: 'chars',
-        raw: shown(params.values.lp),
+        raw: shown(params.named.prompt),
         list: shown(bad.join(' ')),
       };
-      params.values.lp = String(params.rows[0].initial); // the prompt's row
+      params.values[key] = params.defaults[key];
     }
   }
 
@@ -90,7 +91,7 @@ export default async function createLmSample(root, { core, i18n, store = pageHas
     busy = true;
     error = '';
     render();
-    const { lp: prompt, lt: temperature, ln: n, ls: seed } = params.values;
+    const { prompt, temperature, length: n, sampleSeed: seed } = params.named;
     try {
       const r = await model.worker.call('sample', { prompt, n, temperature, seed });
       result = { prompt, text: r.text, ms: r.ms, n };

@@ -17,11 +17,11 @@ const CURVE_POINTS = 20;
 export const modelConfig = (defaults, values, act) => ({
   ...defaults,
   act,
-  steps: values.lsteps,
-  seed: values.lseed,
-  init: values.linit,
+  steps: values.steps,
+  seed: values.seed,
+  init: values.init,
   // About CURVE_POINTS evaluations per run (each costs about two training steps).
-  eval_every: Math.max(1, Math.round(values.lsteps / CURVE_POINTS)),
+  eval_every: Math.max(1, Math.round(values.steps / CURVE_POINTS)),
 });
 
 /**
@@ -30,12 +30,12 @@ export const modelConfig = (defaults, values, act) => ({
  * @returns {Model[]}
  */
 export const newModels = (values) =>
-  values.lacts.map((act) => ({
+  values.activations.map((act) => ({
     act,
     worker: null,
     status: 'ready',
     step: 0,
-    steps: values.lsteps,
+    steps: values.steps,
     evals: [],
     sample: '',
     seconds: 0,
@@ -61,10 +61,10 @@ export async function runModel(m, { config, values, loaded, repaint }) {
   m.status = 'running';
   const v = values();
   const p = {
-    prompt: v.lp,
-    n: Math.min(v.ln, 80),
-    temperature: v.lt,
-    seed: v.ls,
+    prompt: v.prompt,
+    n: Math.min(v.length, 80),
+    temperature: v.temperature,
+    seed: v.sampleSeed,
   };
   const r = await worker.call('run', { sample: p }, (msg) => {
     m.step = msg.step;

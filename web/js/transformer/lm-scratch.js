@@ -76,7 +76,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   function sync() {
     const errors = showSettings(fields, params, lm, i18n);
     for (const box of chips())
-      box.checked = params.values.lacts.includes(/** @type {LmActivationName} */ (box.value));
+      box.checked = params.named.activations.includes(/** @type {LmActivationName} */ (box.value));
     $('#lm-scratch-lacts-err').textContent = errors.lacts;
   }
 
@@ -85,13 +85,13 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
     /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll('[name="lacts"]'));
 
   /** @param {LmActivationName} act */
-  const configOf = (act) => modelConfig(lm.defaults, params.values, act);
+  const configOf = (act) => modelConfig(lm.defaults, params.named, act);
 
   function reset() {
     generation++;
     for (const m of models) m.worker?.terminate();
     error = '';
-    models = newModels(params.values);
+    models = newModels(params.named);
     // The combination must pass the core's validation (the compute budget included) before a run.
     for (const m of models) {
       const problem = lm.M.validateConfigJson(JSON.stringify(configOf(m.act)));
@@ -105,7 +105,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
   const start = (m) =>
     runModel(m, {
       config: configOf(m.act),
-      values: () => params.values,
+      values: () => params.named,
       loaded: (n) => (vocabulary = n),
       repaint: () => repaint(),
     });
@@ -172,7 +172,7 @@ export default async function createLmScratch(root, { core, i18n, store = pageHa
 
   const repaint = throttled(() => render());
   function render() {
-    const steps = params.values.lsteps;
+    const steps = params.named.steps;
     renderControls(root, i18n, { phase, error, models, steps }, fields, chips());
     renderModels(root, i18n, { models, phase, steps, vocabulary, curve });
   }

@@ -54,9 +54,9 @@ export function renderSteps(root, i18n, run, values, v, fields) {
   root.dataset.busy = run.busy;
   $('[data-act="swap"]').textContent = i18n.t('lm.swap_step_swap', {
     from: v.from,
-    to: nameOf(values.lto),
+    to: nameOf(values.to),
   });
-  $('[data-act="tune"]').textContent = i18n.t('lm.swap_step_tune', { k: values.lk });
+  $('[data-act="tune"]').textContent = i18n.t('lm.swap_step_tune', { k: values.finetuneSteps });
   /** @param {string} name */
   const button = (name) => /** @type {HTMLButtonElement} */ ($(`[data-act="${name}"]`));
   button('swap').disabled = busy;
@@ -70,7 +70,10 @@ export function renderSteps(root, i18n, run, values, v, fields) {
   $('[data-progress]').textContent = run.error
     ? i18n.t('lm.error', { message: explainError(i18n, run.error) })
     : run.busy === 'tune'
-      ? i18n.t('lm.swap_busy_tune', { done: p ? Math.round(p.done / 2) : 0, k: values.lk })
+      ? i18n.t('lm.swap_busy_tune', {
+          done: p ? Math.round(p.done / 2) : 0,
+          k: values.finetuneSteps,
+        })
       : run.busy
         ? i18n.t('lm.swap_busy_swap')
         : i18n.t(

@@ -39,17 +39,17 @@ export function createLmSwapRun({ params, announce, sync, render, repaint }) {
     vocabulary = 0; // characters of the corpus: ln of it is the loss of a uniform guess
 
   const samplesArgs = () => ({
-    prompt: params.values.lp,
-    n: params.values.ln,
-    temperature: params.values.lt,
-    seed: params.values.ls,
+    prompt: params.named.prompt,
+    n: params.named.length,
+    temperature: params.named.temperature,
+    seed: params.named.sampleSeed,
   });
   /**
    * @param {LmWorker} worker
    * @param {Stage} stage
    */
   async function measure(worker, stage) {
-    run.prompt = params.values.lp;
+    run.prompt = params.named.prompt;
     run.stages[stage] = await worker.call('evaluate');
     // What ReLU buys: the FFN's outputs that are exactly 0 (GELU's almost never are).
     run.zeros[stage] = await worker.call('zeros');
@@ -63,7 +63,7 @@ export function createLmSwapRun({ params, announce, sync, render, repaint }) {
    */
   async function fresh(which, points = 1) {
     const worker = (workers[which] ??= createLmWorker());
-    const k = params.values.lk;
+    const k = params.named.finetuneSteps;
     const overrides = { eval_every: Math.max(1, Math.round(k / points)) };
     const info = await worker.call('init', { pretrained: true, overrides });
     from = info.activation;
@@ -72,7 +72,7 @@ export function createLmSwapRun({ params, announce, sync, render, repaint }) {
   }
 
   async function swap() {
-    const to = params.values.lto;
+    const to = params.named.to;
     run.stages = {};
     run.zeros = {};
     run.samples = {};
@@ -87,7 +87,7 @@ export function createLmSwapRun({ params, announce, sync, render, repaint }) {
   }
 
   async function tune() {
-    const k = params.values.lk;
+    const k = params.named.finetuneSteps;
     // Both from the pretrained weights, every time: A swapped again, B (the control) as shipped.
     const [a, b] = await Promise.all([fresh('a', CURVE_POINTS), fresh('b', CURVE_POINTS)]);
     const to = run.to;
@@ -101,7 +101,7 @@ export function createLmSwapRun({ params, announce, sync, render, repaint }) {
     /** @type {Record<Which, number>} */
     const start = { a: 0, b: 0 };
     for (const [w, worker] of /** @type {[Which, LmWorker][]} */ (Object.entries({ a, b })))
-      start[w] = (await worker.call('extend', { steps: k, lr: params.values.llr })).step;
+      start[w] = (await worker.call('extend', { steps: k, lr: params.named.finetuneLr })).step;
     const done = { a: 0, b: 0 };
     /**
      * @param {Which} w

@@ -49,8 +49,8 @@ export function swapVars(i18n, run, values, from) {
   const s = run.stages;
   return {
     from: nameOf(from ?? 'gelu'),
-    to: nameOf(run.to ?? values.lto),
-    k: run.k ?? values.lk,
+    to: nameOf(run.to ?? values.to),
+    k: run.k ?? values.finetuneSteps,
     before: loss(i18n, s.before?.val_loss),
     after: loss(i18n, s.swapped?.val_loss),
     jump: signed(i18n, (s.swapped?.val_loss ?? NaN) - (s.before?.val_loss ?? NaN)),
@@ -205,7 +205,7 @@ function takeawayOf(i18n, run, v, vocabulary) {
  * @param {LinePlot} curve
  */
 function renderCurve(root, i18n, run, values, v, curve) {
-  const k = Math.max(1, values.lk);
+  const k = Math.max(1, values.finetuneSteps);
   /** @type {import('../shared/types').Series[]} */
   const series = [];
   if (run.stages.before)
@@ -228,7 +228,7 @@ function renderCurve(root, i18n, run, values, v, curve) {
     dash,
   });
   if (run.curves.b.length) series.push(line(run.curves.b, 'gelu', [5, 4]));
-  if (run.curves.a.length) series.push(line(run.curves.a, run.to ?? values.lto));
+  if (run.curves.a.length) series.push(line(run.curves.a, run.to ?? values.to));
   curve.update({
     xDomain: [0, k],
     series,
@@ -236,7 +236,7 @@ function renderCurve(root, i18n, run, values, v, curve) {
     yLabel: i18n.t('lm.axis_val_loss'),
   });
   curve.canvas.setAttribute('aria-label', i18n.t('lm.swap_curve_label', v));
-  const chip = (run.to ?? values.lto).replace(/_/g, '-');
+  const chip = (run.to ?? values.to).replace(/_/g, '-');
   must(root, '[data-legend]').innerHTML = [
     `<span class="legend-item"><i class="line solid" data-chip="${chip}"></i>${i18n.t('lm.swap_legend_swapped', v)}</span>`,
     `<span class="legend-item"><i class="line dashed" data-chip="gelu"></i>${i18n.t('lm.swap_legend_control', v)}</span>`,

@@ -65,7 +65,7 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
     params.readHash(); // the sampler's prompt may have changed since: keep it in the hash
     params.set(key, text);
     // Another target makes the last swap's numbers stale: swap again before fine-tuning.
-    if (key === 'lto' && params.values.lto !== run.to)
+    if (key === params.keyOf('to') && params.named.to !== run.to)
       Object.assign(run, {
         stages: {},
         zeros: {},
@@ -86,13 +86,13 @@ export default async function createLmSwap(root, { core, i18n, store = pageHash 
   function announce(key) {
     $('[data-announce]').textContent = i18n.t(key, vars());
   }
-  const vars = () => swapVars(i18n, run, params.values, lmRun.from());
+  const vars = () => swapVars(i18n, run, params.named, lmRun.from());
   const repaint = throttled(() => render());
   function render() {
     const v = vars();
-    renderSteps(root, i18n, run, params.values, v, fields);
+    renderSteps(root, i18n, run, params.named, v, fields);
     renderResults(root, i18n, run, {
-      values: params.values,
+      values: params.named,
       vars: v,
       vocabulary: lmRun.vocabulary(),
       curve,

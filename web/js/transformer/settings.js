@@ -38,6 +38,7 @@ function overBudget(config, budget, steps, acts) {
 /** @satisfies {readonly SettingRow[]} */
 export const PART_ROWS = /** @type {const} */ ([
   {
+    name: 'parts',
     key: 'lparts',
     attr: 'parts',
     type: 'list',
@@ -54,6 +55,7 @@ export const SAMPLE_ROWS = /** @type {const} */ ([
   // A prompt longer than one call's output makes no sense: the same cap (the core keeps only
   // the last context-length characters anyway). Empty: the core starts from a newline.
   {
+    name: 'prompt',
     key: 'lp',
     attr: 'prompt',
     label: 'lm.field_prompt',
@@ -63,6 +65,7 @@ export const SAMPLE_ROWS = /** @type {const} */ ([
     initial: 'The hacker ',
   },
   {
+    name: 'temperature',
     key: 'lt',
     attr: 'temperature',
     label: 'lm.field_temperature',
@@ -71,6 +74,7 @@ export const SAMPLE_ROWS = /** @type {const} */ ([
     initial: 0.8,
   },
   {
+    name: 'length',
     key: 'ln',
     attr: 'length',
     label: 'lm.field_length',
@@ -79,6 +83,7 @@ export const SAMPLE_ROWS = /** @type {const} */ ([
     initial: 200,
   },
   {
+    name: 'sampleSeed',
     key: 'ls',
     attr: 'sample-seed',
     label: 'lm.field_seed',
@@ -96,6 +101,7 @@ export const SAMPLE_ROWS = /** @type {const} */ ([
 /** @satisfies {readonly SettingRow[]} */
 export const SWAP_ROWS = /** @type {const} */ ([
   {
+    name: 'to',
     key: 'lto',
     attr: 'to',
     label: 'lm.field_to',
@@ -108,6 +114,7 @@ export const SWAP_ROWS = /** @type {const} */ ([
     initial: 'relu',
   },
   {
+    name: 'finetuneSteps',
     key: 'lk',
     attr: 'k',
     label: 'lm.field_k',
@@ -117,11 +124,12 @@ export const SWAP_ROWS = /** @type {const} */ ([
     check: (k, v, { budget }) => {
       const shipped = budget?.shipped(FROM);
       if (!budget || !shipped) return null; // not known yet: checked again once it is (and by the core)
-      return overBudget(shipped.config, budget, shipped.steps + Number(k), [FROM, String(v.lto)]);
+      return overBudget(shipped.config, budget, shipped.steps + Number(k), [FROM, String(v.to)]);
     },
   },
   // Fine-tuning runs at a constant learning rate, the core's (checked against PyTorch).
   {
+    name: 'finetuneLr',
     key: 'llr',
     label: 'lm.field_lr',
     type: 'number',
@@ -134,6 +142,7 @@ export const SWAP_ROWS = /** @type {const} */ ([
 /** @satisfies {readonly SettingRow[]} */
 export const SCRATCH_ROWS = /** @type {const} */ ([
   {
+    name: 'activations',
     key: 'lacts',
     attr: 'activations',
     label: 'lm.field_acts',
@@ -147,6 +156,7 @@ export const SCRATCH_ROWS = /** @type {const} */ ([
       ),
   },
   {
+    name: 'steps',
     key: 'lsteps',
     attr: 'steps',
     label: 'lm.field_steps',
@@ -155,10 +165,16 @@ export const SCRATCH_ROWS = /** @type {const} */ ([
     initial: (core) => lmOf(core).defaults.steps,
     check: (steps, v, { core, budget }) =>
       budget
-        ? overBudget(lmOf(core).defaults, budget, Number(steps), /** @type {string[]} */ (v.lacts))
+        ? overBudget(
+            lmOf(core).defaults,
+            budget,
+            Number(steps),
+            /** @type {string[]} */ (v.activations),
+          )
         : null,
   },
   {
+    name: 'seed',
     key: 'lseed',
     attr: 'seed',
     label: 'lm.field_train_seed',
@@ -167,6 +183,7 @@ export const SCRATCH_ROWS = /** @type {const} */ ([
     initial: (core) => lmOf(core).defaults.seed,
   },
   {
+    name: 'init',
     key: 'linit',
     attr: 'init',
     label: 'lm.field_init',

@@ -24,7 +24,7 @@ export default async function createTransformer(root, ctx) {
   const isPart = (/** @type {string} */ p) => /** @type {readonly string[]} */ (PARTS).includes(p);
   if (fixed && !fixed.every(isPart))
     throw new Error(`data-parts="${root.dataset.parts}": each part is one of ${PARTS.join(', ')}`);
-  const chosen = fixed ?? params.values.lparts;
+  const chosen = fixed ?? params.named.parts;
   root.classList.add('lm-figure');
   const figures = chosen.map((part) => {
     const figure = document.createElement('figure');

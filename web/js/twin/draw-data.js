@@ -269,7 +269,7 @@ export function createDrawData(el, { core, i18n, settings, commit }) {
      * is the one this editor sent.
      */
     sync() {
-      const value = /** @type {Point[]} */ (/** @type {unknown} */ (settings.values.pts));
+      const value = /** @type {Point[]} */ (/** @type {unknown} */ (settings.named.points));
       const text = value.length ? settingText(value) : '';
       if (text !== lastText) {
         lastText = text;

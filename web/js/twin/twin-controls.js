@@ -143,7 +143,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
   function hintOf(row) {
     const range = rangeOf(row, core.limits, i18n);
     if (row.key === 'factor') return i18n.t('lab.factor_hint', { range });
-    if (row.key === 'noise' && flips.includes(String(settings.values.data)))
+    if (row.key === 'noise' && flips.includes(String(settings.named.dataset)))
       return `0–${core.limits.dataset.flip_noise_max} · ${i18n.t('lab.noise_flip')}`;
     return range;
   }
@@ -164,7 +164,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       if (hint) hint.textContent = hintOf(row);
     }
     // A link's points that could not be read: said under the data set (they have no field).
-    const refused = settings.errors.pts;
+    const refused = settings.errors[settings.keyOf('points')];
     const dataError = /** @type {Document | ShadowRoot} */ (form.getRootNode()).getElementById(
       `${id('data')}-err`,
     );
@@ -180,11 +180,11 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
     const rowEl = (key) =>
       /** @type {HTMLElement | null} */ (form.querySelector(`[data-row="${key}"]`));
     const factor = rowEl('factor');
-    if (factor) factor.hidden = settings.values.data !== FACTOR_DATASET;
+    if (factor) factor.hidden = settings.named.dataset !== FACTOR_DATASET;
     // A drawn set has its own points: no count or noise to generate them with.
     for (const key of ['n', 'noise']) {
       const row = rowEl(key);
-      if (row) row.hidden = settings.values.data === 'custom';
+      if (row) row.hidden = settings.named.dataset === 'custom';
     }
   }
 

@@ -31,8 +31,8 @@ export function createViews(root, { core, i18n, settings, sides, changed }) {
     i18n,
     settings,
     commit(text) {
-      settings.set('pts', text);
-      if (settings.values.data !== CUSTOM) settings.set('data', CUSTOM);
+      settings.set(settings.keyOf('points'), text);
+      if (settings.named.dataset !== CUSTOM) settings.set(settings.keyOf('dataset'), CUSTOM);
       changed();
     },
   });
@@ -45,11 +45,11 @@ export function createViews(root, { core, i18n, settings, sides, changed }) {
     },
     onHighlight: (s, values, n) => sides[s].highlight(values, n),
   });
-  const mapsOn = () => settings.values.maps === 'on';
+  const mapsOn = () => settings.named.maps === 'on';
 
   /** The workers' maps for the current run, when the panel is open. */
   function reset() {
-    const depth = /** @type {number[]} */ (settings.values.hidden).length;
+    const depth = /** @type {number[]} */ (settings.named.hidden).length;
     layer = Math.min(layer, depth - 1);
     maps.reset(depth, layer);
     for (const s of /** @type {Side[]} */ (['a', 'b'])) sides[s].maps(mapsOn(), layer);
@@ -66,12 +66,12 @@ export function createViews(root, { core, i18n, settings, sides, changed }) {
     toggle.checked = mapsOn();
     mapsEl.hidden = !mapsOn();
     // (an embed's points-src too: its file is on its way, or its message says why not)
-    drawEl.hidden = settings.values.data !== CUSTOM && !settings.values.ptsrc;
+    drawEl.hidden = settings.named.dataset !== CUSTOM && !settings.named.pointsSrc;
   }
 
   /** A CSV of the page's own origin (the element's points-src): read once per address. */
   async function readSource() {
-    const src = String(settings.values.ptsrc ?? '');
+    const src = String(settings.named.pointsSrc ?? '');
     if (!src || src === source) return;
     source = src;
     const url = new URL(src, document.baseURI);
@@ -97,9 +97,9 @@ export function createViews(root, { core, i18n, settings, sides, changed }) {
       if (
         key === 'data' &&
         text === CUSTOM &&
-        !(/** @type {unknown[]} */ (settings.values.pts).length)
+        !(/** @type {unknown[]} */ (settings.named.points).length)
       )
-        draw.startFrom(String(settings.values.data));
+        draw.startFrom(String(settings.named.dataset));
     },
     /** After the settings were read or changed: what the views show. */
     sync() {

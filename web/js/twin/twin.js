@@ -32,7 +32,7 @@ export default async function createTwin(root, { core, i18n, store }) {
   const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
   settings.readHash();
   // A view option, not a setting of the run (its row, pieces): shown without resetting training.
-  const piecesOn = () => settings.values.pieces === 'on';
+  const piecesOn = () => settings.named.pieces === 'on';
   root.innerHTML = twinMarkup();
   const $ = finder(root);
 

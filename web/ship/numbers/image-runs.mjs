@@ -29,12 +29,12 @@ export function imageStudySpec(core, run) {
     const error = params.set(key, text);
     if (error) throw new Error(`images: ${key}=${text}: ${JSON.stringify(error)}`);
   }
-  const v = /** @type {Record<string, any>} */ (params.values);
+  const v = /** @type {Record<string, any>} */ (params.named);
   return {
     /** @type {Record<string, any> & {seed: number}} an image config (shared/image-config.js) */
-    base: { ...params.config(), seed: Number(v.siseed) },
-    acts: /** @type {import('../../js/shared/types').ActivationName[]} */ ([v.sia, v.sib]),
-    seeds: /** @type {number} */ (v.siseeds),
+    base: { ...params.config(), seed: Number(v.seed) },
+    acts: /** @type {import('../../js/shared/types').ActivationName[]} */ ([v.a, v.b]),
+    seeds: /** @type {number} */ (v.seeds),
     choose: /** @type {import('../../js/seeds/protocol').Choose} */ ('last'),
   };
 }

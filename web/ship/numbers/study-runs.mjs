@@ -112,12 +112,12 @@ export function studySpec(core, name) {
     const error = settings.set(key, text);
     if (error) throw new Error(`${name}: ${key}=${text}: ${JSON.stringify(error)}`);
   }
-  const { sa, sb, seeds, schoose } = settings.values;
+  const { a, b, seeds, choose } = settings.named;
   return {
     base: { ...settings.config('a'), ...run.config },
-    acts: /** @type {import('../../js/shared/types').ActivationName[]} */ ([sa, sb]),
+    acts: /** @type {import('../../js/shared/types').ActivationName[]} */ ([a, b]),
     seeds: /** @type {number} */ (seeds),
-    choose: /** @type {import('../../js/seeds/protocol').Choose} */ (schoose),
+    choose: /** @type {import('../../js/seeds/protocol').Choose} */ (choose),
     speed: Boolean(run.speed),
     images: /** @type {const} */ (false),
   };
