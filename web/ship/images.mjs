@@ -7,8 +7,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { IMAGES_DIR } from '../../wasm/cli-images.mjs';
 
-export const IMAGES_DIR = process.env.AL_FASHION_MNIST_DIR ?? '/usr/share/datasets/fashion-mnist';
+export { IMAGES_DIR };
 export const SUBSET_FILE = join('data', 'fashion-mnist.bin');
 const N_TRAIN = 8000;
 const N_TEST = 2000;
