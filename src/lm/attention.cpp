@@ -2,7 +2,7 @@
 // One head's products are tiny (ctx × ctx × hs, 32 × 32 × 16 at the reference size) and half of
 // each is the causal mask's zeros. So the queries go in blocks of one per vector lane (four in
 // WASM), and a block's scores are held transposed, [key][query]: its softmax (max, exp, sum,
-// 1/sum over the keys, activation.hpp's softmax_lanes) and the softmax's backward run on whole
+// 1/sum over the keys, softmax.hpp's softmax_lanes) and the softmax's backward run on whole
 // vectors, with no reduction across lanes and one call a block (a query's row is only 1 to 32
 // scores long). The products run on gemm's register tiles (gemm_tile.hpp) over the triangle only
 // (no packing: one head's operands sit in L1). Every sum runs over k in increasing order from 0, as
@@ -10,11 +10,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "activation.hpp"
 #include "gemm_tile.hpp"
 #include "lm/layers.hpp"
 #include "matrix.hpp"
 #include "simd/arch.hpp"
+#include "softmax.hpp"
 #include "unrolled.hpp"
 
 namespace al::lm {

@@ -2,6 +2,7 @@
 // the SIMD kernels against the scalar references on misaligned, odd-length and in-place arrays.
 #include "activation.hpp"
 #include "matrix.hpp"
+#include "softmax.hpp"
 
 #include "simd/arch.hpp"
 
