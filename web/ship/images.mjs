@@ -1,7 +1,9 @@
-// The image subset the page will train on: the first N training and M test images of
-// Fashion-MNIST (Debian's dataset-fashion-mnist, MIT licence), in file order, written by the
-// core (makeImageSubset, idx.hpp) into dist/data/fashion-mnist.bin. Without the Debian package
-// the build says so in one line and skips the file (the page does not need it yet).
+// The image subset the page trains on (the images figure, the many-seeds study on images): the
+// first N training and M test images of Fashion-MNIST (Debian's dataset-fashion-mnist, MIT
+// licence; IMAGES_DIR), in file order, written by the core (makeImageSubset, idx.hpp) into
+// dist/data/fashion-mnist.bin. Without the files the build says so in one line and skips the
+// subset; the figures that train on it then tell a reader who starts a run that it did not load
+// (worker-error.js dataFailed).
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
