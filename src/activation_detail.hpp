@@ -1,11 +1,11 @@
 // Constants shared by the scalar references (activation.cpp) and the xsimd kernels
-// (activation_simd.cpp). Internal to those two files.
+// (activation_simd.cpp, and through exp_simd.hpp softmax_simd.cpp). Internal to those files.
 #pragma once
 
-// The compensated arithmetic of both files relies on every product being rounded where the code
+// The compensated arithmetic of these files relies on every product being rounded where the code
 // says so. A compiler that fuses a*b + c into an fma (GCC does so by default once FMA is enabled,
-// e.g. -march=native) breaks it: hi + lo pairs then count a rounding error twice. Both files
-// include this before defining anything.
+// e.g. -march=native) breaks it: hi + lo pairs then count a rounding error twice. Each file
+// includes this before defining anything.
 #if defined(__clang__)
 #pragma clang fp contract(off)
 #elif defined(__GNUC__)

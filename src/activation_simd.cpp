@@ -2,12 +2,12 @@
 // both follow are in activation.cpp) and the array functions activate, activate_grad and
 // activate_with_grad, which run them (or, in a scalar-only build, the references).
 #include "activation.hpp"
-#include "matrix.hpp"
 
 #include "simd/arch.hpp"
 // After xsimd: GCC does not inline xsimd's functions into ours across a different
 // `#pragma GCC optimize` (the kernels would run 10x slower natively).
 #include "activation_detail.hpp"
+#include "exp_simd.hpp"
 #include "unrolled.hpp"
 
 #include <algorithm>
@@ -20,26 +20,16 @@ namespace al {
 using namespace activation_detail;
 
 // ---------------------------------------------------------------------------------------------
-// xsimd kernels: the same formulas on batches, with our own exp and erfc (branch-free within a
-// vector; the GELU kernels branch once per vector between a fast and a general formula).
+// xsimd kernels: the same formulas on batches, with our own exp (exp_simd.hpp) and erfc
+// (branch-free within a vector; the GELU kernels branch once per vector between a fast and a
+// general formula).
 // ---------------------------------------------------------------------------------------------
 #if AL_SIMD
 namespace {
 
 using simd::fbatch;
 using simd::ibatch;
-
-// GCC leaves the bigger kernels out of line (a call per vector); force the fast paths inline and
-// keep the rarely taken general ones out of the loops.
-#if defined(__GNUC__)
-#define AL_ALWAYS_INLINE inline __attribute__((always_inline))
-#define AL_NOINLINE __attribute__((noinline))
-#else
-#define AL_ALWAYS_INLINE inline
-#define AL_NOINLINE
-#endif
-
-inline fbatch bits_as_float(std::int32_t bits) { return xsimd::bitwise_cast<fbatch>(ibatch(bits)); }
+using namespace vector_exp;  // exp_sum, keep_nan, bits_as_float and the exp's constants
 
 inline fbatch abs_(fbatch x) { return x & bits_as_float(0x7fffffff); }
 
@@ -53,49 +43,6 @@ float hi12(float x) {
     std::memcpy(&x, &u, sizeof u);
     return x;
 }
-
-// Adding 1.5·2^23 to a float below 2^22 in magnitude rounds it to an integer, which then sits in
-// the low mantissa bits of the sum.
-constexpr float kRoundMagic = 12582912.0f;
-// ln2 = kLn2Hi + kLn2Lo, kLn2Hi short enough that n·kLn2Hi is exact for the n used here.
-constexpr float kLn2Hi = 0.693359375f, kLn2Lo = -2.12194440e-4f;
-// e^r = 1 + r + r²·P(r), |r| ≤ ½ln2: P(r) = kExpP0 + kExpP1·r + ... + kExpP4·r⁴.
-constexpr float kExpP0 = 5.000000000e-01f, kExpP1 = 1.666656229e-01f, kExpP2 = 4.166653625e-02f,
-                kExpP3 = 8.365534112e-03f, kExpP4 = 1.392912537e-03f;
-
-// e^{a+b} with |b| ≲ 0.5 a low-order correction of a. Cody–Waite reduction a + b = n·ln2 + r,
-// |r| ≤ ½ln2 (a - n·ln2_hi is exact), then e^r = 1 + r + r²·P(r) (P: Chebyshev fit, relative
-// error 1.3e-8), times 2^n built in the exponent bits. Returns +inf above ≈ 88.7 and 0 below
-// ≈ -87.6 (subnormal results are flushed: every caller is then at least 2^-126 below its value).
-// exp_sum<false>(a, 0) is for a b known to be 0: it skips what only b needs, the same values.
-template <bool HasB = true>
-inline fbatch exp_sum(fbatch a, fbatch b) {
-    const fbatch magic(kRoundMagic);
-    a = xsimd::min(xsimd::max(a, fbatch(-88.0f)), fbatch(89.0f));
-    fbatch k = (HasB ? a + b : a) * fbatch(1.44269504f) + magic;
-    // -127 ≤ n ≤ 128 even when b pushes a clamped a further out (gelu_tanh's b reaches ±0.4 at
-    // |x| = 20): the exponent bits built below would wrap, n = 129 into -0 and n = -128 into -inf.
-    // Without b, the clamp of a keeps n there.
-    if constexpr (HasB)
-        k = xsimd::min(xsimd::max(k, magic - fbatch(127.0f)), magic + fbatch(128.0f));
-    fbatch n = k - magic;
-    fbatch r = (a - n * fbatch(kLn2Hi)) - n * fbatch(kLn2Lo);
-    if constexpr (HasB) r = r + b;
-    fbatch p = fbatch(kExpP4);
-    p = p * r + fbatch(kExpP3);
-    p = p * r + fbatch(kExpP2);
-    p = p * r + fbatch(kExpP1);
-    p = p * r + fbatch(kExpP0);
-    p = (p * r) * r + r + fbatch(1.0f);
-    // n sits in the low mantissa bits of k; n << 23 plus the bias is 2^n (n = -127 gives 0,
-    // n = 128 gives inf).
-    ibatch scale = (xsimd::bitwise_cast<ibatch>(k) << 23) + ibatch(127 << 23);
-    return p * xsimd::bitwise_cast<fbatch>(scale);
-}
-
-// NaN in, NaN out (min/max/compare-based clamps would otherwise turn it into a number).
-// (== is ordered on every arch.)
-inline fbatch keep_nan(fbatch x, fbatch v) { return xsimd::select(x == x, v, x); }
 
 inline fbatch relu_k(fbatch x) { return xsimd::select(x <= fbatch(0.0f), fbatch(0.0f), x); }
 inline fbatch relu_grad_k(fbatch x) {
@@ -388,56 +335,6 @@ inline fbatch elu_grad_k(fbatch x) {
 
 inline fbatch identity_k(fbatch x) { return x; }
 
-// e^x, the softmaxes' exp. NaN kept: by the clamps themselves where they pass it on
-// (simd::clamps_keep_nan), else put back after them.
-inline fbatch exp_k(fbatch x) {
-    const fbatch e = exp_sum<false>(x, fbatch(0.0f));
-    if constexpr (simd::clamps_keep_nan) return e;
-    return keep_nan(x, e);
-}
-
-// Each lane's index in its vector, as floats (masks compare it with a count).
-constexpr float kLaneIndex[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-static_assert(fbatch::size <= 16, "a lane index for every lane");
-
-// exp_shifted_sum's loop: two vectors per step, each with its own running sum; lanes from
-// `valid` on are zeros (a select, so a masked lane's exp never reaches the sum, NaN or not);
-// the last n mod lanes outputs through a padded copy.
-AL_ALWAYS_INLINE float exp_shifted_sum_loop(const float* in, float scale, float shift,
-                                            std::size_t valid, std::size_t n, float* out) {
-    constexpr std::size_t lanes = fbatch::size;
-    const fbatch k(scale), s(shift), zero(0.0f);
-    const fbatch lane = fbatch::load_unaligned(kLaneIndex);  // each lane's index in its vector
-    const auto exp_at = [&](const float* p, std::size_t i) {
-        const fbatch e = exp_k(fbatch::load_unaligned(p) * k - s);
-        if (i + lanes <= valid) return e;
-        return xsimd::select(
-            lane + fbatch(static_cast<float>(i)) < fbatch(static_cast<float>(valid)), e, zero);
-    };
-    fbatch sum0(0.0f), sum1(0.0f);
-    std::size_t i = 0;
-    for (; i + 2 * lanes <= n; i += 2 * lanes) {
-        const fbatch e0 = exp_at(in + i, i), e1 = exp_at(in + i + lanes, i + lanes);
-        e0.store_unaligned(out + i);
-        e1.store_unaligned(out + i + lanes);
-        sum0 += e0;
-        sum1 += e1;
-    }
-    for (; i + lanes <= n; i += lanes) {
-        const fbatch e = exp_at(in + i, i);
-        e.store_unaligned(out + i);
-        sum0 += e;
-    }
-    if (i < n) {
-        float buf[lanes] = {};
-        std::memcpy(buf, in + i, (n - i) * sizeof(float));
-        const fbatch e = exp_at(buf, i);
-        sum1 += e;
-        e.store_unaligned(buf);
-        std::memcpy(out + i, buf, (n - i) * sizeof(float));
-    }
-    return simd::reduce_add(sum0 + sum1);
-}
 inline fbatch identity_grad_k(fbatch x) { return keep_nan(x, fbatch(1.0f)); }
 
 // Vector loop with unaligned loads and stores. The last n mod lanes elements go through the same
@@ -552,62 +449,7 @@ void activate_with_grad(Activation a, const float* in, float* out, float* dout, 
     }
 }
 
-float exp_shifted_sum(const float* in, float scale, float shift, std::size_t valid, std::size_t n,
-                      float* out) {
-    return exp_shifted_sum_loop(in, scale, shift, std::min(valid, n), n, out);
-}
-
-void softmax_lanes(float* pt, std::size_t n, std::size_t full, float scale) {
-    constexpr std::size_t lanes = fbatch::size;
-    const fbatch lane = fbatch::load_unaligned(kLaneIndex);
-    const auto at = [pt](std::size_t s) { return fbatch::load_unaligned(pt + s * lanes); };
-    // Keys after `full` are seen by the lanes from s − full on.
-    const auto seen = [&](std::size_t s) { return lane >= fbatch(static_cast<float>(s - full)); };
-    const std::size_t all = std::min(n, full + 1);  // keys every lane sees
-    const fbatch none(-INFINITY), zero(0.0f);
-    fbatch m0 = at(0), m1 = m0;
-    std::size_t s = 1;
-    for (; s + 2 <= all; s += 2) m0 = xsimd::max(m0, at(s)), m1 = xsimd::max(m1, at(s + 1));
-    for (; s < all; ++s) m0 = xsimd::max(m0, at(s));
-    for (; s < n; ++s) m1 = xsimd::max(m1, xsimd::select(seen(s), at(s), none));
-    const fbatch k(scale), shift = xsimd::max(m0, m1) * k;
-    const auto exp_at = [&](std::size_t s) { return exp_k(at(s) * k - shift); };
-    fbatch sum[4] = {zero, zero, zero, zero};  // keys s mod 4: four chains
-    for (s = 0; s + 4 <= all; s += 4) {
-        fbatch e[4];
-        each_index<4>([&](std::size_t j) { e[j] = exp_at(s + j); });
-        each_index<4>([&](std::size_t j) {
-            e[j].store_unaligned(pt + (s + j) * lanes);
-            sum[j] += e[j];
-        });
-    }
-    for (; s < n; ++s) {
-        const fbatch e = s < all ? exp_at(s) : xsimd::select(seen(s), exp_at(s), zero);
-        e.store_unaligned(pt + s * lanes);
-        sum[s % 4] += e;
-    }
-    const fbatch inv = fbatch(1.0f) / ((sum[0] + sum[1]) + (sum[2] + sum[3]));
-    for (s = 0; s < n; ++s) (at(s) * inv).store_unaligned(pt + s * lanes);
-}
-
 #else  // scalar-only build: the kernels are the references
-
-void softmax_lanes(float* pt, std::size_t n, std::size_t full, float scale) {
-    // One lane: a row of n keys, the first min(n, full + 1) seen.
-    const std::size_t seen = std::min(n, full + 1);
-    const float inv = 1.0f / exp_shifted_sum(pt, scale, max_of(pt, seen) * scale, seen, n, pt);
-    for (std::size_t s = 0; s < n; ++s) pt[s] *= inv;
-}
-
-float exp_shifted_sum(const float* in, float scale, float shift, std::size_t valid, std::size_t n,
-                      float* out) {
-    float sum = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        out[i] = i < valid ? std::exp(in[i] * scale - shift) : 0.0f;
-        sum += out[i];
-    }
-    return sum;
-}
 
 void activate(Activation a, const float* in, float* out, std::size_t n) {
     activate_scalar(a, in, out, n);

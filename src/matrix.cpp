@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "gemm_tile.hpp"
 #include "simd/arch.hpp"
 #include "unrolled.hpp"
 
@@ -33,38 +34,6 @@ namespace {
 using simd::fbatch;
 using simd::L;
 
-// One register tile: MR rows × NV vectors of C. Per step k it loads NV vectors of B and
-// broadcasts MR elements of A, for MR·NV multiply-adds. The accumulators stay in registers
-// (MR·NV + NV + 1 ≤ 13 of the 16 that SSE and SIMD128 have): arrays indexed by constants only.
-template <std::size_t MR, std::size_t NV>
-inline void tile(std::size_t K, const float* a, std::size_t a_row, std::size_t a_col,
-                 const float* b, std::size_t ldb, float* c, std::size_t ldc, const float* bias,
-                 bool accumulate) {
-    static_assert(MR >= 1 && NV >= 1 && MR * NV <= 8 && MR * NV + NV + 1 <= 13, "tile shape");
-    fbatch acc[MR][NV];
-    each_index<MR>([&](std::size_t r) {
-        each_index<NV>([&](std::size_t j) {
-            acc[r][j] = accumulate ? fbatch::load_unaligned(c + r * ldc + j * L)
-                        : bias     ? fbatch::load_unaligned(bias + j * L)
-                                   : fbatch(0.0f);
-        });
-    });
-    // Pointers step by their strides (WASM engines do not strength-reduce k·ldb well).
-    const float* bk = b;
-    const float* ak = a;
-    for (std::size_t k = 0; k < K; ++k, bk += ldb, ak += a_col) {
-        fbatch bv[NV];
-        each_index<NV>([&](std::size_t j) { bv[j] = fbatch::load_unaligned(bk + j * L); });
-        each_index<MR>([&](std::size_t r) {
-            const fbatch ar(ak[r * a_row]);
-            each_index<NV>([&](std::size_t j) { acc[r][j] += ar * bv[j]; });
-        });
-    }
-    each_index<MR>([&](std::size_t r) {
-        each_index<NV>([&](std::size_t j) { acc[r][j].store_unaligned(c + r * ldc + j * L); });
-    });
-}
-
 // A column panel of NV vectors, all rows: tiles of MR rows, then the rows left, MR − 1 at most.
 template <std::size_t NV, std::size_t MR>
 void panel(std::size_t M, std::size_t K, const float* a, std::size_t a_row, std::size_t a_col,
@@ -72,7 +41,8 @@ void panel(std::size_t M, std::size_t K, const float* a, std::size_t a_row, std:
            bool accumulate) {
     std::size_t m = 0;
     for (; m + MR <= M; m += MR)
-        tile<MR, NV>(K, a + m * a_row, a_row, a_col, b, ldb, c + m * ldc, ldc, bias, accumulate);
+        gemm_tile::tile<MR, NV>(K, a + m * a_row, a_row, a_col, b, ldb, c + m * ldc, ldc, bias,
+                                accumulate);
     if constexpr (MR > 1) {
         if (m < M)
             panel<NV, MR - 1>(M - m, K, a + m * a_row, a_row, a_col, b, ldb, c + m * ldc, ldc, bias,

@@ -441,6 +441,8 @@ export interface ActivationLab {
   /** files: the four inflated IDX files (train images, labels, test images, labels) or [subset]. */
   ImageExperiment: { new (configJson: string, files: Uint8Array[]): ImageExperiment };
   lmDefaultConfigJson(): string; // Required<LmConfig>
+  /** How many characters of the lexicon (data/jargon.txt) a run from scratch learns: its start. */
+  lmScratchChars(): number;
   lmConfigLimitsJson(): string; // ranges, act and init names, budget, sampling limits
   /** "" when valid (without the budget, which depends on the text), else the error. */
   lmValidateConfigJson(json: string): string;

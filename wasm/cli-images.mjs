@@ -11,6 +11,12 @@ import { trainToEnd } from './cli-train.mjs';
 /** @typedef {import('./activation-lab').ActivationLab} ActivationLab */
 
 export const IMAGE_DATA = 'fashion-mnist';
+/**
+ * The folder of Fashion-MNIST's four gzipped IDX files that the build, the tests and the bench
+ * read: AL_FASHION_MNIST_DIR, else where Debian's dataset-fashion-mnist puts them. (The CLI itself
+ * reads --images DIR, else the shipped subset.)
+ */
+export const IMAGES_DIR = process.env.AL_FASHION_MNIST_DIR || '/usr/share/datasets/fashion-mnist';
 /** The four IDX files of --images DIR, in the order ImageExperiment takes them. */
 export const IDX_FILES = [
   'train-images-idx3-ubyte',

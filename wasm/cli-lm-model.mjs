@@ -21,12 +21,10 @@ const sourceData = new URL('../web/data/', import.meta.url);
 const dataDir = existsSync(sourceData) ? sourceData : new URL('../dist/data/', import.meta.url);
 /** A shipped data file (the texts, the word list, the pretrained models and their manifest). */
 export const dataPath = (/** @type {string} */ name) => fileURLToPath(new URL(name, dataDir));
-// Which part of the lexicon a run from scratch learns: the page's own rule (web/js/shared/; the
-// package ships it as dist/js/shared/).
+// The page's refusal of a model whose forward pass is not finite (web/js/shared/; the package
+// ships it as dist/js/shared/), so the CLI and the page refuse the same weights.
 const jsSource = new URL('../web/js/shared/', import.meta.url);
 const jsDir = existsSync(jsSource) ? jsSource : new URL('../dist/js/shared/', import.meta.url);
-/** @type {typeof import('../web/js/shared/lm-config.js')} */
-const { scratchText } = await import(new URL('lm-config.js', jsDir).href);
 /** @type {typeof import('../web/js/shared/forward-check.js')} */
 const { lmForwardFault } = await import(new URL('forward-check.js', jsDir).href);
 /** The lexicon (the pretrained models learnt all of it; a run from scratch, its start). */
@@ -129,11 +127,13 @@ export const readCorpus = (M, io, path, flag) =>
   io.readText(path, flag, JSON.parse(M.lmConfigLimitsJson()).max_text_bytes);
 
 /**
- * The from-scratch text: the start of the lexicon (lm-config.js scratchText).
+ * The from-scratch text: the start of the lexicon, as long as the core says (lmScratchChars, the
+ * page's too).
  * @param {ActivationLab} M
  * @param {Io} io
  */
-export const readScratch = (M, io) => scratchText(readCorpus(M, io, lexiconPath, 'corpus'));
+export const readScratch = (M, io) =>
+  readCorpus(M, io, lexiconPath, 'corpus').slice(0, M.lmScratchChars());
 
 /**
  * A weight file, read no further than the core's max_state_bytes: text for a name ending in

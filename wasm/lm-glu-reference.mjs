@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 import { loadModule } from './module.mjs';
 import { dataPath, readScratch } from './cli-lm-model.mjs';
 import { REFERENCE_FILE, studyRun, studySpec, summarizeStudy } from './cli-lm-study.mjs';
-import { SCRATCH_CHARS } from '../web/js/shared/lm-config.js';
 
 const self = fileURLToPath(import.meta.url);
 /** The reference's size: the core's limit of seeds, and Shazeer's 1/8-of-a-run is not read. */
@@ -120,7 +119,7 @@ if (process.argv[1] === self && process.argv[2] === '--one') {
   const record = {
     made_by: 'wasm/lm-glu-reference.mjs (npm run reference)',
     text: 'jargon.txt',
-    chars: SCRATCH_CHARS,
+    chars: M.lmScratchChars(),
     config: { ...config, act: undefined, seed: undefined },
     seconds: Math.round((performance.now() - t0) / 1000),
     ...study,

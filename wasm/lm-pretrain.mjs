@@ -9,8 +9,8 @@
 //                                 configuration and text every user of the weights loads them
 //                                 with, the losses of the fixed evaluation windows (tests check
 //                                 them) and how long the run took on the machine that made it
-//   scratch     the core's defaults on the lexicon's start (its first SCRATCH_CHARS characters,
-//               web/js/shared/lm-config.js), what a reader trains from scratch:
+//   scratch     the core's defaults on the lexicon's start (its first lmScratchChars()
+//               characters, src/lm/corpus.hpp), what a reader trains from scratch:
 //     web/data/lm-scratch.json    the same record, no weights (the page's from-scratch picture)
 // Usage: node wasm/lm-pretrain.mjs [pretrained|scratch] [act ...]  (default: both, gelu relu)
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -19,7 +19,6 @@ import { fileURLToPath } from 'node:url';
 
 import { loadModule } from './module.mjs';
 import { dataPath, pretrainedPath } from './cli-lm-model.mjs';
-import { SCRATCH_CHARS } from '../web/js/shared/lm-config.js';
 
 const self = fileURLToPath(import.meta.url);
 
@@ -41,10 +40,10 @@ export const PRETRAINED = {
 };
 export const PRETRAINED_TEXT = 'jargon.txt';
 
-/** What each kind of run trains on, and where it records itself. */
+/** What each kind of run trains on (a scratch run, the lexicon's start), where it records itself. */
 const KINDS = {
   pretrained: { config: PRETRAINED, text: PRETRAINED_TEXT, record: 'lm-pretrained.json' },
-  scratch: { config: {}, text: 'jargon.txt', chars: SCRATCH_CHARS, record: 'lm-scratch.json' },
+  scratch: { config: {}, text: 'jargon.txt', scratch: true, record: 'lm-scratch.json' },
 };
 
 /**
@@ -53,8 +52,9 @@ const KINDS = {
  */
 async function trainOne(kind, act) {
   const M = await loadModule();
-  /** @type {{config: object, text: string, chars?: number}} */
-  const { config, text, chars } = KINDS[kind];
+  /** @type {{config: object, text: string, scratch?: boolean}} */
+  const { config, text, scratch } = KINDS[kind];
+  const chars = scratch ? M.lmScratchChars() : undefined;
   const e = new M.LmExperiment(
     JSON.stringify({ ...config, act }),
     readFileSync(dataPath(text), 'utf8').slice(0, chars),

@@ -22,6 +22,8 @@ namespace {
 
 std::string lm_default_config_json() { return al::lm::config_to_json(al::lm::LmConfig{}); }
 
+double lm_scratch_chars() { return static_cast<double>(al::lm::scratch_chars); }
+
 std::string lm_validate_config_json(const std::string& json) {
     std::string error;
     return al::lm::config_from_json(json, error) ? "" : error;
@@ -167,6 +169,7 @@ class JsLmExperiment {
 EMSCRIPTEN_BINDINGS(activation_lab_lm) {
     using namespace emscripten;
     function("lmDefaultConfigJson", &lm_default_config_json);
+    function("lmScratchChars", &lm_scratch_chars);
     function("lmConfigLimitsJson", &al::lm::config_limits_json);
     function("lmValidateConfigJson", &lm_validate_config_json);
     function("lmFlopsJson", &lm_flops_json);

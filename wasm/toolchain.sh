@@ -96,8 +96,9 @@ al_offer_torch() {
 
 # Fashion-MNIST (Debian's dataset-fashion-mnist, MIT), whose subset the build ships
 # (web/ship/images.mjs): installed where it can be; elsewhere the build says it skips the subset.
+# A folder named by AL_FASHION_MNIST_DIR (wasm/cli-images.mjs IMAGES_DIR) stands in for it.
 al_offer_images() {
-  [ -d /usr/share/datasets/fashion-mnist ] && return 0
+  [ -d "${AL_FASHION_MNIST_DIR:-/usr/share/datasets/fashion-mnist}" ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "toolchain: installing dataset-fashion-mnist (apt-get), for the image subset" >&2
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \

@@ -2,18 +2,19 @@
 // One head's products are tiny (ctx × ctx × hs, 32 × 32 × 16 at the reference size) and half of
 // each is the causal mask's zeros. So the queries go in blocks of one per vector lane (four in
 // WASM), and a block's scores are held transposed, [key][query]: its softmax (max, exp, sum,
-// 1/sum over the keys, activation.hpp's softmax_lanes) and the softmax's backward run on whole
+// 1/sum over the keys, softmax.hpp's softmax_lanes) and the softmax's backward run on whole
 // vectors, with no reduction across lanes and one call a block (a query's row is only 1 to 32
-// scores long). The products run on small register tiles over the triangle only (no packing:
-// one head's operands sit in L1). Every sum runs over k in increasing order from 0, as
+// scores long). The products run on gemm's register tiles (gemm_tile.hpp) over the triangle only
+// (no packing: one head's operands sit in L1). Every sum runs over k in increasing order from 0, as
 // gemm's; skipped terms are exact zeros at the ends of the sums.
 #include <algorithm>
 #include <cmath>
 
-#include "activation.hpp"
+#include "gemm_tile.hpp"
 #include "lm/layers.hpp"
 #include "matrix.hpp"
 #include "simd/arch.hpp"
+#include "softmax.hpp"
 #include "unrolled.hpp"
 
 namespace al::lm {
@@ -29,38 +30,15 @@ constexpr std::size_t RB = L;  // queries per block: one per lane
 // Queries rounded up to whole blocks.
 std::size_t padded(std::size_t t) { return (t + RB - 1) / RB * RB; }
 
-#if AL_SIMD
-// C [MR][NV·L] = A·B over K: A(m, k) = a[m·a_row + k·a_col], B row-major (ldb).
-template <std::size_t MR, std::size_t NV>
-void tile(std::size_t K, const float* a, std::size_t a_row, std::size_t a_col, const float* b,
-          std::size_t ldb, float* c, std::size_t ldc) {
-    fbatch acc[MR][NV];
-    each_index<MR>(
-        [&](std::size_t r) { each_index<NV>([&](std::size_t j) { acc[r][j] = 0.0f; }); });
-    const float* ak = a;
-    const float* bk = b;
-    for (std::size_t k = 0; k < K; ++k, ak += a_col, bk += ldb) {
-        fbatch bv[NV];
-        each_index<NV>([&](std::size_t j) { bv[j] = fbatch::load_unaligned(bk + j * L); });
-        each_index<MR>([&](std::size_t r) {
-            const fbatch ar(ak[r * a_row]);
-            each_index<NV>([&](std::size_t j) { acc[r][j] += ar * bv[j]; });
-        });
-    }
-    each_index<MR>([&](std::size_t r) {
-        each_index<NV>([&](std::size_t j) { acc[r][j].store_unaligned(c + r * ldc + j * L); });
-    });
-}
-#endif
-
 // MR rows of C [MR][N] = A·B: tiles of 2 and 1 vectors, then the last N mod L columns.
 template <std::size_t MR>
 void block_rows(std::size_t N, std::size_t K, const float* a, std::size_t a_row, std::size_t a_col,
                 const float* b, std::size_t ldb, float* c, std::size_t ldc) {
     std::size_t n = 0;
 #if AL_SIMD
-    for (; n + 2 * L <= N; n += 2 * L) tile<MR, 2>(K, a, a_row, a_col, b + n, ldb, c + n, ldc);
-    for (; n + L <= N; n += L) tile<MR, 1>(K, a, a_row, a_col, b + n, ldb, c + n, ldc);
+    for (; n + 2 * L <= N; n += 2 * L)
+        gemm_tile::tile<MR, 2>(K, a, a_row, a_col, b + n, ldb, c + n, ldc);
+    for (; n + L <= N; n += L) gemm_tile::tile<MR, 1>(K, a, a_row, a_col, b + n, ldb, c + n, ldc);
 #endif
     for (; n < N; ++n)
         for (std::size_t r = 0; r < MR; ++r) {
@@ -86,9 +64,11 @@ void key_rows(std::size_t n, std::size_t K, const float* a, std::size_t a_row, c
               std::size_t ldb, float* c) {
     std::size_t m = 0;
 #if AL_SIMD
-    for (; m + 8 <= n; m += 8) tile<8, 1>(K, a + m * a_row, a_row, 1, b, ldb, c + m * L, L);
-    for (; m + 4 <= n; m += 4) tile<4, 1>(K, a + m * a_row, a_row, 1, b, ldb, c + m * L, L);
-    for (; m < n; ++m) tile<1, 1>(K, a + m * a_row, a_row, 1, b, ldb, c + m * L, L);
+    for (; m + 8 <= n; m += 8)
+        gemm_tile::tile<8, 1>(K, a + m * a_row, a_row, 1, b, ldb, c + m * L, L);
+    for (; m + 4 <= n; m += 4)
+        gemm_tile::tile<4, 1>(K, a + m * a_row, a_row, 1, b, ldb, c + m * L, L);
+    for (; m < n; ++m) gemm_tile::tile<1, 1>(K, a + m * a_row, a_row, 1, b, ldb, c + m * L, L);
 #else
     for (; m < n; ++m) {
         float s = 0.0f;
@@ -113,27 +93,14 @@ void from_blocks(const float* p, std::size_t t, std::size_t s0, std::size_t N, c
     auto columns = [&](auto nv) {
         constexpr std::size_t NV = decltype(nv)::value;
         for (; n + NV * L <= N; n += NV * L) {
-            fbatch acc[MR][NV];
+            gemm_tile::Accumulators<MR, NV> acc;
             each_index<MR>(
                 [&](std::size_t r) { each_index<NV>([&](std::size_t j) { acc[r][j] = 0.0f; }); });
-            for (std::size_t i0 = first; i0 < t; i0 += RB) {
-                const float* a = p + i0 * t + s0 * RB;
-                const float* bi = b + i0 * ldb + n;
-                const std::size_t queries = std::min(RB, t - i0);
-                for (std::size_t q = 0; q < queries; ++q, ++a, bi += ldb) {
-                    fbatch bv[NV];
-                    each_index<NV>(
-                        [&](std::size_t j) { bv[j] = fbatch::load_unaligned(bi + j * L); });
-                    each_index<MR>([&](std::size_t r) {
-                        const fbatch ar(a[r * RB]);
-                        each_index<NV>([&](std::size_t j) { acc[r][j] += ar * bv[j]; });
-                    });
-                }
-            }
-            each_index<MR>([&](std::size_t r) {
-                each_index<NV>(
-                    [&](std::size_t j) { acc[r][j].store_unaligned(c + r * ldc + n + j * L); });
-            });
+            // Block by block, the tile's keys' entries (a key a row, RB apart) for its queries.
+            for (std::size_t i0 = first; i0 < t; i0 += RB)
+                gemm_tile::add_products<MR, NV>(acc, std::min(RB, t - i0), p + i0 * t + s0 * RB, RB,
+                                                1, b + i0 * ldb + n, ldb);
+            gemm_tile::store<MR, NV>(acc, c + n, ldc);
         }
     };
     columns(std::integral_constant<std::size_t, 4>{});

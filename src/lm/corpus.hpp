@@ -18,6 +18,13 @@ namespace al::lm {
 // Bounds the memory a text can take (the shipped one is 0.4 MB).
 inline constexpr std::size_t max_text_bytes = 16u << 20;
 
+// What a reader trains from scratch: the first scratch_chars characters of the shipped lexicon
+// (web/data/jargon.txt, printable ASCII, so as many bytes): whole paragraphs, the ~400 kB a run
+// learns in a minute. Stated here, once, for the page, the CLI and the scripts that make the
+// shipped records (lmScratchChars); web/js/shared/lm-config.js's SCRATCH_CHARS and
+// tests/fixtures/tiny_lm_torch.py's are copies that tests/js/lm-corpus.test.mjs holds equal to it.
+inline constexpr std::size_t scratch_chars = 399856;
+
 class Corpus {
   public:
     // Builds the vocabulary and the split. error() says why the text cannot be used (over

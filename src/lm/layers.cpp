@@ -6,6 +6,7 @@
 
 #include "matrix.hpp"
 #include "simd/arch.hpp"
+#include "softmax.hpp"
 
 namespace al::lm {
 

@@ -7,11 +7,10 @@
 // the SIMD128 ceiling, so "WASM faster than PyTorch" here is out of WASM's reach by design.
 import { existsSync } from 'node:fs';
 
-import { imageFiles } from '../../wasm/cli-images.mjs';
+import { imageFiles, IMAGES_DIR as IMAGES } from '../../wasm/cli-images.mjs';
 import { ofPeak } from './peak.mjs';
 import { runTorch, torchLabel } from './torch.mjs';
 
-const IMAGES = '/usr/share/datasets/fashion-mnist';
 // Multiply-adds per image of 784-128x8-10; training costs ~6 FLOP per multiply-add (forward 2,
 // backward 4), the evaluation of 8,000 + 2,000 images 2. Adam, ReLU and the softmax not counted.
 const MACS = 784 * 128 + 7 * 128 * 128 + 128 * 10;

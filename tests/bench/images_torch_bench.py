@@ -6,6 +6,7 @@ Best of ROUNDS; prints JSON {"seconds": ..., "train_seconds": ..., "torch": vers
 
 import gzip
 import json
+import os
 import time
 
 import numpy as np
@@ -14,12 +15,13 @@ import torch.nn as nn
 
 from torch_blas import blas_info, one_thread
 
-DATA = "/usr/share/datasets/fashion-mnist/"
+# As wasm/cli-images.mjs IMAGES_DIR: AL_FASHION_MNIST_DIR, else Debian's dataset-fashion-mnist.
+DATA = os.environ.get("AL_FASHION_MNIST_DIR") or "/usr/share/datasets/fashion-mnist"
 ROUNDS = 2
 
 
 def load(name, header, n, width):
-    with gzip.open(DATA + name + ".gz", "rb") as f:
+    with gzip.open(os.path.join(DATA, name + ".gz"), "rb") as f:
         a = np.frombuffer(f.read(), dtype=np.uint8, offset=header)[: n * width]
     return a.reshape(n, width) if width > 1 else a
 

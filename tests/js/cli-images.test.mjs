@@ -7,9 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { runCli, assertUsageError } from './cli-helpers.mjs';
-import { IDX_FILES, SUBSET_PATH, readMaybeGzipped } from '../../wasm/cli-images.mjs';
+import {
+  IDX_FILES,
+  SUBSET_PATH,
+  readMaybeGzipped,
+  IMAGES_DIR as IMAGES,
+} from '../../wasm/cli-images.mjs';
 
-const IMAGES = '/usr/share/datasets/fashion-mnist';
 const skip = existsSync(IMAGES) ? false : `no ${IMAGES} (apt-get install dataset-fashion-mnist)`;
 const dir = mkdtempSync(join(tmpdir(), 'al-cli-images-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));

@@ -10,9 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { loadModule } from '../../wasm/module.mjs';
-import { IDX_FILES } from '../../wasm/cli-images.mjs';
+import { IDX_FILES, IMAGES_DIR as IMAGES } from '../../wasm/cli-images.mjs';
 
-const IMAGES = '/usr/share/datasets/fashion-mnist';
 const doc = JSON.parse(
   readFileSync(new URL('../fixtures/torch_images.json', import.meta.url), 'utf8'),
 ).dropout;

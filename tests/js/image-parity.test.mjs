@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as parity from './parity-helpers.mjs';
 import { runCliMany } from './cli-helpers.mjs';
+import { IMAGES_DIR as IMAGES } from '../../wasm/cli-images.mjs';
 
 const { ACC_SAMPLES, LOSS_REL, PARAM_ABS } = parity;
 
-const IMAGES = '/usr/share/datasets/fashion-mnist';
 const doc = JSON.parse(
   readFileSync(new URL('../fixtures/torch_images.json', import.meta.url), 'utf8'),
 );

@@ -8,9 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { loadModule } from '../../wasm/module.mjs';
-import { IDX_FILES } from '../../wasm/cli-images.mjs';
+import { IDX_FILES, IMAGES_DIR as IMAGES } from '../../wasm/cli-images.mjs';
 
-const IMAGES = '/usr/share/datasets/fashion-mnist';
 const skip = existsSync(IMAGES) ? false : `no ${IMAGES} (apt-get install dataset-fashion-mnist)`;
 const CONFIG = JSON.stringify({
   hidden: [32, 32],

@@ -1,5 +1,6 @@
 // One text ships (issue 37.1): the from-scratch corpus is the start of the lexicon,
-// web/data/jargon.txt, cut where web/js/shared/lm-config.js says; that prefix is byte for byte
+// web/data/jargon.txt, cut where the core says (lmScratchChars; the page's copy in
+// web/js/shared/lm-config.js); that prefix is byte for byte
 // the web/data/corpus.txt it replaced, and every reader of it (page, CLI, pretrain, PyTorch
 // fixtures) takes the same one.
 import { test } from 'node:test';
@@ -8,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 
 import { SCRATCH_CHARS, scratchText } from '../../web/js/shared/lm-config.js';
+import { loadModule } from '../../wasm/module.mjs';
 
 const file = (/** @type {string} */ path) => new URL(`../../${path}`, import.meta.url);
 // SHA-256 and size of web/data/corpus.txt when it was removed.
@@ -26,7 +28,9 @@ test('the from-scratch text is the first 399,856 bytes of jargon.txt, the old co
   assert.ok(text.endsWith('\n') && lexicon.length > 3 * CORPUS_BYTES);
 });
 
-test('the PyTorch fixtures and the pretrain record cut the lexicon at the same place', () => {
+test('the page, the PyTorch fixtures and the pretrain record cut the lexicon where the core says', async () => {
+  const M = await loadModule();
+  assert.equal(SCRATCH_CHARS, M.lmScratchChars());
   const torch = readFileSync(file('tests/fixtures/tiny_lm_torch.py'), 'utf8');
   assert.equal(Number(/^SCRATCH_CHARS = (\d+)$/m.exec(torch)?.[1]), SCRATCH_CHARS);
   const record = JSON.parse(readFileSync(file('web/data/lm-scratch.json'), 'utf8'));

@@ -1,14 +1,17 @@
-// The image subset the page will train on: the first N training and M test images of
-// Fashion-MNIST (Debian's dataset-fashion-mnist, MIT licence), in file order, written by the
-// core (makeImageSubset, idx.hpp) into dist/data/fashion-mnist.bin. Without the Debian package
-// the build says so in one line and skips the file (the page does not need it yet).
+// The image subset the page trains on (the images figure, the many-seeds study on images): the
+// first N training and M test images of Fashion-MNIST (Debian's dataset-fashion-mnist, MIT
+// licence; IMAGES_DIR), in file order, written by the core (makeImageSubset, idx.hpp) into
+// dist/data/fashion-mnist.bin. Without the files the build says so in one line and skips the
+// subset; the figures that train on it then tell a reader who starts a run that it did not load
+// (worker-error.js dataFailed).
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { IMAGES_DIR } from '../../wasm/cli-images.mjs';
 
-export const IMAGES_DIR = process.env.AL_FASHION_MNIST_DIR ?? '/usr/share/datasets/fashion-mnist';
+export { IMAGES_DIR };
 export const SUBSET_FILE = join('data', 'fashion-mnist.bin');
 const N_TRAIN = 8000;
 const N_TEST = 2000;

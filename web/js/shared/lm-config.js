@@ -22,7 +22,10 @@ export const LM_FILES = {
 /**
  * The from-scratch corpus: the first 399,856 characters of the lexicon (data/jargon.txt, printable
  * ASCII, so as many bytes), whole paragraphs, the ~400 kB a reader trains on in a minute. One file
- * ships; tests/js/lm-corpus.test.mjs checks this prefix is the corpus.txt it replaced.
+ * ships; tests/js/lm-corpus.test.mjs checks this prefix is the corpus.txt it replaced. The number
+ * is the core's (src/lm/corpus.hpp scratch_chars, M.lmScratchChars(), what the CLI reads): a copy
+ * here because the page cuts the text where no core is at hand (page-data.js, a worker's first
+ * fetch), held equal to the core's by that test.
  */
 export const SCRATCH_CHARS = 399856;
 /** @param {string} lexicon data/jargon.txt's text */
