@@ -1,6 +1,6 @@
 // The twin lab's settings form, generated from the settings table (state.js): one field per row,
 // its allowed range from the core's limits, and the error of a rejected value next to it.
-import { shownValue } from '../shared/fields.js';
+import { errorMessage, shownValue } from '../shared/fields.js';
 
 import { enumValues } from '../shared/state.js';
 import { MAX_LINK_POINTS } from '../shared/points-code.js';
@@ -37,7 +37,7 @@ function rangeOf(row, limits, i18n) {
   if (!lim) return '';
   if (row.type === 'layers') {
     const layers = limits.hidden; // (the one field of type layers)
-    return i18n.t('twin.range_layers', {
+    return i18n.t('fields.range_layers', {
       max: layers.layers_max,
       min: layers.width_min,
       maxw: layers.width_max,
@@ -57,8 +57,8 @@ function rangeOf(row, limits, i18n) {
  */
 export function errorText(error, row, settings, i18n) {
   if (!error) return '';
-  const fallback = shownValue(i18n, settings, row, settings.defaults[row.key]);
-  return i18n.t(`twin.err_${error.kind}`, { raw: error.raw, detail: error.detail ?? '', fallback });
+  // The message every settings form shows (fields.js), the sum of two fractions' among them.
+  return errorMessage(i18n, error, shownValue(i18n, settings, row, settings.defaults[row.key]));
 }
 
 /**
