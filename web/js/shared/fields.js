@@ -116,7 +116,7 @@ export function fieldSpecs(settings, core, only) {
     if (row.type === 'enum') {
       const field = row.field ?? '';
       const values = enumValues(/** @type {Core} */ (core), field); // (only the MLP has enums)
-      return [{ ...base, ...select(values, (v) => `lab.${field}_${v}`) }];
+      return [{ ...base, ...select(values, (v) => `mlp.${field}_${v}`) }];
     }
     if (row.type === 'choice')
       return [

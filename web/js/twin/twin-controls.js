@@ -85,7 +85,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       <label for="${id(row.key)}" data-i18n="${row.label}"></label>
       <select id="${id(row.key)}" name="${row.key}" aria-describedby="${id(row.key)}-err">
         ${enumValues(core, row.field ?? '')
-          .map((v) => `<option value="${v}" data-i18n="lab.${row.field}_${v}"></option>`)
+          .map((v) => `<option value="${v}" data-i18n="mlp.${row.field}_${v}"></option>`)
           .join('')}
       </select>
       <span class="field-error" id="${id(row.key)}-err" aria-live="polite"></span>
@@ -142,9 +142,9 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
   /** @param {SettingRow} row */
   function hintOf(row) {
     const range = rangeOf(row, core.limits, i18n);
-    if (row.key === 'factor') return i18n.t('lab.factor_hint', { range });
+    if (row.key === 'factor') return i18n.t('mlp.factor_hint', { range });
     if (row.key === 'noise' && flips.includes(String(settings.named.dataset)))
-      return `0–${core.limits.dataset.flip_noise_max} · ${i18n.t('lab.noise_flip')}`;
+      return `0–${core.limits.dataset.flip_noise_max} · ${i18n.t('mlp.noise_flip')}`;
     return range;
   }
 

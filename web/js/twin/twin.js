@@ -28,17 +28,7 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createTwin(root, { core, i18n, store }) {
-  await i18n.need(
-    'twin',
-    'common',
-    'evidence',
-    'fields',
-    'export',
-    'lab',
-    'signals',
-    'draw',
-    'maps',
-  );
+  await i18n.need('twin', 'common', 'mlp', 'fields', 'export', 'lab', 'signals', 'draw', 'maps');
   const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
   settings.readHash();
   // A view option, not a setting of the run (its row, pieces): shown without resetting training.
