@@ -28,7 +28,7 @@ const ALLOWED = [
     reason: 'an architecture literal: depth × width 16×32, 2 → 64 → 64 → 1, 784-128x8-10',
   },
   {
-    keys: /^(?:lab|seeds)\.preset_\w+$|^fields\.range_layers$/,
+    keys: /^(?:twin|seeds)\.preset_\w+$|^fields\.range_layers$/,
     text: /\b\d+(?:,\s?\d+)+\b/g,
     reason: 'hidden widths as a field takes them (64,64; pt writes 64, 64): a preset, an example',
   },
