@@ -236,7 +236,7 @@ test('no flood of announcements, named PNG buttons, one decimal separator, a tab
   const fits = () =>
     page.evaluate(() => {
       const scroll =
-        document.querySelector('#lab [data-results]') ?? document.querySelector('[data-results]');
+        document.querySelector('#twin [data-results]') ?? document.querySelector('[data-results]');
       const box = scroll.getBoundingClientRect();
       const cells = [
         ...scroll.querySelectorAll('[data-col="test"], [data-col="train"], [data-col="status"]'),

@@ -36,7 +36,7 @@ test('a reader pays only for the figures near the screen: the others start as th
   assert.equal(await page.evaluate(() => document.documentElement.dataset.ready), undefined);
   await page.locator('[data-widget="curves"]').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-widget="curves"][data-mounted]');
-  await page.locator('#lab').scrollIntoViewIfNeeded();
+  await page.locator('#twin').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-widget="twin"] tr[data-row="a"][data-status="ready"]');
   assert.equal(await mounted('swap'), undefined);
   // A link that sets the lab and scrolls to it works on a figure that has not started yet.
@@ -44,10 +44,28 @@ test('a reader pays only for the figures near the screen: the others start as th
   await fresh.goto(env.url);
   await fresh.waitForSelector('html[data-started="true"]');
   assert.equal(await fresh.locator('[data-widget="twin"][data-mounted]').count(), 0);
-  await fresh.click('#activation a[data-goto="lab"]');
+  await fresh.click('#activation a[data-goto="twin"]');
   await fresh.waitForFunction(() => document.querySelector('#lab-b')?.value === 'identity');
   assert.equal(await fresh.locator('#lab-a').inputValue(), 'gelu');
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('#twin reaches the twin figure, and so does #lab, its old id, for the links already out there', async () => {
+  // As a reader opens a link (no startFiguresEagerly): the figure starts because it is in view.
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  for (const hash of ['#twin', '#lab']) {
+    const page = await context.newPage();
+    await page.goto(`${env.url}${hash}`);
+    await page.waitForSelector('[data-widget="twin"][data-mounted]', { timeout: 30000 });
+    const box = await page.evaluate(() => {
+      const r = document.querySelector('[data-widget="twin"]').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, scrolled: scrollY, height: innerHeight };
+    });
+    assert.ok(box.scrolled > 0, `${hash}: the page did not scroll`);
+    assert.ok(box.top < box.height / 2 && box.bottom > 0, `${hash}: ${JSON.stringify(box)}`);
+    await page.close();
+  }
   await context.close();
 });
 

@@ -31,14 +31,14 @@ timedTest('at the largest settings every control acts within a second', async ()
   const ms = {};
   await page.click(`${lab} [data-act="play"]`);
   // Mid-epoch: the first epoch of this network takes minutes.
-  await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) > 0);
+  await page.waitForFunction(() => Number(document.querySelector('#twin progress').value) > 0);
   assert.equal(await page.locator(`${lab} [data-act="stop"]`).isDisabled(), false);
   await page.click(`${lab} [data-act="play"]`); // pause
   // Within a second of the click (snapshots already on their way may still arrive), then no more.
   await page.waitForTimeout(1000);
-  const atPause = await page.evaluate(() => Number(document.querySelector('#lab progress').value));
+  const atPause = await page.evaluate(() => Number(document.querySelector('#twin progress').value));
   await page.waitForTimeout(1500);
-  const paused = await page.evaluate(() => Number(document.querySelector('#lab progress').value));
+  const paused = await page.evaluate(() => Number(document.querySelector('#twin progress').value));
   assert.ok(paused - atPause < 0.002, `no training once paused (${atPause} -> ${paused})`);
   await page.click(`${lab} [data-act="play"]`); // resume
   await page.click(`${lab} [data-act="stop"]`);

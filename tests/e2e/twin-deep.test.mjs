@@ -39,7 +39,7 @@ test('deep settings come from the hash, the signal panel shows every layer from 
   assert.match(firstRow[1], /× 10|^0$/, `gradient norm in scientific form: ${firstRow[1]}`);
   // One epoch: the panel follows (solid = epoch 1, dashed = init).
   await page.click(`${lab} [data-act="step"]`);
-  await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) === 2);
+  await page.waitForFunction(() => Number(document.querySelector('#twin progress').value) === 2);
   await page.waitForFunction(
     (sel) => /epoch 1\b/.test(document.querySelector(sel).textContent),
     `${lab} [data-side="b"] .signals-note`,
@@ -146,7 +146,7 @@ test('prose links set the lab; 360 px, dark mode and Portuguese fit', async () =
   await page.waitForFunction(() => document.documentElement.lang === 'pt-PT');
   // pt/ is a page of its own: its figures come up after the navigation.
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-  await page.click('#depth a[data-goto="lab"][href*="init=he"]');
+  await page.click('#depth a[data-goto="twin"][href*="init=he"]');
   await page.waitForFunction(() => document.querySelector('#lab-hidden').value === '32x16');
   assert.equal(await page.locator('#lab-init').inputValue(), 'he');
   await page.waitForFunction(

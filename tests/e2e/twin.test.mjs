@@ -9,7 +9,7 @@ after(async () => env?.close());
 
 const lab = '[data-widget="twin"]';
 const epochsDone = (page) =>
-  page.evaluate(() => Number(document.querySelector('#lab progress').value));
+  page.evaluate(() => Number(document.querySelector('#twin progress').value));
 const sideStats = (page, side) =>
   page.locator(`${lab} [data-side="${side}"] [data-stats]`).textContent();
 
@@ -39,7 +39,7 @@ test('pause stops both networks, play resumes, reset returns to the same initial
   const { page, context, problems } = await openPage(env, '#n=2000&epochs=10000');
   const play = page.locator(`${lab} [data-act="play"]`);
   await play.click();
-  await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) >= 4);
+  await page.waitForFunction(() => Number(document.querySelector('#twin progress').value) >= 4);
   await play.click(); // pause
   await page.waitForTimeout(300); // snapshots already in flight may still land
   const paused = await epochsDone(page);
@@ -48,20 +48,20 @@ test('pause stops both networks, play resumes, reset returns to the same initial
   assert.match(await play.textContent(), /Play/);
   await play.click(); // resume
   await page.waitForFunction(
-    (n) => Number(document.querySelector('#lab progress').value) > n,
+    (n) => Number(document.querySelector('#twin progress').value) > n,
     paused,
   );
   await play.click(); // pause again
   await page.click(`${lab} [data-act="reset"]`);
-  await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) === 0);
+  await page.waitForFunction(() => Number(document.querySelector('#twin progress').value) === 0);
   // one epoch from the reset weights, twice: same seed, same start, same numbers
   await page.click(`${lab} [data-act="step"]`);
-  await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) === 2);
+  await page.waitForFunction(() => Number(document.querySelector('#twin progress').value) === 2);
   const first = [await sideStats(page, 'a'), await sideStats(page, 'b')];
   await page.click(`${lab} [data-act="reset"]`);
-  await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) === 0);
+  await page.waitForFunction(() => Number(document.querySelector('#twin progress').value) === 0);
   await page.click(`${lab} [data-act="step"]`);
-  await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) === 2);
+  await page.waitForFunction(() => Number(document.querySelector('#twin progress').value) === 2);
   assert.deepEqual([await sideStats(page, 'a'), await sideStats(page, 'b')], first);
   await screenshot(page.locator(lab), 'lab-reset');
   assert.deepEqual(problems, []);
@@ -121,7 +121,7 @@ test('bad values in the hash or a control are reported next to it and fall back 
   assert.equal(await page.locator('#lab-batch').inputValue(), String(defaults.batch));
   // and the page still works: one epoch trains
   await page.click(`${lab} [data-act="step"]`);
-  await page.waitForFunction(() => Number(document.querySelector('#lab progress').value) === 2);
+  await page.waitForFunction(() => Number(document.querySelector('#twin progress').value) === 2);
   await screenshot(page.locator(lab), 'lab-bad-hash');
   assert.deepEqual(problems, []);
   await context.close();

@@ -61,8 +61,8 @@ const EXPANSIONS = {
     ...lmLimits.act,
     ...lmLimits.swap_only_act,
   ],
-  'lab.dataset_*': () => limits.dataset.values,
-  'lab.init_*': () => limits.init.values,
+  'mlp.dataset_*': () => limits.dataset.values,
+  'mlp.init_*': () => limits.init.values,
   'lm.init_*': () => lmLimits.init,
 };
 

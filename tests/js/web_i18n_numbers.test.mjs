@@ -28,12 +28,12 @@ const ALLOWED = [
     reason: 'an architecture literal: depth × width 16×32, 2 → 64 → 64 → 1, 784-128x8-10',
   },
   {
-    keys: /^(?:lab|seeds)\.preset_\w+$|^(?:evidence|twin)\.range_layers$/,
+    keys: /^(?:twin|seeds)\.preset_\w+$|^fields\.range_layers$/,
     text: /\b\d+(?:,\s?\d+)+\b/g,
     reason: 'hidden widths as a field takes them (64,64; pt writes 64, 64): a preset, an example',
   },
   {
-    keys: /^(?:cost\.table_caption|images\.caption|seeds\.images_protocol|deterministic\.d1|depth-scale\.p2|cost\.p2|depth-spread\.(?:caption|chart_label)|evidence\.range_layers|twin\.range_layers|seeds\.preset_article)$/,
+    keys: /^(?:cost\.table_caption|images\.caption|seeds\.images_protocol|deterministic\.d1|depth-scale\.p2|cost\.p2|depth-spread\.(?:caption|chart_label)|fields\.range_layers|seeds\.preset_article)$/,
     text: /\b(?:16|32|64|128)\b/g,
     reason:
       'a layer width, a depth or a batch of a named architecture (the article setup, the paper)',

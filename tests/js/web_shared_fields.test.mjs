@@ -40,7 +40,7 @@ test('the layers field hints its depth and widths', () => {
   const { hidden } = core.limits;
   assert.equal(
     rangeHint(core, i18n, 'hidden', 'layers'),
-    `evidence.range_layers ${JSON.stringify({ max: hidden.layers_max, min: hidden.width_min, maxw: hidden.width_max })}`,
+    `fields.range_layers ${JSON.stringify({ max: hidden.layers_max, min: hidden.width_min, maxw: hidden.width_max })}`,
   );
 });
 

@@ -202,7 +202,7 @@ test('each epochs field checks its own value and its error quotes it (issue 63)'
   const s = createSettings(core, SWAP_ROWS, hashStore(''));
   s.readHash(`#wepochs=100&wk=${max - 50}`);
   const text = errorMessage(i18n, s.errors.wk, '20');
-  assert.match(text, /^evidence\.err_sum /);
+  assert.match(text, /^fields\.err_sum /);
   const vars = JSON.parse(text.slice(text.indexOf(' ') + 1));
   assert.deepEqual(
     [vars.first, vars.a, vars.second, vars.b, vars.need, vars.max, vars.raw],

@@ -30,8 +30,8 @@ export const costHtml = () => `
       <p class="ev-caption" id="cost-table-caption" data-i18n="cost.table_caption"></p>
       <div class="table-scroll" tabindex="0" role="region" aria-labelledby="cost-table-caption"><table class="results-table" data-table aria-labelledby="cost-table-caption">
         <thead></thead><tbody></tbody></table></div>
-      <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">
-        <span class="ev-export-label" data-i18n="evidence.export"></span>
+      <div class="ev-export" role="group" data-i18n-attr="aria-label=export.download_label">
+        <span class="ev-export-label" data-i18n="export.download"></span>
         <button type="button" class="btn small" data-export="csv">CSV</button>
         <button type="button" class="btn small" data-export="json">JSON</button></div>
     </div>

@@ -24,7 +24,7 @@ const ROUNDS = 5; // interleaved rounds: every kernel and every epoch is timed t
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createCost(root, { core, i18n }) {
-  await i18n.need('cost', 'evidence', 'common');
+  await i18n.need('cost', 'export', 'common');
   const fns = core.activations.filter((a) => a !== 'identity');
   root.innerHTML = costHtml();
   const $ = finder(root);

@@ -10,6 +10,6 @@ export const FIGURES = [
     captioned: true,
     heights: [2530, 1740, 1630],
     pictures: ['cost'],
-    namespaces: ['cost', 'evidence', 'common'],
+    namespaces: ['cost', 'export', 'common'],
   },
 ];

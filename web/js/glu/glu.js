@@ -36,7 +36,7 @@ const DATA_BASE = new URL('../../', import.meta.url);
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createGlu(root, { core, i18n, store = pageHash }) {
-  await i18n.need('glu', 'lm', 'common', 'evidence', 'seeds');
+  await i18n.need('glu', 'lm', 'common', 'fields', 'seeds');
   const lm = lmCore(core);
   const params = createSettings(lm, ROWS, store);
   params.readHash();

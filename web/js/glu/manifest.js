@@ -12,6 +12,6 @@ export const FIGURES = [
     // after a run of the default four variants (measured pt 1567/1211/1172 px, en 1502/1171/1152)
     heights: [1700, 1310, 1270],
     pictures: ['glu'],
-    namespaces: ['glu', 'lm', 'common', 'evidence', 'seeds'],
+    namespaces: ['glu', 'lm', 'common', 'fields', 'seeds'],
   },
 ];

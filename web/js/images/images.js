@@ -43,7 +43,7 @@ const GALLERY = 12;
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createImages(root, { core, i18n, store = pageHash }) {
-  await i18n.need('images', 'common', 'evidence', 'lm');
+  await i18n.need('images', 'common', 'fields', 'lm');
   const icore = imagesCore(core);
   const limits = /** @type {{paper_dropout: number}} */ (/** @type {unknown} */ (icore.limits));
   const settings = createSettings(icore, ROWS, store);

@@ -12,6 +12,6 @@ export const FIGURES = [
     // after a run: the gallery and the confusion matrix (measured 2773/2167/1907 px, pt 2922/2200/2028)
     heights: [3160, 2380, 2190],
     pictures: ['images'],
-    namespaces: ['images', 'common', 'evidence', 'lm'],
+    namespaces: ['images', 'common', 'fields', 'lm'],
   },
 ];

@@ -64,7 +64,7 @@ function wireLanguageSwitch() {
   }
 }
 
-/** Links in the prose such as <a href="#b=identity" data-goto="lab"> set the lab and scroll to it. */
+/** Links in the prose such as <a href="#b=identity" data-goto="twin"> set a figure and scroll to it. */
 function wireGotoLinks() {
   document.addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest('a[data-goto]') : null;

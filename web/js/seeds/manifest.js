@@ -14,6 +14,6 @@ export const FIGURES = [
     heights: [3680, 2700, 2340], // the model choice, the Transformer presets and the list of studies
     compactHeights: [2100, 1810, 1550],
     pictures: ['seeds'],
-    namespaces: ['seeds', 'evidence', 'common', 'lab', 'lm'],
+    namespaces: ['seeds', 'mlp', 'fields', 'export', 'common', 'lm'],
   },
 ];

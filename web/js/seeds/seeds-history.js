@@ -46,8 +46,8 @@ export function createSeedsHistory(box, { core, i18n, settings }) {
               init: i18n.t(`lm.init_${c.init}`),
             })
           : i18n.t('seeds.setup', {
-              data: i18n.t(`lab.dataset_${c.dataset}`),
-              init: i18n.t(`lab.init_${c.init}`),
+              data: i18n.t(`mlp.dataset_${c.dataset}`),
+              init: i18n.t(`mlp.init_${c.init}`),
               norm: c.norm === 'layer' ? ' + LayerNorm' : '',
               hidden: hiddenText(settings.format({ type: 'layers' }, c.hidden)),
               batch: c.batch,

@@ -41,8 +41,8 @@ export function createSeedsLmView(root, { core, i18n }) {
     <p class="ev-verdict" data-lm-verdict></p>
     <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-i18n="seeds.lm_curves_title"></h3>${pngButton('curves')}</div>
       <div class="plot-wrap" data-lm-plot="curves"></div><div class="lab-legend" data-lm-legend></div></div>
-    <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">
-      <span class="ev-export-label" data-i18n="evidence.export"></span>
+    <div class="ev-export" role="group" data-i18n-attr="aria-label=export.download_label">
+      <span class="ev-export-label" data-i18n="export.download"></span>
       <button type="button" class="btn small" data-lm-export="seeds-csv" data-i18n="seeds.export_seeds_csv"></button>
       <button type="button" class="btn small" data-lm-export="evals-csv" data-i18n="seeds.lm_export_evals_csv"></button>
       <button type="button" class="btn small" data-lm-export="json" data-i18n="seeds.export_json"></button>

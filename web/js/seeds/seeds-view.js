@@ -34,8 +34,8 @@ const seedsViewHtml = () => `
     <div class="ev-speed" data-speed-box></div>
     <div class="ev-plot"><div class="ev-plot-head"><h3 class="plot-title" data-curves-title data-i18n="seeds.curves_title"></h3>${pngButton('curves')}</div>
       <div class="plot-wrap" data-plot="curves"></div><div class="lab-legend" data-legend></div></div>
-    <div class="ev-export" role="group" data-i18n-attr="aria-label=evidence.export_label">
-      <span class="ev-export-label" data-i18n="evidence.export"></span>
+    <div class="ev-export" role="group" data-i18n-attr="aria-label=export.download_label">
+      <span class="ev-export-label" data-i18n="export.download"></span>
       <button type="button" class="btn small" data-export="seeds-csv" data-i18n="seeds.export_seeds_csv"></button>
       <button type="button" class="btn small" data-export="epochs-csv" data-i18n="seeds.export_epochs_csv"></button>
       <button type="button" class="btn small" data-export="json" data-i18n="seeds.export_json"></button>

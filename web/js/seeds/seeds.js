@@ -33,7 +33,7 @@ import { startSeedsStudy } from './seeds-start.js';
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createSeeds(root, { core, i18n, store }) {
-  await i18n.need('seeds', 'evidence', 'common', 'lab', 'lm');
+  await i18n.need('seeds', 'mlp', 'fields', 'export', 'common', 'lm');
   const settings =
     /** @type {import('../shared/types').Settings<import('../shared/types').SeedsValues>} */ (
       createSettings(core, ROWS, store) // store: the URL hash unless embedded

@@ -111,7 +111,7 @@ export const IMAGE_ROWS = [
     name: 'epochs',
     key: 'siepochs',
     attr: 'images-epochs',
-    label: 'evidence.field_epochs',
+    label: 'mlp.field_epochs',
     field: 'epochs',
     type: 'number',
   },

@@ -49,7 +49,7 @@ export function canvasPng(canvas) {
  * accessible name comes from labelPngButtons, which names the plot.
  */
 export const pngButton = (plot = '') =>
-  `<button type="button" class="btn small" data-png="${plot}" data-i18n="evidence.png"></button>`;
+  `<button type="button" class="btn small" data-png="${plot}" data-i18n="export.png_button"></button>`;
 
 /**
  * Names each PNG button under `root` after its plot ("Download “Training loss” as a PNG image"):
@@ -67,7 +67,7 @@ export function labelPngButtons(root, i18n) {
       : (head?.querySelector('.plot-title')?.textContent?.trim() ?? '');
     b.setAttribute(
       'aria-label',
-      title ? i18n.t('evidence.png_label_named', { title }) : i18n.t('evidence.png_label'),
+      title ? i18n.t('export.png_label_named', { title }) : i18n.t('export.png_label'),
     );
   }
 }

@@ -116,7 +116,7 @@ export function fieldSpecs(settings, core, only) {
     if (row.type === 'enum') {
       const field = row.field ?? '';
       const values = enumValues(/** @type {Core} */ (core), field); // (only the MLP has enums)
-      return [{ ...base, ...select(values, (v) => `lab.${field}_${v}`) }];
+      return [{ ...base, ...select(values, (v) => `mlp.${field}_${v}`) }];
     }
     if (row.type === 'choice')
       return [
@@ -176,7 +176,7 @@ export function setPresetsDisabled(root, disabled) {
 export function rangeHint(core, i18n, field, type) {
   if (type === 'layers') {
     const layers = /** @type {Core['limits']} */ (core.limits).hidden; // only the MLP has layers
-    return i18n.t('evidence.range_layers', {
+    return i18n.t('fields.range_layers', {
       max: layers.layers_max,
       min: layers.width_min,
       maxw: layers.width_max,
@@ -262,7 +262,7 @@ export function showSettings(fields, settings, core, i18n, extra = {}) {
 }
 
 // The kinds only the Transformer's rows give: their messages are in the lm namespace (they name a
-// range, a length or a list); the others in evidence's. Both say "number" and "integer" alike.
+// range, a length or a list); the others in the fields one. Both say "number" and "integer" alike.
 const LM_KINDS = new Set([
   'range',
   'empty',
@@ -287,7 +287,7 @@ export function errorMessage(i18n, error, fallback) {
   const fmt = (v) => (v === undefined ? '' : i18n.num(v, 0, { maximumFractionDigits: 6 }));
   // Plain text: sync() writes it with textContent, so the reader's input is never parsed as HTML.
   const [first, second] = error.parts ?? [];
-  return i18n.t(`${LM_KINDS.has(error.kind ?? '') ? 'lm' : 'evidence'}.err_${error.kind}`, {
+  return i18n.t(`${LM_KINDS.has(error.kind ?? '') ? 'lm' : 'fields'}.err_${error.kind}`, {
     raw: error.raw ?? '',
     first: first ? i18n.t(first.label) : '',
     a: fmt(first?.value),

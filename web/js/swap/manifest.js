@@ -11,6 +11,6 @@ export const FIGURES = [
     captioned: true,
     heights: [3160, 2300, 1780],
     pictures: ['swap'],
-    namespaces: ['swap', 'evidence', 'common'],
+    namespaces: ['swap', 'mlp', 'fields', 'export', 'common'],
   },
 ];

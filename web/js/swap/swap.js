@@ -33,7 +33,7 @@ const PRESETS = {
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createSwap(root, { core, i18n, store }) {
-  await i18n.need('swap', 'evidence', 'common');
+  await i18n.need('swap', 'mlp', 'fields', 'export', 'common');
   const settings =
     /** @type {import('../shared/types').Settings<import('../shared/types').SwapValues>} */ (
       createSettings(core, ROWS, store) // store: the URL hash unless embedded

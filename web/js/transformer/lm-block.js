@@ -17,7 +17,7 @@ import { explainError, messageOf } from '../shared/worker-error.js';
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createLmBlock(root, { core, i18n }) {
-  await i18n.need('lm', 'common', 'evidence');
+  await i18n.need('lm', 'common', 'fields', 'export');
   /** @type {ReturnType<typeof pretrainedModel> | null} */
   let model = null; // the shared pretrained model, started when the figure comes into view
   root.innerHTML = `

@@ -21,7 +21,7 @@ import { partsBarGroups, partsPlotState } from './lm-plot-states.js';
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createLmParts(root, { core, i18n }) {
-  await i18n.need('lm', 'common', 'evidence');
+  await i18n.need('lm', 'common', 'fields', 'export');
   /** @type {ReturnType<typeof pretrainedModel> | null} */
   let model = null; // the shared pretrained model, started when the figure comes into view
   root.innerHTML = `

@@ -18,7 +18,7 @@ import { explainError, messageOf } from '../shared/worker-error.js';
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createLmSample(root, { core, i18n, store = pageHash }) {
-  await i18n.need('lm', 'common', 'evidence');
+  await i18n.need('lm', 'common', 'fields', 'export');
   const lm = lmCore(core);
   const params =
     /** @type {import('../shared/types').Settings<import('../shared/types').LmSampleValues>} */ (

@@ -27,7 +27,7 @@ const PRESETS = { relu: 'relu', gelu_tanh: 'gelu_tanh', silu: 'silu' };
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createLmSwap(root, { core, i18n, store = pageHash }) {
-  await i18n.need('lm', 'common', 'evidence');
+  await i18n.need('lm', 'common', 'fields', 'export');
   const lm = lmCore(core);
   // Once the corpus is known, the steps are checked against the compute budget: read them again.
   const budget = createLmBudget(core.M, lm.limits, () => {

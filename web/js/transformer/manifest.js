@@ -5,7 +5,7 @@
 import { PARTS, ROWS } from './settings.js';
 
 /** The strings every part reads. */
-const NAMESPACES = ['lm', 'common', 'evidence'];
+const NAMESPACES = ['lm', 'common', 'fields', 'export'];
 
 /** @type {readonly import('../shared/figure-manifest').FigureManifest[]} */
 export const FIGURES = [

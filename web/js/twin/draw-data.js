@@ -54,7 +54,7 @@ export function createDrawData(el, { core, i18n, settings, commit }) {
     </div>
     <div class="draw-tools">
       <label class="draw-from"><span data-i18n="draw.from"></span>
-        <select data-draw-from>${generated.map((d) => `<option value="${d}" data-i18n="lab.dataset_${d}"></option>`).join('')}</select></label>
+        <select data-draw-from>${generated.map((d) => `<option value="${d}" data-i18n="mlp.dataset_${d}"></option>`).join('')}</select></label>
       <button type="button" class="btn" data-draw-act="generated" data-i18n="draw.load"></button>
       <label class="btn file-btn"><span data-i18n="draw.import"></span><input type="file" accept=".csv,text/csv" data-csv></label>
       <button type="button" class="btn" data-draw-act="export" data-i18n="draw.export"></button>

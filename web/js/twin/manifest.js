@@ -14,6 +14,6 @@ export const FIGURES = [
     // 1038/937/1030) plus 3%: at most 1000 px in a 700 px column (issue 37)
     compactHeights: [1180, 1000, 1080],
     pictures: ['twin'],
-    namespaces: ['twin', 'common', 'evidence', 'lab', 'signals', 'draw', 'maps'],
+    namespaces: ['twin', 'common', 'mlp', 'fields', 'export', 'signals', 'draw', 'maps'],
   },
 ];

@@ -1,5 +1,5 @@
 // The twin lab's settings: the MLP's (shared/mlp-settings.js, declared once, under the twin's
-// unprefixed keys) with the twin's labels, and the twin's own rows (an embed's points file, two
+// unprefixed keys, with their labels), and the twin's own rows (an embed's points file, two
 // view options). `side` rows pick one network's activation (their selects are the sides' own,
 // twin-side.js); the rest are shared.
 import { mlpRow } from '../shared/mlp-settings.js';
@@ -21,18 +21,18 @@ export const ROWS = /** @type {const} */ ([
     initial: '',
   },
   mlpRow('', 'factor'),
-  mlpRow('', 'n', { label: 'twin.field_n' }),
-  mlpRow('', 'noise', { label: 'twin.field_noise' }),
+  mlpRow('', 'n'),
+  mlpRow('', 'noise'),
   mlpRow('', 'dataSeed'),
-  mlpRow('', 'hidden', { label: 'twin.field_hidden' }),
+  mlpRow('', 'hidden'),
   mlpRow('', 'init'),
   mlpRow('', 'norm'),
-  mlpRow('', 'lr', { label: 'twin.field_lr' }),
-  mlpRow('', 'batch', { label: 'twin.field_batch' }),
-  mlpRow('', 'epochs', { label: 'twin.field_epochs' }),
-  mlpRow('', 'seed', { label: 'twin.field_seed' }),
+  mlpRow('', 'lr'),
+  mlpRow('', 'batch'),
+  mlpRow('', 'epochs'),
+  mlpRow('', 'seed'),
   mlpRow('', 'testFraction'),
-  mlpRow('', 'valFraction', { label: 'twin.field_val' }),
+  mlpRow('', 'valFraction'),
   // A view option, not a setting of the run: the linear pieces, shown without resetting training.
   { key: 'pieces', attr: 'pieces', type: 'choice', of: ['off', 'on'], initial: 'off' },
   // A view option too: the panel of what each hidden unit computes over the plane (neuron-maps.js).

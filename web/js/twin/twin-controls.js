@@ -1,6 +1,6 @@
 // The twin lab's settings form, generated from the settings table (state.js): one field per row,
 // its allowed range from the core's limits, and the error of a rejected value next to it.
-import { shownValue } from '../shared/fields.js';
+import { errorMessage, shownValue } from '../shared/fields.js';
 
 import { enumValues } from '../shared/state.js';
 import { MAX_LINK_POINTS } from '../shared/points-code.js';
@@ -37,7 +37,7 @@ function rangeOf(row, limits, i18n) {
   if (!lim) return '';
   if (row.type === 'layers') {
     const layers = limits.hidden; // (the one field of type layers)
-    return i18n.t('twin.range_layers', {
+    return i18n.t('fields.range_layers', {
       max: layers.layers_max,
       min: layers.width_min,
       maxw: layers.width_max,
@@ -57,8 +57,8 @@ function rangeOf(row, limits, i18n) {
  */
 export function errorText(error, row, settings, i18n) {
   if (!error) return '';
-  const fallback = shownValue(i18n, settings, row, settings.defaults[row.key]);
-  return i18n.t(`twin.err_${error.kind}`, { raw: error.raw, detail: error.detail ?? '', fallback });
+  // The message every settings form shows (fields.js), the sum of two fractions' among them.
+  return errorMessage(i18n, error, shownValue(i18n, settings, row, settings.defaults[row.key]));
 }
 
 /**
@@ -85,7 +85,7 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
       <label for="${id(row.key)}" data-i18n="${row.label}"></label>
       <select id="${id(row.key)}" name="${row.key}" aria-describedby="${id(row.key)}-err">
         ${enumValues(core, row.field ?? '')
-          .map((v) => `<option value="${v}" data-i18n="lab.${row.field}_${v}"></option>`)
+          .map((v) => `<option value="${v}" data-i18n="mlp.${row.field}_${v}"></option>`)
           .join('')}
       </select>
       <span class="field-error" id="${id(row.key)}-err" aria-live="polite"></span>
@@ -142,9 +142,9 @@ export function createControls(form, sideSlots, { settings, core, i18n, onChange
   /** @param {SettingRow} row */
   function hintOf(row) {
     const range = rangeOf(row, core.limits, i18n);
-    if (row.key === 'factor') return i18n.t('lab.factor_hint', { range });
+    if (row.key === 'factor') return i18n.t('mlp.factor_hint', { range });
     if (row.key === 'noise' && flips.includes(String(settings.named.dataset)))
-      return `0–${core.limits.dataset.flip_noise_max} · ${i18n.t('lab.noise_flip')}`;
+      return `0–${core.limits.dataset.flip_noise_max} · ${i18n.t('mlp.noise_flip')}`;
     return range;
   }
 

@@ -13,7 +13,7 @@ const SIDES = ['a', 'b'];
 export function twinMarkup() {
   return `
     <div class="lab">
-      ${presetButtons('lab', ['article', ...Object.keys(SETUPS)])}
+      ${presetButtons('twin', ['article', ...Object.keys(SETUPS)])}
       <form class="lab-form" novalidate data-i18n-attr="aria-label=twin.form_label"></form>
       <div class="draw-data" data-draw hidden></div>
       <div class="lab-toolbar">
@@ -23,7 +23,7 @@ export function twinMarkup() {
         <button type="button" class="btn" data-act="stop" data-i18n="twin.stop"></button>
         <div class="progress"><progress max="1" value="0" data-i18n-attr="aria-label=twin.progress_label"></progress><span class="progress-text" data-progress></span></div>
       </div>
-      <label class="pieces-toggle"><input type="checkbox" data-pieces-toggle><span data-i18n="lab.pieces"></span></label>
+      <label class="pieces-toggle"><input type="checkbox" data-pieces-toggle><span data-i18n="twin.pieces"></span></label>
       <div class="lab-sides">${SIDES.map((s) => `<div class="side" data-side="${s}"></div>`).join('')}</div>
       <label class="pieces-toggle"><input type="checkbox" data-maps-toggle><span data-i18n="maps.toggle"></span></label>
       <div class="maps" data-maps hidden></div>

@@ -124,10 +124,10 @@ export function createSide(panel, side, { i18n, onUpdate, onMaps }) {
   /** The sentence under the boundary when the linear pieces are shown. */
   function piecesText() {
     if (!showPieces || !run.pieces) return '';
-    if (!run.pieces.crossings) return i18n.t('lab.pieces_none');
+    if (!run.pieces.crossings) return i18n.t('twin.pieces_none');
     const kind =
       run.activation === 'relu' ? 'linear' : run.activation === 'identity' ? 'identity' : 'smooth';
-    return i18n.t(`lab.pieces_count_${kind}`, run.pieces);
+    return i18n.t(`twin.pieces_count_${kind}`, run.pieces);
   }
 
   /**

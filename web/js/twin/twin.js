@@ -28,7 +28,7 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
  * @param {import('../shared/types').WidgetContext} ctx
  */
 export default async function createTwin(root, { core, i18n, store }) {
-  await i18n.need('twin', 'common', 'evidence', 'lab', 'signals', 'draw', 'maps');
+  await i18n.need('twin', 'common', 'mlp', 'fields', 'export', 'signals', 'draw', 'maps');
   const settings = createSettings(core, ROWS, store); // store: the URL hash unless embedded
   settings.readHash();
   // A view option, not a setting of the run (its row, pieces): shown without resetting training.
@@ -106,7 +106,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     const texts = setupTexts(settings, SETUPS[preset] ?? {});
     for (const [key, text] of Object.entries(texts)) settings.set(key, text);
     changed();
-    announce('lab.announce_preset', { name: i18n.t(`lab.preset_${preset}`) });
+    announce('twin.announce_preset', { name: i18n.t(`twin.preset_${preset}`) });
   }
 
   const piecesBox = () => /** @type {HTMLInputElement} */ ($('[data-pieces-toggle]'));
