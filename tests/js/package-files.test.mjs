@@ -67,6 +67,8 @@ test(
       'dist/activation-lab-fallback.js',
       'dist/wasm/activation-lab.mjs',
       'dist/wasm/activation-lab-scalar.mjs',
+      'dist/hugo/activation-lab.html',
+      'dist/jekyll/activation-lab.html',
     ];
     for (const file of required) assert.ok(files.includes(file), `the package lacks ${file}`);
     // The CLI's own modules: every relative import of a packed wasm/ file is packed too.

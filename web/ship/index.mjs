@@ -31,6 +31,7 @@ function isShell(file, fonts, bundled) {
   if (bundled.includes(file) || SINGLE_FILES.includes(file)) return false;
   if (file === 'sw.js' || file === 'js/app.file.js' || file === PREVIEW.path) return false;
   if (file.startsWith('examples/') || file.startsWith('data/')) return false;
+  if (file.startsWith('hugo/') || file.startsWith('jekyll/')) return false; // for blogs' builds
   if (file.startsWith(`${PICTURE_DIR}/`)) return false; // for readers without JavaScript only
   if (file.startsWith('vendor/katex/fonts/')) return fonts.includes(file);
   return !file.endsWith('.md');
