@@ -31,6 +31,7 @@ al_missing_packages() {
 al_ensure_toolchain() {
   local missing
   al_offer_images
+  [ "${AL_NEED_BROWSER:-0}" = 1 ] && al_offer_hugo
   missing=$(al_missing_packages)
   [ -z "$missing" ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -92,6 +93,21 @@ al_offer_torch() {
   fi
   echo "toolchain: missing ${want[*]} for /usr/bin/python3; the bench will run its PyTorch" \
     "reference without it (or not at all without python3-torch)" >&2
+}
+
+# Hugo, which only tests/e2e/hugo.test.mjs uses (it builds a blog with the shipped shortcode):
+# installed with the browser tests' dependencies where it can be; elsewhere that test is skipped.
+al_offer_hugo() {
+  command -v hugo >/dev/null && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "toolchain: installing hugo (apt-get), for the Hugo shortcode's browser test" >&2
+    # (the package lists first where they are empty or stale: a fresh container has none)
+    local install=(apt-get install -y -qq --no-install-recommends hugo)
+    DEBIAN_FRONTEND=noninteractive "${install[@]}" >&2 2>/dev/null && return 0
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive "${install[@]}" >&2 && return 0
+  fi
+  echo "toolchain: no hugo; tests/e2e/hugo.test.mjs will be skipped" >&2
+  return 0
 }
 
 # Fashion-MNIST (Debian's dataset-fashion-mnist, MIT), whose subset the build ships

@@ -64,6 +64,9 @@ if (here.origin !== location.origin) {
 
 export { languageOf };
 
+/** The longest an element keeps a built figure out of sight, waiting for its `settled`. */
+const SETTLE_MS = 5000;
+
 /** Resolves once the page has painted what it holds now (a frame, then the task after it). */
 const afterPaint = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
 
@@ -239,6 +242,10 @@ function defineWidget(name) {
         const widget = await create(figure, { core, i18n, store: this.store });
         if (generation !== this.generation) return widget?.dispose?.(); // removed meanwhile
         if (this.hasAttribute('compact')) compactFigure(figure, i18n);
+        // Shown once it is laid out whole (its workers' first reports: no layout shift after),
+        // or after SETTLE_MS on a slow machine, whichever comes first.
+        await Promise.race([widget?.settled, new Promise((ok) => setTimeout(ok, SETTLE_MS))]);
+        if (generation !== this.generation) return widget?.dispose?.();
         waiting.remove();
         figure.style.visibility = '';
         this.widget = widget;

@@ -1,6 +1,6 @@
-// The README's iframe (issue 37): compact by default, and at 700 px, the usual blog column, it
-// never scrolls and its credit line shows, with the README's resize listener (the frame follows
-// the figure to the pixel: the body's margins counted) and without it (the fixed height, the
+// web/README.md's iframe (issue 37): compact by default, and at 700 px, the usual blog column, it
+// never scrolls and its credit line shows, with its resize listener (activation-lab-frames.js: the
+// frame follows the figure to the pixel, the body's margins counted) and without it (the fixed height, the
 // tallest compact twin, fits: COMPACT_HEIGHTS, at most 1000 px in a 700 px column, en and pt).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,10 +16,13 @@ before(async () => {
 });
 after(async () => Promise.all([browser?.close(), site?.close()]));
 
+/** The base of web/README.md's snippets, which each test replaces by its copy's address. */
+const CDN_BASE = /https:\/\/[^"]*\/dist\//;
+
 /** A blog post on its own origin: the README's iframe (on this copy), with `extra` after it. */
 async function framePost(lang, extra = '') {
   const frame = (await readmeFixture('iframe'))
-    .replace(/https:\/\/[^"]*\/dist\//, site.url)
+    .replace(CDN_BASE, site.url)
     .replace(/lang=en/, `lang=${lang}`)
     .replace(/ loading="lazy"/, '');
   return startBlog({
@@ -64,7 +67,8 @@ for (const listener of [true, false]) {
   test(`the README's compact iframe at 700 px ${listener ? 'with' : 'without'} the resize listener: no scrollbar, the credit shows`, async () => {
     assert.match(await readmeFixture('iframe'), /&compact&/, 'compact by default');
     for (const lang of listener ? ['en'] : ['en', 'pt']) {
-      const host = await framePost(lang, listener ? await readmeFixture('iframe-resize') : '');
+      const resize = (await readmeFixture('iframe-resize')).replace(CDN_BASE, site.url);
+      const host = await framePost(lang, listener ? resize : '');
       const w = await watchedPage(browser, host.url, { viewport: { width: 700, height: 900 } });
       await w.page.goto(`${host.url}post.html`);
       const { frame, content, body, inner } = await settledFrame(w.page);

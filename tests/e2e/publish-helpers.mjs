@@ -1,5 +1,5 @@
-// For publish.test.mjs: the README's embedding snippets (a test fixture: the tests run exactly
-// what the README prints), the npm package packed and unpacked as an npm CDN lays it out, and a
+// For publish.test.mjs: web/README.md's embedding snippets (a test fixture: the tests run exactly
+// what it prints), the npm package packed and unpacked as an npm CDN lays it out, and a
 // cumulative-layout-shift probe.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -10,21 +10,24 @@ import { dist } from './helpers.mjs';
 export const root = resolve(dist, '..');
 export const CDN = 'https://cdn.jsdelivr.net';
 
-/** The fenced block after `<!-- fixture: name … -->` in README.md. */
-export async function readmeFixture(name) {
-  const readme = await readFile(join(root, 'README.md'), 'utf8');
+/** Where the snippets and tables for bloggers live: embedding, hosting, CSP, heights. */
+const EMBEDDING = 'web/README.md';
+
+/** The fenced block after `<!-- fixture: name … -->` in web/README.md. */
+export async function readmeFixture(name, file = EMBEDDING) {
+  const readme = await readFile(join(root, file), 'utf8');
   const m = new RegExp(
     `<!-- fixture: ${name}(?=\\s)[^>]*-->\\s*\`\`\`\\w*\\n([\\s\\S]*?)\`\`\``,
   ).exec(readme);
-  if (!m) throw new Error(`README.md: no fixture ${name}`);
+  if (!m) throw new Error(`${file}: no fixture ${name}`);
   return m[1];
 }
 
 /** The rows of the Markdown table after `<!-- fixture: name … -->`, as arrays of cell texts. */
-export async function readmeTable(name) {
-  const readme = await readFile(join(root, 'README.md'), 'utf8');
+export async function readmeTable(name, file = EMBEDDING) {
+  const readme = await readFile(join(root, file), 'utf8');
   const at = readme.indexOf(`<!-- fixture: ${name} `);
-  if (at < 0) throw new Error(`README.md: no fixture ${name}`);
+  if (at < 0) throw new Error(`${file}: no fixture ${name}`);
   const lines = readme.slice(at).split('\n').slice(1);
   const rows = [];
   for (const line of lines.slice(lines.findIndex((l) => l.startsWith('|')))) {

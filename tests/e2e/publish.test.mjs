@@ -114,7 +114,7 @@ test('npm pack: served as an npm CDN serves it, from another origin, under the R
   const prefix = `${CDN}/${pack.path}`;
   const snippet = await readmeFixture('cdn-embed');
   assert.ok(snippet.includes(prefix), `README's snippet loads ${prefix} (this version)`);
-  const policy = (await readmeFixture('csp-cross-origin')).replace(/\s+/g, ' ').trim();
+  const policy = (await readmeFixture('csp-script-tag')).replace(/\s+/g, ' ').trim();
   const post = await blog(
     { 'post.html': page(snippet.replaceAll(prefix, `${cdn.url}${pack.path}`)) },
     { 'Content-Security-Policy': policy.replaceAll(CDN, origin) },

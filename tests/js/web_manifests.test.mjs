@@ -205,13 +205,13 @@ test('the registries are what the manifests declare', () => {
 });
 
 /**
- * The Markdown table after `<!-- fixture: name … -->` in README.md: figure -> its heights.
+ * The Markdown table after `<!-- fixture: name … -->` in web/README.md: figure -> its heights.
  * @param {string} name
  */
 function readmeHeights(name) {
-  const readme = read('README.md');
+  const readme = read('web/README.md');
   const at = readme.indexOf(`<!-- fixture: ${name} `);
-  assert.ok(at >= 0, `README.md: no fixture ${name}`);
+  assert.ok(at >= 0, `web/README.md: no fixture ${name}`);
   const lines = readme.slice(at).split('\n').slice(1);
   const table = lines.slice(
     0,

@@ -28,9 +28,9 @@ export default [
     files: ['web/js/**/*.js', 'web/activation-lab.js'],
     languageOptions: { globals: globals.browser },
   },
-  // The embed snippets' fallback: a classic script (it must load without CORS).
+  // The embed snippets' fallback and the frames' resize listener: classic scripts (no CORS needed).
   {
-    files: ['web/activation-lab-fallback.js'],
+    files: ['web/activation-lab-fallback.js', 'web/activation-lab-frames.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   // Module workers: no DOM, `self` and postMessage.

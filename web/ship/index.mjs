@@ -30,6 +30,9 @@ function isShell(file, fonts, bundled) {
   if (bundled.includes(file) || SINGLE_FILES.includes(file)) return false;
   if (file === 'sw.js' || file === 'js/app.file.js' || file === PREVIEW.path) return false;
   if (file.startsWith('examples/') || file.startsWith('data/')) return false;
+  // For blogs: their builds' templates, and the script of a page that frames the figures
+  if (file.startsWith('hugo/') || file.startsWith('jekyll/')) return false;
+  if (file === 'activation-lab-frames.js') return false;
   if (file.startsWith(`${PICTURE_DIR}/`)) return false; // for readers without JavaScript only
   if (file.startsWith('vendor/katex/fonts/')) return fonts.includes(file);
   return !file.endsWith('.md');

@@ -1,7 +1,8 @@
 // The compact form of an embedded figure (<activation-lab-… compact>, for a blog column): the
-// figure and a one-line caption (css/embed-compact.css), with the settings — presets, forms,
-// view toggles and the notes that explain them — moved behind one <details> disclosure per
-// figure, where the first of them was. The elements are moved, not copied: the widget's own
+// figure and its caption's live sentence (the takeaway) whole, with the settings — presets,
+// forms, view toggles and the notes that explain them — moved behind one <details> disclosure per
+// figure, where the first of them was, and the rest of the caption (what the figure shows) behind
+// another, inside the caption (css/embed-compact.css). The elements are moved, not copied: the widget's own
 // listeners and lookups (root.querySelector) keep working, and opening the disclosure shows them
 // as they are.
 
@@ -18,6 +19,7 @@ export function compactFigure(figure, i18n) {
     const settings = [...fig.querySelectorAll(SETTINGS)].filter(
       (el) => el.closest('figure') === fig && !el.parentElement?.closest(SETTINGS),
     );
+    foldCaption(fig, i18n);
     if (!settings.length) continue;
     const details = Object.assign(document.createElement('details'), { className: 'al-settings' });
     const summary = document.createElement('summary');
@@ -25,4 +27,24 @@ export function compactFigure(figure, i18n) {
     settings[0].before(details);
     details.append(summary, ...settings);
   }
+}
+
+/**
+ * The figure's own caption keeps its takeaway (the live sentence: what to do, then the result)
+ * and folds the rest, its fixed description, into an "About this figure" disclosure: whole, where
+ * a clamped line cut it mid-sentence.
+ * @param {Element} fig
+ * @param {{t: (key: string) => string}} i18n
+ */
+function foldCaption(fig, i18n) {
+  const caption = [...fig.children].find((el) => el.tagName === 'FIGCAPTION');
+  const rest = [...(caption?.childNodes ?? [])].filter(
+    (node) => !(node instanceof HTMLElement && node.matches('[data-takeaway]')),
+  );
+  if (!caption || !rest.some((node) => node.textContent?.trim())) return;
+  const details = Object.assign(document.createElement('details'), { className: 'al-about-more' });
+  const summary = document.createElement('summary');
+  summary.textContent = i18n.t('embed.about');
+  details.append(summary, ' ', ...rest);
+  caption.append(' ', details);
 }

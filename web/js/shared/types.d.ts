@@ -309,6 +309,11 @@ export interface Widget {
   settings?: Settings;
   /** Its current settings that differ from the defaults, { hash key: text } (embed hook). */
   embedSettings?: () => Record<string, string>;
+  /**
+   * Resolves once its first full layout is drawn (e.g. the twin: both workers reported); an
+   * embedding element keeps the figure out of sight until then, so it does not move once seen.
+   */
+  settled?: Promise<unknown>;
 }
 
 /** The default export of <room>/<name>.js (the module its room's manifest.js names). */

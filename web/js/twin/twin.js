@@ -39,6 +39,11 @@ export default async function createTwin(root, { core, i18n, store }) {
   /** @type {ReturnType<typeof setTimeout> | 0} */
   let frame = 0,
     lastPaint = 0;
+  // The first render with both networks' reports in (their data, boards and signals laid out):
+  // an embedding element shows the figure then, so nothing moves once it is seen.
+  /** @type {() => void} */
+  let markSettled = () => {};
+  const settled = new Promise((ok) => (markSettled = () => ok(undefined)));
   /** @param {Side} s */
   const side = (s) =>
     createSide($(`[data-side="${s}"]`), s, {
@@ -168,6 +173,7 @@ export default async function createTwin(root, { core, i18n, store }) {
     renderToolbar(root, { i18n, settings, sides, phase, name });
     results.render(runs);
     labelPngButtons(root, i18n);
+    if (runs.every((r) => r.status !== 'loading')) markSettled();
   }
 
   settings.store.listen(() => {
@@ -195,5 +201,5 @@ export default async function createTwin(root, { core, i18n, store }) {
     for (const s of SIDES) sides[s].dispose();
     clearTimeout(frame);
   }
-  return { settings, actions, phase: lab.get, dispose };
+  return { settings, actions, phase: lab.get, dispose, settled };
 }
