@@ -83,7 +83,7 @@ test('moons writes CSV with %.17g coordinates and 0/1 labels', () => {
   );
 });
 
-test("train prints the JSON of README.md's CLI section and round-trips --save/--init", () => {
+test("train prints the JSON of wasm/README.md's CLI section and round-trips --save/--init", () => {
   const dir = mkdtempSync(join(tmpdir(), 'al-cli-'));
   const save = join(dir, 'state.json');
   const args = [
