@@ -68,6 +68,8 @@ export async function runLighthouse(root) {
     ['article (en)', '', []],
     ['article (pt)', 'pt/', []],
     ['embed (twin)', 'embed.html#widget=twin', ['is-crawlable']],
+    // the iframe snippet's default (web/README.md): the compact twin
+    ['embed compact (twin)', 'embed.html#widget=twin&compact', ['is-crawlable']],
   ];
   const rows = [];
   try {
