@@ -69,7 +69,7 @@ export async function runLighthouse(root) {
     ['article (pt)', 'pt/', []],
     ['embed (twin)', 'embed.html#widget=twin', ['is-crawlable']],
     // the iframe snippet's default (web/README.md): the compact twin
-    ['embed compact (twin)', 'embed.html#widget=twin&compact', ['is-crawlable']],
+    ['compact (twin)', 'embed.html#widget=twin&compact', ['is-crawlable']],
   ];
   const rows = [];
   try {
