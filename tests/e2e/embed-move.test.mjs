@@ -38,7 +38,8 @@ test('a moved element keeps its running study and its workers; removed, they end
     1,
     'the study still runs',
   );
-  assert.equal(workers(), running, 'its workers run on');
+  // (The pool may still be starting its next worker: none may have ended.)
+  assert.ok(workers() >= running, `its workers run on: ${workers()} of ${running}`);
   // Removed for good: its workers end.
   await page.evaluate(() => document.getElementById('s')?.remove());
   await pollUntil(page, () => workers() === 0);
