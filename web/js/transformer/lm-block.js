@@ -8,8 +8,9 @@ import { BLOCK_RANGE as RANGE, DIFFER_EPS as EPS, blockPlotState } from './lm-pl
 import { modelShape } from '../shared/lm-config.js';
 import { nearView, pretrainedModel } from './lm-client.js';
 import { failed } from '../shared/figure-state.js';
-import { downloadPng, pngButton, stampedName } from '../shared/export.js';
+import { downloadPng, stampedName } from '../shared/export.js';
 import { closest, controlOf, finder } from '../shared/dom.js';
+import { histPanelHtml } from './lm-hist-panel.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
 
 /**
@@ -23,13 +24,7 @@ export default async function createLmBlock(root, { core, i18n }) {
   root.innerHTML = `
     <div class="lm-block-grid">
       <div class="lm-drawing" data-drawing></div>
-      <div class="lm-hist-panel">
-        <div class="ev-plot-head"><h3 class="plot-title" data-i18n="lm.hist_title"></h3>${pngButton('hist')}</div>
-        <div class="segmented" role="radiogroup" data-layers data-i18n-attr="aria-label=lm.hist_layer_label"></div>
-        <div class="plot-wrap" data-plot="hist"></div>
-        <div class="lab-legend" data-legend></div>
-        <p class="ev-note" data-stats aria-live="polite"></p>
-      </div>
+      ${histPanelHtml('lm.hist_title')}
     </div>
     <figcaption data-i18n="lm.block_caption"></figcaption>`;
   const $ = finder(root);

@@ -9,6 +9,7 @@ import { nearView, pretrainedModel } from './lm-client.js';
 import { failed } from '../shared/figure-state.js';
 import { downloadPng, pngButton, stampedName } from '../shared/export.js';
 import { closest, controlOf, finder } from '../shared/dom.js';
+import { histPanelHtml } from './lm-hist-panel.js';
 import { explainError, messageOf } from '../shared/worker-error.js';
 import { captionHtml, setTakeaway } from '../shared/takeaway.js';
 import { PART_ORDER, partsNumbers, partsTakeaway } from './lm-parts-reading.js';
@@ -31,13 +32,7 @@ export default async function createLmParts(root, { core, i18n }) {
         <div class="plot-wrap" data-plot="bars"></div>
         <p class="ev-note" data-base></p>
       </div>
-      <div class="lm-hist-panel">
-        <div class="ev-plot-head"><h3 class="plot-title" data-i18n="lm.parts_hist_title"></h3>${pngButton('hist')}</div>
-        <div class="segmented" role="radiogroup" data-layers data-i18n-attr="aria-label=lm.hist_layer_label"></div>
-        <div class="plot-wrap" data-plot="hist"></div>
-        <div class="lab-legend" data-legend></div>
-        <p class="ev-note" data-stats aria-live="polite"></p>
-      </div>
+      ${histPanelHtml('lm.parts_hist_title')}
     </div>
     ${captionHtml('lm.parts_caption')}`;
   const $ = finder(root);
