@@ -13,6 +13,7 @@ import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed/embed-attri
 import { languageOf } from './js/shared/i18n.js';
 import { warmNumberFormats } from './js/shared/number-data.js';
 import { compactFigure } from './js/embed/embed-compact.js';
+import { loadPoster, posterName } from './js/embed/embed-poster.js';
 import { LoadFailure, failureText, isLoadFailure } from './js/shared/embed-failure.js';
 import { explainDataFailure, isWorkerFailure, messageOf } from './js/shared/worker-error.js';
 
@@ -191,6 +192,10 @@ function defineWidget(name) {
       status.setAttribute('role', 'status');
       waiting.append(status);
       shadow.append(waiting);
+      // Its no-script pictures too, fetched from the start beside everything else and shown under
+      // the caption once the strings are in (embed-poster.js); a copy without them shows none.
+      const posterFile = posterName(name, this.getAttribute('parts'));
+      const poster = posterFile ? loadPoster(here, posterFile, lang).catch(() => null) : null;
       /** @type {I18n | undefined} */
       let i18n;
       /** @type {HTMLElement | null} */
@@ -212,6 +217,14 @@ function defineWidget(name) {
           about.innerHTML = i18n.t(`${name}.caption`);
           status.before(about);
         }
+        const strings = i18n;
+        poster?.then((shown) => {
+          if (!shown || !waiting.isConnected) return shown?.dispose();
+          // (a figure that failed meanwhile keeps its reason, with the pictures under it)
+          if (!status.classList.contains('al-failed'))
+            status.textContent = strings.t(`embed.loading_poster${shown.kind}`);
+          waiting.append(shown.box);
+        });
         warmNumberFormats(); // while the core downloads
         await afterPaint(); // the caption first, then the core's download and compilation
         /** @type {[import('./js/shared/types').Core, {default: import('./js/shared/types').WidgetFactory}, unknown]} */
@@ -247,6 +260,7 @@ function defineWidget(name) {
         await Promise.race([widget?.settled, new Promise((ok) => setTimeout(ok, SETTLE_MS))]);
         if (generation !== this.generation) return widget?.dispose?.();
         waiting.remove();
+        poster?.then((shown) => shown?.dispose());
         figure.style.visibility = '';
         this.widget = widget;
         if (this.getAttribute('credit') !== 'off') figure.after(this.credit(i18n));

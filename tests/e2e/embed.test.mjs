@@ -192,7 +192,7 @@ test('iframe heights: the README table fits every figure after a finished run at
   }
 });
 
-test('an embedded figure shows its caption until the core arrives, then the whole figure at once', async () => {
+test('an embedded figure shows its caption and pictures until the core arrives, then the whole figure at once', async () => {
   const { page, context, problems } = await watchedPage(browser, site.url, {
     viewport: { width: 412, height: 823 },
   });
@@ -214,12 +214,31 @@ test('an embedded figure shows its caption until the core arrives, then the whol
       (await host.locator('.al-about').textContent()).trim(),
       caption.replace(/<[^>]*>/g, '').trim(),
     );
-    assert.match(await host.locator('.al-status').textContent(), /\S/);
+    // Under it, the pictures the article shows without JavaScript (its poster), and a status line
+    // that says what they are.
+    const poster = JSON.parse(await readFile(join(dist, 'img', 'figures', 'twin.pt.json'), 'utf8'));
+    const embedStrings = JSON.parse(await readFile(join(dist, 'i18n', 'pt', 'embed.json'), 'utf8'));
+    await host.locator('.al-waiting .al-poster img').first().waitFor();
+    assert.deepEqual(
+      await host.locator('.al-poster img').evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          alt: img.getAttribute('alt'),
+          loaded: /** @type {HTMLImageElement} */ (img).naturalWidth > 0,
+        })),
+      ),
+      poster.pictures.map((/** @type {{alt: string}} */ p) => ({ alt: p.alt, loaded: true })),
+    );
+    assert.equal(
+      (await host.locator('.al-status').textContent()).trim(),
+      embedStrings[`loading_poster${poster.kind}`],
+    );
     assert.equal(await host.locator('figure.widget').count(), 0, 'nothing built before the core');
     release();
     await page.locator('activation-lab-twin[ready]').waitFor({ timeout: 60000 });
-    // Built out of sight and shown whole: the waiting note is gone, the figure is visible.
+    // Built out of sight and shown whole: the waiting note and its pictures are gone, the figure
+    // is visible.
     assert.equal(await host.locator('.al-waiting').count(), 0);
+    assert.equal(await host.locator('.al-poster').count(), 0);
     assert.equal(
       await host.locator('figure.widget').evaluate((f) => getComputedStyle(f).visibility),
       'visible',

@@ -2,7 +2,8 @@
 // interactive one with a no-script picture whose files exist, are not empty and have alt text in
 // the page's language; no number on the Portuguese pictures is written with a decimal point; the
 // Transformer's diagrams state their own size and are labelled drawings, its block picture has
-// the FFN-input histogram its caption describes, its parts picture a bar per stand-in.
+// the FFN-input histogram its caption describes, its parts picture a bar per stand-in; each
+// embedded figure's poster (img/figures/<poster>.<lang>.json) lists those same pictures.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -166,5 +167,58 @@ test("the Transformer's pictures: diagrams at their own size, labelled drawings;
       assert.ok(parts.images[0].texts.includes(common[`act_${act}`]), `${lang}: no bar for ${act}`);
     assert.equal(parts.note, 'meta.figure_noscript');
     for (const img of parts.images) assert.ok(img.alt.length > 40, `${lang}: alt "${img.alt}"`);
+  }
+});
+
+test("each embedded figure's poster lists its no-script pictures, as the article shows them", async () => {
+  const { POSTERS } = await import('../../web/js/embed/embed-poster.js');
+  for (const lang of /** @type {const} */ (['en', 'pt'])) {
+    const file = join(dist, PAGES[lang]);
+    const html = readFileSync(file, 'utf8');
+    const figures = [
+      ...html.matchAll(/<figure\b([^>]*\sdata-widget="([\w-]+)"[^>]*)>([\s\S]*?)<\/figure>/g),
+    ].map(([, attrs, name, body]) => {
+      const parts = /\sdata-parts="([a-z]+)"/.exec(attrs)?.[1];
+      return { poster: parts ? `${name}.${parts}` : name, body };
+    });
+    const names = Object.keys(POSTERS);
+    assert.ok(names.includes('twin') && names.includes('transformer.swap'), names.join(' '));
+    for (const name of names) {
+      const figure = figures.find((f) => f.poster === name);
+      assert.ok(figure, `${lang}: ${name} is not a figure of the article`);
+      const list = JSON.parse(
+        readFileSync(join(dist, 'img', 'figures', `${name}.${lang}.json`), 'utf8'),
+      );
+      const imgs = [...figure.body.matchAll(/<img\b[^>]*>/g)].map(([img]) => {
+        const attr = (/** @type {string} */ a) => new RegExp(`\\s${a}="([^"]*)"`).exec(img)?.[1];
+        return {
+          src: resolve(dirname(file), attr('src') ?? ''),
+          alt: (attr('alt') ?? '')
+            .replace(/&quot;/g, '"')
+            .replace(/&gt;/g, '>')
+            .replace(/&lt;/g, '<')
+            .replace(/&amp;/g, '&'),
+          width: Number(attr('width')),
+          height: Number(attr('height')),
+          narrow: /class="picture-narrow"/.test(img),
+        };
+      });
+      assert.ok(imgs.length > 0, `${lang} ${name}: no picture in the article`);
+      assert.deepEqual(
+        list.pictures.map((/** @type {any} */ p) => ({
+          src: join(dist, p.src),
+          alt: p.alt,
+          width: p.width,
+          height: p.height,
+          narrow: p.narrow === true,
+        })),
+        imgs,
+        `${lang} ${name}`,
+      );
+      const note = /class="figure-noscript" data-i18n="meta\.figure_noscript([\w]*)"/.exec(
+        figure.body,
+      )?.[1];
+      assert.equal(list.kind, note, `${lang} ${name}: what the pictures are`);
+    }
   }
 });

@@ -19,7 +19,8 @@ import * as i18n from '../js/shared/i18n.js';
 import { PREVIEW, renderPreview } from './preview.mjs';
 import { textOf } from './plain-text.mjs';
 import { insertToc } from './toc.mjs';
-import { PICTURE_CAPTIONS, renderPictures } from './pictures/index.mjs';
+import { PICTURE_CAPTIONS, PICTURE_DIR, renderPictures } from './pictures/index.mjs';
+import { pictureKind, writePosters } from './pictures/posters.mjs';
 
 /** Folder per language, relative to dist/ ('' is the root), and its BCP 47 tag. */
 /** @typedef {{lang: 'en' | 'pt', tag: string, dir: string, locale: string}} Page */
@@ -130,14 +131,7 @@ const STATIC_FIGURES = { 'worked-values': workedValuesTable, 'depth-spread': dep
  */
 function noscriptPictures(pictures) {
   // The note says what the pictures are: drawings (of the model), pictures of runs, or both.
-  const drawings = pictures?.filter((p) => p.drawing).length ?? 0;
-  const kind = !pictures?.length
-    ? '_none'
-    : drawings === pictures.length
-      ? '_drawing'
-      : drawings
-        ? '_mixed'
-        : '';
+  const kind = pictureKind(pictures);
   const note = `<p class="figure-noscript" data-i18n="meta.figure_noscript${kind}"></p>`;
   if (!pictures?.length) return `<noscript>${note}</noscript>`;
   const imgs = pictures.map(
@@ -260,6 +254,7 @@ export async function prerender(out, { site = process.env.AL_SITE_URL ?? '' } = 
     { ...core, preview: { histories, accs } },
     PAGES.map((page, i) => ({ lang: page.lang, strings: strings[i] })),
   );
+  await writePosters(out, PICTURE_DIR, pictures.byLang);
   for (const [i, page] of PAGES.entries()) {
     i18n.useLanguage(page.lang);
     const html = renderPage(template, page, strings[i], core, site, pictures.byLang[page.lang]);
