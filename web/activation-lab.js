@@ -13,7 +13,7 @@ import { ATTRIBUTES, CAPTIONED, COMMON_ATTRIBUTES } from './js/embed/embed-attri
 import { languageOf } from './js/shared/i18n.js';
 import { warmNumberFormats } from './js/shared/number-data.js';
 import { compactFigure } from './js/embed/embed-compact.js';
-import { loadPoster, posterName } from './js/embed/embed-poster.js';
+import { createPoster } from './js/embed/embed-poster.js';
 import { LoadFailure, failureText, isLoadFailure } from './js/shared/embed-failure.js';
 import { explainDataFailure, isWorkerFailure, messageOf } from './js/shared/worker-error.js';
 
@@ -113,6 +113,8 @@ function defineWidget(name) {
       this.values = new Map(); // filled by attributeChangedCallback; the widget's changes too
       /** @type {Widget | undefined | null} */
       this.widget = null;
+      /** @type {ReturnType<typeof createPoster>} the pictures shown while the figure loads */
+      this.poster = null;
       this.started = false;
       this.resetQueued = false;
       /** @type {ReturnType<typeof setTimeout> | undefined} a removal's end, until the next task */
@@ -184,6 +186,7 @@ function defineWidget(name) {
     async mount(generation) {
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       shadow.replaceChildren();
+      this.poster?.dispose(); // (an earlier mount's, if it never showed its figure)
       const lang = languageOf(this.closest('[lang]')?.getAttribute('lang')); // its own, or the page's
       // Until the figure is built: what it shows (its caption) and that it is loading. The caption
       // needs only the strings, not the core, so the reader has something to read at once.
@@ -192,10 +195,10 @@ function defineWidget(name) {
       status.setAttribute('role', 'status');
       waiting.append(status);
       shadow.append(waiting);
-      // Its no-script pictures too, fetched from the start beside everything else and shown under
-      // the caption once the strings are in (embed-poster.js); a copy without them shows none.
-      const posterFile = posterName(name, this.getAttribute('parts'));
-      const poster = posterFile ? loadPoster(here, posterFile, lang).catch(() => null) : null;
+      // Above them, its no-script pictures, in their places at once and drawn as their bytes
+      // arrive (embed-poster.js); a copy without them shows none.
+      const poster = (this.poster = createPoster(here, name, this.getAttribute('parts'), lang));
+      if (poster) waiting.prepend(poster.box);
       /** @type {I18n | undefined} */
       let i18n;
       /** @type {HTMLElement | null} */
@@ -211,20 +214,14 @@ function defineWidget(name) {
         part = 'strings';
         const captioned = CAPTIONED.includes(name);
         await i18n.need('embed', ...(captioned ? [name] : []));
-        status.textContent = i18n.t('embed.loading');
+        status.textContent = i18n.t(
+          poster ? `embed.loading_poster${poster.kind}` : 'embed.loading',
+        );
         if (captioned) {
           const about = Object.assign(document.createElement('p'), { className: 'al-about' });
           about.innerHTML = i18n.t(`${name}.caption`);
           status.before(about);
         }
-        const strings = i18n;
-        poster?.then((shown) => {
-          if (!shown || !waiting.isConnected) return shown?.dispose();
-          // (a figure that failed meanwhile keeps its reason, with the pictures under it)
-          if (!status.classList.contains('al-failed'))
-            status.textContent = strings.t(`embed.loading_poster${shown.kind}`);
-          waiting.append(shown.box);
-        });
         warmNumberFormats(); // while the core downloads
         await afterPaint(); // the caption first, then the core's download and compilation
         /** @type {[import('./js/shared/types').Core, {default: import('./js/shared/types').WidgetFactory}, unknown]} */
@@ -260,7 +257,7 @@ function defineWidget(name) {
         await Promise.race([widget?.settled, new Promise((ok) => setTimeout(ok, SETTLE_MS))]);
         if (generation !== this.generation) return widget?.dispose?.();
         waiting.remove();
-        poster?.then((shown) => shown?.dispose());
+        poster?.dispose();
         figure.style.visibility = '';
         this.widget = widget;
         if (this.getAttribute('credit') !== 'off') figure.after(this.credit(i18n));

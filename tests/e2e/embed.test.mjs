@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { dist, launchChromium, screenshot } from './helpers.mjs';
 import { runTwin, settledLayout, startBlog, startStatic, watchedPage } from './ship-helpers.mjs';
 import { readmeFixture, readmeTable } from './publish-helpers.mjs';
@@ -214,9 +215,13 @@ test('an embedded figure shows its caption and pictures until the core arrives, 
       (await host.locator('.al-about').textContent()).trim(),
       caption.replace(/<[^>]*>/g, '').trim(),
     );
-    // Under it, the pictures the article shows without JavaScript (its poster), and a status line
-    // that says what they are.
-    const poster = JSON.parse(await readFile(join(dist, 'img', 'figures', 'twin.pt.json'), 'utf8'));
+    // Above it, the pictures the article shows without JavaScript (its poster), and under it a
+    // status line that says what they are.
+    const { POSTER_LISTS } = await import(
+      pathToFileURL(join(dist, 'js', 'embed', 'poster-lists.js')).href
+    );
+    const poster = POSTER_LISTS.pt.twin;
+
     const embedStrings = JSON.parse(await readFile(join(dist, 'i18n', 'pt', 'embed.json'), 'utf8'));
     await host.locator('.al-waiting .al-poster img').first().waitFor();
     assert.deepEqual(
@@ -227,6 +232,11 @@ test('an embedded figure shows its caption and pictures until the core arrives, 
         })),
       ),
       poster.pictures.map((/** @type {{alt: string}} */ p) => ({ alt: p.alt, loaded: true })),
+    );
+    // first: in its place before the strings arrive, so they push nothing down when they do
+    assert.equal(
+      await host.locator('.al-waiting > :first-child').getAttribute('class'),
+      'al-poster',
     );
     assert.equal(
       (await host.locator('.al-status').textContent()).trim(),

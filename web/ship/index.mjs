@@ -1,6 +1,6 @@
 // The shipping steps of `node web/build.mjs`, run on dist/ once the web files, modules and KaTeX
 // are in place (see each module for why): CSS for CSP and shadow roots, the article's HTML per
-// language (prerender.mjs), the file:// bundle, and
+// language (prerender.mjs), the embed page's module preloads (modulepreload.mjs), the file:// bundle, and
 // last the service worker's version, app-shell list and file hashes (sw-stamp.mjs), so they hash
 // the final files.
 import { bundlePageCss, embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
@@ -10,6 +10,7 @@ import { prerender } from './prerender.mjs';
 import { PREVIEW } from './preview.mjs';
 import { PICTURE_DIR } from './pictures/index.mjs';
 import { writeSplitModules } from './wasm-split.mjs';
+import { preloadModules } from './modulepreload.mjs';
 import { BUILDS, buildFiles } from '../js/shared/core.js';
 
 // The single-file modules: for Node, the CLI and file:// (whose bundle holds them); a page over
@@ -33,7 +34,8 @@ function isShell(file, fonts, bundled) {
   // For blogs: their builds' templates, and the script of a page that frames the figures
   if (file.startsWith('hugo/') || file.startsWith('jekyll/')) return false;
   if (file === 'activation-lab-frames.js') return false;
-  if (file.startsWith(`${PICTURE_DIR}/`)) return false; // for readers without JavaScript only
+  // for readers without JavaScript, and the embeds' pictures while they load (not offline)
+  if (file.startsWith(`${PICTURE_DIR}/`)) return false;
   if (file.startsWith('vendor/katex/fonts/')) return fonts.includes(file);
   return !file.endsWith('.md');
 }
@@ -46,11 +48,12 @@ export async function ship(out) {
   await embedCss(out, sheets);
   const bundled = sheets.filter((s) => s.startsWith('css/'));
   const pages = await prerender(out); // after the strings' styles became classes
+  const preloaded = await preloadModules(out, 'embed.html');
 
   const bundle = await writeFileBundle(out); // (before the split modules: file:// needs neither)
   await writeSplitModules(out);
   const { files, version, hashes } = await siteHashes(out);
   const shell = files.filter((f) => isShell(f, fonts, bundled));
   await stampServiceWorker(out, { VERSION: version, SHELL: shell, FILES: hashes });
-  return { version, shell: shell.length, styles, fonts: fonts.length, bundle, pages };
+  return { version, shell: shell.length, styles, fonts: fonts.length, bundle, pages, preloaded };
 }

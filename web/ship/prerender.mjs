@@ -19,7 +19,7 @@ import * as i18n from '../js/shared/i18n.js';
 import { PREVIEW, renderPreview } from './preview.mjs';
 import { textOf } from './plain-text.mjs';
 import { insertToc } from './toc.mjs';
-import { PICTURE_CAPTIONS, PICTURE_DIR, renderPictures } from './pictures/index.mjs';
+import { PICTURE_CAPTIONS, renderPictures } from './pictures/index.mjs';
 import { pictureKind, writePosters } from './pictures/posters.mjs';
 
 /** Folder per language, relative to dist/ ('' is the root), and its BCP 47 tag. */
@@ -254,7 +254,7 @@ export async function prerender(out, { site = process.env.AL_SITE_URL ?? '' } = 
     { ...core, preview: { histories, accs } },
     PAGES.map((page, i) => ({ lang: page.lang, strings: strings[i] })),
   );
-  await writePosters(out, PICTURE_DIR, pictures.byLang);
+  await writePosters(out, pictures.byLang);
   for (const [i, page] of PAGES.entries()) {
     i18n.useLanguage(page.lang);
     const html = renderPage(template, page, strings[i], core, site, pictures.byLang[page.lang]);

@@ -1,14 +1,12 @@
 // While an embedded figure loads, it shows the pictures a reader without JavaScript gets in the
-// article (web/ship/pictures/: real runs and drawings made when the site was built), below its
+// article (web/ship/pictures/: real runs and drawings made when the site was built), above its
 // caption: on a slow connection the reader sees what the figure shows at once, instead of an empty
-// box until the core has downloaded, compiled and trained. The build writes each figure's list
-// (web/ship/pictures/posters.mjs) as img/figures/<poster>.<lang>.json:
-//   {kind: '' | '_drawing' | '_mixed', pictures: [{src, alt, width, height, narrow?}]}
-// with `kind` saying what they are, as the no-script note does (runs, drawings, or both).
+// box until the core has downloaded, compiled and trained. The build lists each figure's pictures
+// in poster-lists.js, with their sizes, so each holds its place before its bytes arrive and
+// nothing under it moves; `kind` says what they are, as the no-script note does (runs, drawings,
+// or both).
 import { FIGURES } from './figures.js';
-
-/** @typedef {{src: string, alt: string, width: number, height: number, narrow?: boolean}} PosterPicture */
-/** @typedef {{kind: string, pictures: PosterPicture[]}} PosterList */
+import { POSTER_LISTS } from './poster-lists.js';
 
 /**
  * Poster name (a figure, or "figure.part" for a figure with parts) -> its picture keys (the
@@ -39,31 +37,26 @@ export function posterName(name, parts) {
 }
 
 /**
- * Fetches poster `name` in language `lang` from the copy at `base`: resolves to its box (detached,
- * the images decoded from blob: URLs) and a dispose() that frees them, or null when the copy has
- * no such list. The images come through fetch, not <img src>: a host page whose policy lets the
- * figure fetch its strings from the copy (connect-src) lets these through as well, with no img-src
- * for the copy's origin.
+ * The poster of element `name` in language `lang`, from the copy at `base`: its box, each picture
+ * at its size at once and drawn when its bytes arrive, or null when the copy lists none. The
+ * images come through fetch as blob: URLs, not <img src>: a host page whose policy lets the figure
+ * fetch its strings from the copy (connect-src) lets these through as well, with no img-src for
+ * the copy's origin. A picture that cannot be fetched hides the poster. dispose() frees them.
  * @param {URL} base
  * @param {string} name
+ * @param {string | null} parts  the element's `parts` attribute
  * @param {'en' | 'pt'} lang
  */
-export async function loadPoster(base, name, lang) {
-  const response = await fetch(new URL(`img/figures/${name}.${lang}.json`, base));
-  if (!response.ok) return null;
-  /** @type {PosterList} */
-  const { kind, pictures } = await response.json();
-  const urls = await Promise.all(
-    pictures.map(async (picture) => {
-      const file = await fetch(new URL(picture.src, base));
-      if (!file.ok) throw new Error(`${picture.src}: HTTP ${file.status}`);
-      return URL.createObjectURL(await file.blob());
-    }),
-  );
+export function createPoster(base, name, parts, lang) {
+  const poster = posterName(name, parts);
+  const list = poster ? POSTER_LISTS[lang]?.[poster] : undefined;
+  if (!list?.pictures.length) return null;
   const box = Object.assign(document.createElement('div'), { className: 'al-poster' });
-  for (const [i, picture] of pictures.entries()) {
+  /** @type {string[]} */
+  const urls = [];
+  let disposed = false;
+  for (const picture of list.pictures) {
     const img = Object.assign(document.createElement('img'), {
-      src: urls[i],
       alt: picture.alt,
       width: picture.width,
       height: picture.height,
@@ -71,6 +64,27 @@ export async function loadPoster(base, name, lang) {
     });
     if (picture.narrow) img.className = 'picture-narrow';
     box.append(img);
+    fetch(new URL(picture.src, base))
+      .then((response) => {
+        if (!response.ok) throw new Error(`${picture.src}: HTTP ${response.status}`);
+        return response.blob();
+      })
+      .then(
+        (blob) => {
+          if (disposed) return;
+          const url = URL.createObjectURL(blob);
+          urls.push(url);
+          img.src = url;
+        },
+        () => (box.hidden = true),
+      );
   }
-  return { box, kind, dispose: () => urls.forEach((url) => URL.revokeObjectURL(url)) };
+  return {
+    box,
+    kind: list.kind,
+    dispose() {
+      disposed = true;
+      for (const url of urls) URL.revokeObjectURL(url);
+    },
+  };
 }

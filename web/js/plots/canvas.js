@@ -47,7 +47,9 @@ function drawQueued(frameStart) {
   } finally {
     frameThemes = null; // the colour scheme may change before the next frame
   }
-  if (queue.size) queuedFrame = requestAnimationFrame(drawQueued);
+  // (||=: a drawing that queued more work already asked for the next frame; a second request
+  // would run this twice a frame, and each of those would ask again)
+  if (queue.size) queuedFrame ||= requestAnimationFrame(drawQueued);
 }
 
 /**

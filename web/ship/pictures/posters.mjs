@@ -1,9 +1,15 @@
 // The posters of the embedded figures (js/embed/embed-poster.js): for each figure the manifests
 // give pictures (and each part of one that has parts), per language, the list of its no-script
-// pictures as img/figures/<poster>.<lang>.json, which the element shows while the figure loads.
-import { writeFile } from 'node:fs/promises';
+// pictures, which the element shows while the figure loads: written into js/embed/poster-lists.js,
+// which the element imports, so it knows them (and their sizes) as it starts.
+// Only the drawn ones (SVG, a few kilobytes each): a poster must not hold back the core it waits
+// for on a slow connection, and the twin's raster picture, the link preview, weighs 100 KB.
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { POSTERS } from '../../js/embed/embed-poster.js';
+
+/** The module the lists are written into, relative to dist/. */
+const LISTS = 'js/embed/poster-lists.js';
 
 /** @typedef {import('./index.mjs').PictureRef} PictureRef */
 
@@ -19,29 +25,38 @@ export function pictureKind(pictures) {
 }
 
 /**
- * Writes every poster's list, per language.
+ * Writes every poster's list, per language, into dist/'s js/embed/poster-lists.js (its one
+ * declaration, empty in the source tree).
  * @param {string} out  dist/
- * @param {string} dir  the pictures' folder, relative to out
  * @param {Record<string, Record<string, PictureRef[]>>} byLang  language -> picture key -> its images
  */
-export async function writePosters(out, dir, byLang) {
-  let files = 0;
+export async function writePosters(out, byLang) {
+  /** @type {Record<string, Record<string, {kind: string, pictures: object[]}>>} */
+  const lists = {};
   for (const [lang, refs] of Object.entries(byLang)) {
+    lists[lang] = {};
     for (const [name, keys] of Object.entries(POSTERS)) {
-      const pictures = keys.flatMap((key) => {
+      const drawn = keys.flatMap((key) => {
         if (!refs[key]) throw new Error(`posters: no pictures for ${key} (${name})`);
-        return refs[key].map(({ src, alt, width, height, narrow }) => ({
-          src,
-          alt,
-          width,
-          height,
-          ...(narrow ? { narrow } : {}),
-        }));
+        return refs[key].filter((picture) => picture.src.endsWith('.svg'));
       });
-      const list = { kind: pictureKind(keys.flatMap((key) => refs[key])), pictures };
-      await writeFile(join(out, dir, `${name}.${lang}.json`), JSON.stringify(list));
-      files++;
+      const pictures = drawn.map(({ src, alt, width, height, narrow }) => ({
+        src,
+        alt,
+        width,
+        height,
+        ...(narrow ? { narrow } : {}),
+      }));
+      lists[lang][name] = { kind: pictureKind(drawn), pictures };
     }
   }
-  return files;
+  const file = join(out, LISTS);
+  const source = await readFile(file, 'utf8');
+  const declaration = 'export const POSTER_LISTS = {};';
+  if (!source.includes(declaration)) throw new Error(`posters: no "${declaration}" in ${LISTS}`);
+  await writeFile(
+    file,
+    source.replace(declaration, () => `export const POSTER_LISTS = ${JSON.stringify(lists)};`),
+  );
+  return lists;
 }
