@@ -194,6 +194,9 @@ function defineWidget(name) {
       const status = Object.assign(document.createElement('p'), { className: 'al-status' });
       status.setAttribute('role', 'status');
       waiting.append(status);
+      // Shown once its stylesheets are in: unstyled, a picture would fill the page's width, then
+      // shrink to the column's (a layout shift).
+      waiting.hidden = true;
       shadow.append(waiting);
       // Above them, its no-script pictures, in their places at once and drawn as their bytes
       // arrive (embed-poster.js); a copy without them shows none.
@@ -210,6 +213,7 @@ function defineWidget(name) {
         const styles = ['css/embed.css', 'vendor/katex/katex.min.css'];
         if (this.hasAttribute('compact')) styles.push('css/embed-compact.css');
         const styled = Promise.all(styles.map((path) => linkStyle(shadow, path)));
+        styled.then(() => (waiting.hidden = false));
         i18n = await i18nFor(lang);
         part = 'strings';
         const captioned = CAPTIONED.includes(name);

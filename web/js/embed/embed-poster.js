@@ -56,14 +56,13 @@ export function createPoster(base, name, parts, lang) {
   const urls = [];
   let disposed = false;
   for (const picture of list.pictures) {
-    const img = Object.assign(document.createElement('img'), {
-      alt: picture.alt,
-      width: picture.width,
-      height: picture.height,
-      decoding: 'async',
-    });
-    if (picture.narrow) img.className = 'picture-narrow';
-    box.append(img);
+    // Its place, sized from the start (CSSOM, which a policy without 'unsafe-inline' allows): an
+    // <img> waiting for its src would show its alt text and change size when the bytes arrive.
+    const slot = Object.assign(document.createElement('div'), { className: 'al-poster-slot' });
+    slot.style.aspectRatio = `${picture.width} / ${picture.height}`;
+    if (picture.narrow)
+      (slot.classList.add('picture-narrow'), (slot.style.width = `${picture.width}px`));
+    box.append(slot);
     fetch(new URL(picture.src, base))
       .then((response) => {
         if (!response.ok) throw new Error(`${picture.src}: HTTP ${response.status}`);
@@ -74,7 +73,15 @@ export function createPoster(base, name, parts, lang) {
           if (disposed) return;
           const url = URL.createObjectURL(blob);
           urls.push(url);
-          img.src = url;
+          slot.append(
+            Object.assign(document.createElement('img'), {
+              src: url,
+              alt: picture.alt,
+              width: picture.width,
+              height: picture.height,
+              decoding: 'async',
+            }),
+          );
         },
         () => (box.hidden = true),
       );
