@@ -5,6 +5,7 @@
 // 90 s on two cores, estimated from one run of each variant.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { stepSplit } from './bench-fixtures.mjs';
 
 import { IMAGE_GFLOP, IMAGE_GOAL, renderImages } from '../bench/images.mjs';
 import { MAPS_GOAL, renderNeuronMaps } from '../bench/neuron-maps.mjs';
@@ -65,19 +66,7 @@ test('the reference Transformer run states no goal of 75 % of the ceiling', () =
     val_loss: 2,
     peak_heap_mb: 20,
   };
-  const budget = {
-    act: 'gelu',
-    step_flops: 100e6,
-    product_flops: 100e6,
-    linear_flops: 90e6,
-    attention_flops: 10e6,
-    linearMs: 2,
-    activationMs: 0.2,
-    kernelCeiling: 50,
-    stepMs: 3,
-    ceiling: 50,
-    relu: null,
-  };
+  const budget = stepSplit();
   const lines = renderLm({ config, wasm, budget, torch: { error: 'no torch' } }, goal, 50);
   assert.ok(!goals(lines).some((l) => l.includes('75%')), goals(lines).join('\n'));
   assert.ok(goals(lines).some((l) => l.includes('a whole step >= 55%')));

@@ -3,6 +3,7 @@
 // would misstate what the products cost.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { stepSplit } from './bench-fixtures.mjs';
 
 import { loadModule } from '../../wasm/module.mjs';
 import {
@@ -35,18 +36,7 @@ test("the bench's step products are the core's step FLOPs, for several shapes", 
 
 test("the split's ReLU line reads the ReLU step against its own ceiling, and says which side of the withdrawn 75 % it is", () => {
   // 100 MFLOP a step, a 50 GFLOP/s ceiling: 2 ms is 100 %, 4 ms 50 %, 2.5 ms 80 %.
-  const split = {
-    act: 'gelu',
-    step_flops: 100e6,
-    product_flops: 100e6,
-    linear_flops: 90e6,
-    attention_flops: 10e6,
-    linearMs: 2,
-    activationMs: 0.2,
-    kernelCeiling: 50,
-    stepMs: 3,
-    ceiling: 50,
-  };
+  const split = stepSplit();
   const line = (relu) =>
     renderLmStepBudget({ ...split, relu }).find((l) => l.includes('with relu in its FFN'));
   assert.equal(line(null), undefined, 'no line when the step has no ReLU twin');
@@ -64,19 +54,7 @@ test('the step is a guard at 55 % of the ceiling beside it, its linear products 
   assert.equal(LINEAR_GOAL, 0.85);
   // 100 MFLOP a step against 50 GFLOP/s: 2 ms is 100 %; 90 MFLOP of linear products against the
   // 50 GFLOP/s beside them: 1.8 ms is 100 %.
-  const split = (stepMs, linearMs) => ({
-    act: 'gelu',
-    step_flops: 100e6,
-    product_flops: 100e6,
-    linear_flops: 90e6,
-    attention_flops: 10e6,
-    linearMs,
-    activationMs: 0.2,
-    kernelCeiling: 50,
-    stepMs,
-    ceiling: 50,
-    relu: null,
-  });
+  const split = (stepMs, linearMs) => stepSplit({ stepMs, linearMs });
   const goals = (stepMs, linearMs) =>
     renderLmStepBudget(split(stepMs, linearMs)).filter((l) => /\[(met|MISSED)\]/.test(l));
   // 2 / 0.56 = 3.571 ms is 56 %, 2 / 0.54 = 3.704 ms 54 %; 1.8 / 0.86 = 2.093 ms is 86 %, 1.8 / 0.84 = 2.143 ms 84 %
