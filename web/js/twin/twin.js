@@ -149,15 +149,16 @@ export default async function createTwin(root, { core, i18n, store }) {
     if (button && !button.disabled) (actions[button.dataset.act ?? ''](), schedule(true));
   });
 
-  /** Repaints at most every FRAME_MS (twice a second with reduced motion), at once on demand. */
+  /**
+   * Repaints at most every FRAME_MS (twice a second with reduced motion), at once on demand. In a
+   * task of its own, not an animation frame: the canvases draw in frames (plots/canvas.js), and
+   * the two in one frame made one long task where two short ones leave room for the reader's input.
+   */
   function schedule(now = false) {
     if (frame) return;
     const every = reducedMotion.matches ? 500 : FRAME_MS;
     const wait = now ? 0 : Math.max(0, every - (performance.now() - lastPaint));
-    frame = setTimeout(
-      () => requestAnimationFrame(() => ((frame = 0), (lastPaint = performance.now()), render())),
-      wait,
-    );
+    frame = setTimeout(() => ((frame = 0), (lastPaint = performance.now()), render()), wait);
   }
 
   function render() {
