@@ -133,7 +133,6 @@ test('cancel terminates the study workers and progress stops', async () => {
 
 test('the evidence widgets fit 360 px, in dark mode and in Portuguese', async () => {
   const { page, context, problems } = await openPage(env, 'pt/#seeds=2&sn=200&sepochs=3', {
-    figure: 'seeds,swap,cost',
     viewport: { width: 360, height: 740 },
     colorScheme: 'dark',
   });
