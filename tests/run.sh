@@ -64,8 +64,11 @@ echo "== Browser suites =="
 mapfile -t timed < <(grep -l 'timedTest(' tests/e2e/*.test.mjs)
 [ "${#timed[@]}" -gt 0 ] || { echo "run.sh: no timed browser test found" >&2; exit 1; }
 # The longest paired files start first, so that no long file starts late and leaves the other
-# slot idle at the end (their order only schedules; a name missing here just runs in turn).
-long_first=(seeds page captions embed swap-cost)
+# slot idle at the end (their order only schedules; a name missing here just runs in turn). Node's
+# `--test FILES` would sort them by name: tests/e2e/run-in-order.mjs keeps this order.
+long_first=(page a11y embed-compact captions publish glu swap-cost embed-failure article embed ship
+  transformer seeds images twin-draw figures twin-deep seeds-transformer transformer-robust
+  seeds-data twin robust)
 paired=()
 for name in "${long_first[@]}"; do
   [ -f "tests/e2e/$name.test.mjs" ] && paired+=("tests/e2e/$name.test.mjs")
@@ -73,6 +76,6 @@ done
 for f in tests/e2e/*.test.mjs; do
   [[ " ${long_first[*]} " == *" $(basename "$f" .test.mjs) "* ]] || paired+=("$f")
 done
-AL_E2E_PART=untimed node --test --test-concurrency=2 "${paired[@]}"
+AL_E2E_PART=untimed node tests/e2e/run-in-order.mjs 2 "${paired[@]}"
 AL_E2E_PART=timed node --test --test-concurrency=1 "${timed[@]}"
 done_step 'browser suites'

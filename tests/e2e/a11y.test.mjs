@@ -83,7 +83,7 @@ test('axe: each embed.html figure and the blog example', async () => {
 });
 
 test('focus stays near a button that disables itself; the language switch shows its focus ring', async () => {
-  const { page, context } = await openPage(env, SHORT);
+  const { page, context } = await openPage(env, SHORT, { figure: 'twin,seeds,swap' });
   const focused = () =>
     page.evaluate(() => {
       const el = document.activeElement;
@@ -197,7 +197,8 @@ timedTest(
 );
 
 test('no flood of announcements, named PNG buttons, one decimal separator, a table that fits', async () => {
-  const { page, context } = await openPage(env, '#noise=0.3');
+  // (the figures it reads; the language switch then opens the whole Portuguese article)
+  const { page, context } = await openPage(env, '#noise=0.3', { figure: 'curves,cost,twin' });
   // The curves' cursor: the readout is no live region; the slider's value carries the numbers.
   assert.equal(
     await page.locator('[data-widget="curves"] .readout').getAttribute('aria-live'),

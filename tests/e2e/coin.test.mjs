@@ -3,7 +3,7 @@
 // line; at 375 px in dark mode, in Portuguese too, with no axe violations.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { articleUrl, openPage, screenshot, setup } from './helpers.mjs';
+import { openPage, screenshot, setup } from './helpers.mjs';
 import { axeViolations } from './axe.mjs';
 import { loadModule } from '../../wasm/module.mjs';
 import { INPUTS } from '../../web/js/coin/tosses.js';
@@ -89,11 +89,12 @@ test('tossing closes the gap to GELU; the GELU row stays and is the core’s; a 
 });
 
 test('phone, dark, Portuguese: keyboard tosses, decimal comma, no axe violations', async () => {
-  const { page, context, problems } = await openPage(env, '', {
-    viewport: { width: 375, height: 740 },
-    colorScheme: 'dark',
-  });
-  await page.goto(articleUrl(env.url, 'pt/', env.figure));
+  const { page, context, problems } = await openPage(
+    env,
+    '',
+    { viewport: { width: 375, height: 740 }, colorScheme: 'dark' },
+    'pt/',
+  );
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
   await page.focus(`${FIG} [data-toss="100"]`);
   await page.keyboard.press('Enter');

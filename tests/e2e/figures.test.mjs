@@ -73,10 +73,7 @@ test('without JavaScript: a numbered caption and a loaded picture per interactiv
 
 test('with JavaScript: the numbers stay when the figures mount, and no picture loads', async () => {
   for (const [path, lang, word] of PAGES) {
-    const requests = [];
-    const { page, context, problems } = await openPage(env, '', {}, '');
-    page.on('request', (r) => requests.push(r.url()));
-    await page.goto(`${env.url}${path}`);
+    const { page, context, problems, requests } = await openPage(env, '', {}, path);
     await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
     const figures = await numbering(page);
     figures.forEach((f, i) => {
@@ -114,10 +111,12 @@ test('with JavaScript: the numbers stay when the figures mount, and no picture l
 
 test('at 375 px tables keep their key columns in view, and a table that scrolls pins its first column', async () => {
   for (const [path, lang] of PAGES) {
-    const { page, context, problems } = await openPage(env, '', {
-      viewport: { width: 375, height: 740 },
-    });
-    await page.goto(`${env.url}${path}`);
+    const { page, context, problems } = await openPage(
+      env,
+      '',
+      { viewport: { width: 375, height: 740 } },
+      path,
+    );
     await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
     const tables = await page.$$eval('main .table-scroll', (els) =>
       els

@@ -183,7 +183,9 @@ const BLOCKED_NOTE = 'Service Worker registration blocked by Playwright';
 
 /**
  * A fresh page (own context, so own localStorage) that records console errors and warnings,
- * uncaught exceptions and every request to another origin. `path`: another page than the article.
+ * uncaught exceptions and every request (`requests`, the page's and its workers', from the first
+ * on; `offOrigin`, those to another origin). `path`: another page than the article (`pt/` the
+ * Portuguese one), which the caller waits for.
  * `options`: the browser context's, plus `figure` (this page's figures instead of setup's; `''`:
  * all of them). Without a service worker unless `options.serviceWorkers` says 'allow': a fresh
  * context's worker would precache the whole app shell (254 files) behind every test, which cost
@@ -201,6 +203,7 @@ export async function openPage(env, hash = '', options = {}, path = '') {
   const page = await context.newPage();
   const origin = new URL(env.url).origin;
   const problems = [];
+  const requests = [];
   const offOrigin = [];
   page.on('console', (m) => {
     if (serviceWorkers === 'block' && m.text() === BLOCKED_NOTE) return;
@@ -209,13 +212,14 @@ export async function openPage(env, hash = '', options = {}, path = '') {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   context.on('request', (r) => {
     const u = r.url();
+    requests.push(u);
     if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))
       offOrigin.push(u);
   });
   await page.goto(articleUrl(env.url, path + hash, figure));
   // (the article marks itself ready; another page, e.g. embed.html, is the caller's to wait for)
   if (!path) await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
-  return { page, context, problems, offOrigin };
+  return { page, context, problems, requests, offOrigin };
 }
 
 /**

@@ -145,7 +145,8 @@ test('the first screen at 1280×800 shows the curves where GELU and ReLU part', 
 });
 
 test('the EN/PT switch goes to the other address, keeps the settings in the hash, and back', async () => {
-  const { page, context, problems } = await openPage(env, '#epochs=12&b=silu');
+  // (the twin holds the settings; each language's page then opens whole)
+  const { page, context, problems } = await openPage(env, '#epochs=12&b=silu', { figure: 'twin' });
   const h1 = page.locator('h1');
   const english = await h1.textContent();
   await page.click('a[data-lang="pt"]');
