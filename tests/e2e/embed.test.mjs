@@ -235,8 +235,10 @@ test('an embedded figure shows its caption and pictures until the core arrives, 
     );
     // first: in its place before the strings arrive, so they push nothing down when they do
     assert.equal(
-      await host.locator('.al-waiting > :first-child').getAttribute('class'),
-      'al-poster',
+      await host
+        .locator('.al-waiting > :first-child')
+        .evaluate((el) => el.classList.contains('al-poster')),
+      true,
     );
     assert.equal(
       (await host.locator('.al-status').textContent()).trim(),

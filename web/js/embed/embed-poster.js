@@ -51,7 +51,9 @@ export function createPoster(base, name, parts, lang) {
   const poster = posterName(name, parts);
   const list = poster ? POSTER_LISTS[lang]?.[poster] : undefined;
   if (!list?.pictures.length) return null;
-  const box = Object.assign(document.createElement('div'), { className: 'al-poster' });
+  const box = Object.assign(document.createElement('div'), {
+    className: 'figure-picture al-poster',
+  });
   /** @type {string[]} */
   const urls = [];
   let disposed = false;
