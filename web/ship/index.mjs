@@ -48,12 +48,12 @@ export async function ship(out) {
   await embedCss(out, sheets);
   const bundled = sheets.filter((s) => s.startsWith('css/'));
   const pages = await prerender(out); // after the strings' styles became classes
-  const preloaded = await preloadModules(out, 'embed.html');
+  await preloadModules(out, 'embed.html');
 
   const bundle = await writeFileBundle(out); // (before the split modules: file:// needs neither)
   await writeSplitModules(out);
   const { files, version, hashes } = await siteHashes(out);
   const shell = files.filter((f) => isShell(f, fonts, bundled));
   await stampServiceWorker(out, { VERSION: version, SHELL: shell, FILES: hashes });
-  return { version, shell: shell.length, styles, fonts: fonts.length, bundle, pages, preloaded };
+  return { version, shell: shell.length, styles, fonts: fonts.length, bundle, pages };
 }

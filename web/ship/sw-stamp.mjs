@@ -4,9 +4,10 @@
 // worker checks every file it caches against, so that a page of one version never receives, nor
 // caches, a file of the next one deployed at the same origin).
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { walk } from './file-bundle.mjs';
+import { stampConstants } from './stamp.mjs';
 
 /** Hex digits kept of a file's SHA-256: what sw.js compares (64 bits tell two versions apart). */
 export const FILE_HASH_DIGITS = 16;
@@ -33,13 +34,4 @@ export async function siteHashes(out) {
  * @param {string} out
  * @param {{VERSION?: string, SHELL?: string[], FILES?: Record<string, string>}} values
  */
-export async function stampServiceWorker(out, values) {
-  const path = join(out, 'sw.js');
-  let text = await readFile(path, 'utf8');
-  for (const [name, value] of Object.entries(values)) {
-    const line = new RegExp(`^const ${name} = .*;$`, 'm');
-    if (!line.test(text)) throw new Error(`web/sw.js: no ${name} line to stamp`);
-    text = text.replace(line, () => `const ${name} = ${JSON.stringify(value)};`);
-  }
-  await writeFile(path, text);
-}
+export const stampServiceWorker = (out, values) => stampConstants(join(out, 'sw.js'), values);

@@ -4,9 +4,9 @@
 // which the element imports, so it knows them (and their sizes) as it starts.
 // Only the drawn ones (SVG, a few kilobytes each): a poster must not hold back the core it waits
 // for on a slow connection, and the twin's raster picture, the link preview, weighs 100 KB.
-import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { POSTERS } from '../../js/embed/embed-poster.js';
+import { stampConstants } from '../stamp.mjs';
 
 /** The module the lists are written into, relative to dist/. */
 const LISTS = 'js/embed/poster-lists.js';
@@ -25,8 +25,8 @@ export function pictureKind(pictures) {
 }
 
 /**
- * Writes every poster's list, per language, into dist/'s js/embed/poster-lists.js (its one
- * declaration, empty in the source tree).
+ * Writes every poster's list, per language, into dist/'s js/embed/poster-lists.js (stamp.mjs: its
+ * one declaration, empty in the source tree).
  * @param {string} out  dist/
  * @param {Record<string, Record<string, PictureRef[]>>} byLang  language -> picture key -> its images
  */
@@ -50,13 +50,6 @@ export async function writePosters(out, byLang) {
       lists[lang][name] = { kind: pictureKind(drawn), pictures };
     }
   }
-  const file = join(out, LISTS);
-  const source = await readFile(file, 'utf8');
-  const declaration = 'export const POSTER_LISTS = {};';
-  if (!source.includes(declaration)) throw new Error(`posters: no "${declaration}" in ${LISTS}`);
-  await writeFile(
-    file,
-    source.replace(declaration, () => `export const POSTER_LISTS = ${JSON.stringify(lists)};`),
-  );
+  await stampConstants(join(out, LISTS), { POSTER_LISTS: lists });
   return lists;
 }
