@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cancel_epoch_check.hpp"
 #include "mlp/experiment.hpp"
 #include "mlp/moons.hpp"
 #include "mlp/split.hpp"
@@ -316,21 +317,7 @@ TEST_CASE("advance: any slicing gives step()'s run bit for bit, and a call stays
 TEST_CASE("cancel_epoch: weights and Adam back to the epoch's start; the run then goes on alike") {
     al::Config c = small_config();
     al::Experiment a(c), b(c);
-    CHECK(a.step());
-    CHECK(b.step());
-    const std::vector<float> after_one = b.network().params();
-    CHECK_FALSE(b.advance(50));  // part of epoch 2
-    CHECK(b.epoch_work_done() > 0);
-    CHECK(b.network().params() != after_one);
-    b.cancel_epoch();
-    CHECK(b.epoch_work_done() == 0);
-    CHECK(b.network().params() == after_one);
-    CHECK(b.epoch() == 1);
-    while (a.step()) {
-    }
-    while (b.step()) {
-    }
-    CHECK(a.network().params() == b.network().params());
+    al::test::check_cancel_epoch(a, b, 50);
 }
 
 TEST_CASE("chunks of a large network are short; fill_grid in pieces equals fill_grid whole") {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "cancel_epoch_check.hpp"
 #include "image_data.hpp"
 #include "mlp/image_experiment.hpp"
 
@@ -67,20 +68,6 @@ TEST_CASE("image cancel_epoch: the weights of the last recorded epoch; then it g
     al::ImageConfig c = sliced_config();
     c.dropout = 0;  // (the masks a cancelled epoch drew are not given back)
     al::ImageExperiment a(c, data()), b(c, data());
-    CHECK(a.step());
-    CHECK(b.step());
-    const std::vector<float> after_one = b.network().params();
-    CHECK_FALSE(b.advance(250));  // part of epoch 2: more than one batch
-    CHECK(b.epoch_work_done() > 0);
-    CHECK(b.network().params() != after_one);
-    b.cancel_epoch();
-    CHECK(b.epoch_work_done() == 0);
-    CHECK(b.network().params() == after_one);
-    CHECK(b.epoch() == 1);
-    while (a.step()) {
-    }
-    while (b.step()) {
-    }
-    CHECK(a.network().params() == b.network().params());
+    al::test::check_cancel_epoch(a, b, 250);  // part of epoch 2: more than one batch
     CHECK(a.history().back().test_loss == b.history().back().test_loss);
 }
