@@ -25,11 +25,8 @@ double gemm_throughput(std::size_t M, std::size_t N, std::size_t K, bool transpo
             gemm(M, N, K, a.data(), a_row, a_col, b.data(), N, c.data(), N, nullptr, false);
         return seconds_now() - t0;
     };
-    std::size_t times = 1;
-    while (run(times) < 0.005 && times < (std::size_t(1) << 20)) times *= 2;
-    double best = 1e300;
-    for (int r = 0; r < reps; ++r) best = std::min(best, run(times));
-    return 2.0 * double(M) * double(N) * double(K) * double(times) / std::max(best, 1e-9);
+    const double flop = 2.0 * double(M) * double(N) * double(K);
+    return flop / best_seconds_per_unit(run, 1, std::size_t(1) << 20, reps);
 }
 
 }  // namespace al

@@ -22,10 +22,14 @@ using fbatch = float;
 constexpr std::size_t lanes = 1;
 #endif
 
-// FLOP of `iters` steps of C chains (2 per lane per chain and step); the result is read so the
-// loop cannot be removed, and m, a are not constants to the optimiser (peak_sink is volatile).
+// FLOP per step of C chains: a multiply and an add per lane and chain.
 template <std::size_t C>
-double chains(std::size_t iters) {
+constexpr double chains_flop_per_step = 2.0 * double(lanes) * double(C);
+
+// `iters` steps of C chains; the result is read so the loop cannot be removed, and m, a are not
+// constants to the optimiser (peak_sink is volatile).
+template <std::size_t C>
+void chains(std::size_t iters) {
     const float seed = peak_sink;
     const fbatch m(0.999f + seed), a(0.001f + seed);
     fbatch acc[C];
@@ -39,24 +43,17 @@ double chains(std::size_t iters) {
 #else
     peak_sink = total * 0.0f;
 #endif
-    return 2.0 * double(lanes) * double(C) * double(iters);
 }
 
 template <std::size_t C>
 double best_rate(int reps) {
-    std::size_t iters = 1 << 12;
-    auto time = [&] {
+    auto time = [](std::size_t iters) {
         const double t0 = seconds_now();
-        const double flop = chains<C>(iters);
-        return std::pair{flop, seconds_now() - t0};
+        chains<C>(iters);
+        return seconds_now() - t0;
     };
-    while (time().second < 0.005 && iters < (std::size_t(1) << 30)) iters *= 2;
-    double best = 0;
-    for (int r = 0; r < reps; ++r) {
-        const auto [flop, s] = time();
-        best = std::max(best, flop / std::max(s, 1e-9));
-    }
-    return best;
+    return chains_flop_per_step<C> /
+           best_seconds_per_unit(time, std::size_t(1) << 12, std::size_t(1) << 30, reps);
 }
 
 }  // namespace
