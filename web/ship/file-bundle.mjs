@@ -108,9 +108,11 @@ export function toClassic(source, id) {
     },
   );
   body = body.replace(/\bimport\.meta\.url\b/g, '__al_meta.url');
-  // Dynamic import() calls, not methods named import (`import({...}) {` in an object literal).
-  body = body.replace(/(^|[=(,:?&|!]\s*|\b(?:await|return)\s+)import\(/gm, '$1__al_import(');
-  const left = /^\s*(import|export)\s+[\w{*'"]|\bimport\.meta\b/m.exec(body);
+  // Dynamic import() calls (also an arrow's body, `=> import(`), not methods named import
+  // (`import({...}) {` in an object literal).
+  body = body.replace(/(^|[=(,:?&|!>]\s*|\b(?:await|return)\s+)import\(/gm, '$1__al_import(');
+  const left =
+    /^\s*(import|export)\s+[\w{*'"]|\bimport\.meta\b/m.exec(body) ?? dynamicImportLeft(body);
   if (left)
     throw new Error(`${id}: cannot bundle "${body.slice(left.index, left.index + 60).trim()}"`);
   // Getters, defined before the body runs: live bindings, and safe for import cycles.
@@ -208,4 +210,25 @@ ${entry}
 `;
   await writeFile(join(out, 'js', 'app.file.js'), text);
   return Buffer.byteLength(text);
+}
+
+/**
+ * An `import(` the rewrite above missed (it would fail at run time, from disk only), ignoring
+ * comments (JSDoc types name modules) and methods named import; null when there is none.
+ * @param {string} body
+ * @returns {{index: number} | null}
+ */
+function dynamicImportLeft(body) {
+  const blank = (/** @type {string} */ text) => text.replace(/[^\n]/g, ' '); // keeps the offsets
+  const code = body
+    .replace(/\/\*[\s\S]*?\*\//g, blank)
+    .replace(/(^|[^:'"`])\/\/.*$/gm, (all, before) => before + blank(all.slice(before.length)));
+  for (const m of code.matchAll(/(^|[^\w$.])import\(/gm)) {
+    const lineStart = code.lastIndexOf('\n', m.index) + 1;
+    const end = code.indexOf('\n', m.index);
+    const line = code.slice(lineStart, end < 0 ? undefined : end);
+    if (/^\s*(async\s+)?import\(.*\)\s*\{\s*$/.test(line)) continue; // a method definition
+    return { index: m.index + m[1].length };
+  }
+  return null;
 }

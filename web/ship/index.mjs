@@ -1,7 +1,7 @@
 // The shipping steps of `node web/build.mjs`, run on dist/ once the web files, modules and KaTeX
 // are in place (see each module for why): CSS for CSP and shadow roots, the article's HTML per
-// language (prerender.mjs), the embed page's module preloads (modulepreload.mjs), the file:// bundle, and
-// last the service worker's version, app-shell list and file hashes (sw-stamp.mjs), so they hash
+// language (prerender.mjs), the embed page's and the article's module preloads (modulepreload.mjs),
+// the file:// bundle, and last the service worker's version, app-shell list and file hashes (sw-stamp.mjs), so they hash
 // the final files.
 import { bundlePageCss, embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
 import { writeFileBundle } from './file-bundle.mjs';
@@ -10,7 +10,7 @@ import { prerender } from './prerender.mjs';
 import { PREVIEW } from './preview.mjs';
 import { PICTURE_DIR } from './pictures/index.mjs';
 import { writeSplitModules } from './wasm-split.mjs';
-import { preloadModules } from './modulepreload.mjs';
+import { preloadArticleModules, preloadModules } from './modulepreload.mjs';
 import { BUILDS, buildFiles } from '../js/shared/core.js';
 
 // The single-file modules: for Node, the CLI and file:// (whose bundle holds them); a page over
@@ -49,6 +49,7 @@ export async function ship(out) {
   const bundled = sheets.filter((s) => s.startsWith('css/'));
   const pages = await prerender(out); // after the strings' styles became classes
   await preloadModules(out, 'embed.html');
+  await preloadArticleModules(out);
 
   const bundle = await writeFileBundle(out); // (before the split modules: file:// needs neither)
   await writeSplitModules(out);

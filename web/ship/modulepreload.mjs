@@ -5,9 +5,15 @@
 // settings, which read the shared floor: six levels before a figure's caption can show); with
 // them, in one. Dynamic imports (a figure's own module, the language's strings) are left to load
 // when asked for: which of them a page needs depends on what it shows.
+//
+// The article cannot carry the links in its HTML: opened from disk (file://), where it runs a
+// classic bundle instead, every link would be a refused module fetch and a console error. Its
+// boot script (js/page/boot.js) adds them over http(s), beside its import of main.js, from a list
+// stamped into it here.
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import { stampConstants } from './stamp.mjs';
 
 /**
  * The relative paths a module imports statically (`import … from`, `export … from`, `import '…'`),
@@ -61,4 +67,22 @@ export async function preloadModules(out, page) {
     html.slice(0, first) + links.map((l) => `${l}\n${indent}`).join('') + html.slice(first),
   );
   return links.length;
+}
+
+/** The article's boot script and the module it imports. */
+export const ARTICLE_BOOT = 'js/page/boot.js';
+export const ARTICLE_MAIN = 'js/page/main.js';
+
+/**
+ * Stamps into the article's boot script (MODULE_PRELOADS) main.js and every module it imports
+ * statically, relative to the boot script.
+ * @param {string} out
+ */
+export async function preloadArticleModules(out) {
+  const main = join(out, ARTICLE_MAIN);
+  const modules = [main, ...staticGraph(main)];
+  const from = dirname(join(out, ARTICLE_BOOT));
+  const list = modules.map((path) => relative(from, path));
+  await stampConstants(join(out, ARTICLE_BOOT), { MODULE_PRELOADS: list });
+  return list.length;
 }

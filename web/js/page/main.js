@@ -23,6 +23,10 @@ import { warmNumberFormats } from '../shared/number-data.js';
  */
 async function mountWidget(el, context) {
   const name = el.dataset.widget ?? '';
+  // The figure's module downloads while the core does, not after it.
+  /** @type {Promise<{default: import('../shared/types').WidgetFactory}>} */
+  const module = (async () => import(`../${figureModule(name)}`))(); // (a bad name: a rejection)
+  module.catch(() => {}); // (reported below, once the core is up)
   let ctx;
   try {
     ctx = await context();
@@ -30,8 +34,7 @@ async function mountWidget(el, context) {
     return; // the core failed: the page says so once (#core-error)
   }
   try {
-    /** @type {{default: import('../shared/types').WidgetFactory}} */
-    const { default: create } = await import(`../${figureModule(name)}`);
+    const { default: create } = await module;
     await nextTask(); // (after the core's own tasks: the build of a figure starts a task of its own)
     // Built out of sight (a widget may build in several tasks, tasks.js) and shown whole: no
     // half-built frame, and nothing inside the figure moves while it fills in.
