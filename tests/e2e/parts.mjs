@@ -9,9 +9,19 @@ const part = process.env.AL_E2E_PART ?? '';
 if (!['', 'timed', 'untimed'].includes(part))
   throw new Error(`AL_E2E_PART must be timed or untimed, not '${part}'`);
 
-/** A test that bounds no time: it runs in the untimed part. */
-export const test = (/** @type {string} */ name, /** @type {() => Promise<void>} */ fn) =>
-  part === 'timed' ? undefined : nodeTest(name, fn);
+/**
+ * A test that bounds no time: it runs in the untimed part. As node:test's, with or without its
+ * options (`{todo: reason}`).
+ * @param {string} name
+ * @param {import('node:test').TestOptions | (() => Promise<void>)} optionsOrFn
+ * @param {() => Promise<void>} [fn]
+ */
+export const test = (name, optionsOrFn, fn) => {
+  if (part === 'timed') return undefined;
+  return typeof optionsOrFn === 'function'
+    ? nodeTest(name, optionsOrFn)
+    : nodeTest(name, optionsOrFn, fn);
+};
 
 /** A test that bounds how long the reader waits: it runs in the timed part, alone. */
 export const timedTest = (/** @type {string} */ name, /** @type {() => Promise<void>} */ fn) =>
