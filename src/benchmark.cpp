@@ -27,7 +27,6 @@ void run_kernel(Activation a, Pass pass, Kernel kernel, const float* in, float* 
 
 double activation_throughput(Activation a, Pass pass, Kernel kernel, std::size_t n, int reps) {
     n = std::max<std::size_t>(n, 1);
-    reps = std::max(reps, 1);
     std::vector<float> in(n), out(n);
     for (std::size_t i = 0; i < n; ++i) in[i] = -6.0f + 12.0f * float(i) / float(n);
     auto time_passes = [&](std::size_t k) {

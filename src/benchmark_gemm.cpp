@@ -13,7 +13,6 @@ double gemm_throughput(std::size_t M, std::size_t N, std::size_t K, bool transpo
     M = std::max<std::size_t>(M, 1);
     N = std::max<std::size_t>(N, 1);
     K = std::max<std::size_t>(K, 1);
-    reps = std::max(reps, 1);
     std::vector<float> a(M * K), b(K * N), c(M * N);
     for (std::size_t i = 0; i < a.size(); ++i) a[i] = float(i % 7) * 0.25f - 0.75f;
     for (std::size_t i = 0; i < b.size(); ++i) b[i] = float(i % 5) * 0.125f - 0.25f;

@@ -59,7 +59,6 @@ double best_rate(int reps) {
 }  // namespace
 
 double simd_peak_flops(int reps) {
-    reps = std::max(reps, 1);
     peak_sink = 0.0f;
     // 8 chains hide a 4-cycle multiply and add on two ports; 12 cover wider cores (e.g. two
     // multiply and two add pipes). The best of both is the ceiling.

@@ -13,6 +13,34 @@ before(async () => (env = await setup({ figure: 'twin' }))); // the figure under
 after(async () => env?.close());
 
 const lab = '[data-widget="twin"]';
+
+/** Appends [tag, id, attributes] elements to the page's body, in order (on embed.html: figures). */
+const appendElements = (
+  /** @type {import('playwright-core').Page} */ page,
+  /** @type {[string, string, Record<string, string>][]} */ elements,
+) =>
+  page.evaluate((list) => {
+    for (const [tag, id, attributes] of list) {
+      const el = Object.assign(document.createElement(tag), { id });
+      for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+      document.body.append(el);
+    }
+  }, elements);
+
+/** A study long enough to be still running whenever a test removes or moves it: #s. */
+const LONG_STUDY = /** @type {[string, string, Record<string, string>]} */ ([
+  'activation-lab-seeds',
+  's',
+  { seeds: '20', epochs: '2000' },
+]);
+
+/** Starts LONG_STUDY once it is ready, and waits until it runs (its Cancel enabled). */
+async function runLongStudy(/** @type {import('playwright-core').Page} */ page) {
+  await page.waitForSelector('#s[ready]');
+  await page.locator('#s [data-act="run"]').click();
+  await page.locator('#s [data-act="cancel"]:not([disabled])').waitFor();
+}
+
 const LONG_TASK_LIMIT_MS = 500; // the goal is ~200 ms; a shared machine gets some slack
 
 /** ms until fn(page) is true (polled). */
@@ -79,20 +107,13 @@ timedTest(
 test('a removed element ends its workers; re-inserted, it starts afresh; attribute churn coalesces', async () => {
   const { page, context, problems } = await openPage(env, '', {}, 'embed.html#widget=curves');
   const workers = () => page.workers().length;
-  await page.evaluate(() => {
-    const twin = Object.assign(document.createElement('activation-lab-twin'), { id: 't' });
-    twin.setAttribute('n', '300');
-    twin.setAttribute('epochs', '10000');
-    const seeds = Object.assign(document.createElement('activation-lab-seeds'), { id: 's' });
-    seeds.setAttribute('seeds', '20');
-    seeds.setAttribute('epochs', '2000');
-    document.body.append(twin, seeds);
-  });
+  await appendElements(page, [
+    ['activation-lab-twin', 't', { n: '300', epochs: '10000' }],
+    LONG_STUDY,
+  ]);
   await page.waitForSelector('#t[ready]');
-  await page.waitForSelector('#s[ready]');
   await page.locator('#t [data-act="play"]').click();
-  await page.locator('#s [data-act="run"]').click();
-  await page.locator('#s [data-act="cancel"]:not([disabled])').waitFor();
+  await runLongStudy(page);
   await pollUntil(page, () => workers() >= 3);
   assert.ok(workers() >= 3, `twin and study workers run (${workers()})`);
   await page.evaluate(() => document.querySelectorAll('#t, #s').forEach((el) => el.remove()));
@@ -167,16 +188,8 @@ test('embed.html names an unknown figure, inherited names included, and its heig
 test('a moved element keeps its running study and its workers; removed, they end', async () => {
   const { page, context, problems } = await openPage(env, '', {}, 'embed.html#widget=curves');
   const workers = () => page.workers().length;
-  await page.evaluate(() => {
-    const seeds = Object.assign(document.createElement('activation-lab-seeds'), { id: 's' });
-    seeds.setAttribute('seeds', '20');
-    seeds.setAttribute('epochs', '2000');
-    const first = Object.assign(document.createElement('div'), { id: 'first' });
-    document.body.append(first, seeds);
-  });
-  await page.waitForSelector('#s[ready]');
-  await page.locator('#s [data-act="run"]').click();
-  await page.locator('#s [data-act="cancel"]:not([disabled])').waitFor();
+  await appendElements(page, [['div', 'first', {}], LONG_STUDY]);
+  await runLongStudy(page);
   await pollUntil(page, () => workers() >= 1);
   const running = workers();
   assert.ok(running >= 1, 'the study runs');

@@ -10,17 +10,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staticImports } from '../../web/ship/modulepreload.mjs';
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
 
-/** Static imports only (`import ... from '...'`, `export ... from '...'`), not import(). */
-function staticImports(file) {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)';/gms)]
-    .map((m) => m[1])
-    .filter((spec) => spec.startsWith('.'))
-    .map((spec) => join(dirname(file), spec.split('?')[0]));
-}
+/** The files `file` imports statically (the build's own reading, modulepreload.mjs). */
+const importsOf = (/** @type {string} */ file) =>
+  staticImports(readFileSync(file, 'utf8')).map((spec) => join(dirname(file), spec.split('?')[0]));
 
 /** Every file of the static graph from entry, with its depth (the entry is 0). */
 function graph(entry) {
@@ -28,7 +24,7 @@ function graph(entry) {
   const queue = [entry];
   while (queue.length) {
     const file = queue.shift();
-    for (const dep of staticImports(file))
+    for (const dep of importsOf(file))
       if (!depth.has(dep)) depth.set(dep, depth.get(file) + 1) && queue.push(dep);
   }
   return new Map([...depth].map(([f, d]) => [relative(web, f), d]));

@@ -12,6 +12,7 @@
 // uses and throws at build time on anything else, so a new form cannot break file:// silently.
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
+import { blankComments } from './js-comments.mjs';
 import { LM_FILES } from '../js/shared/lm-config.js';
 
 const SKIP = new Set(['js/page/boot.js', 'js/app.file.js', 'sw.js']);
@@ -219,10 +220,7 @@ ${entry}
  * @returns {{index: number} | null}
  */
 function dynamicImportLeft(body) {
-  const blank = (/** @type {string} */ text) => text.replace(/[^\n]/g, ' '); // keeps the offsets
-  const code = body
-    .replace(/\/\*[\s\S]*?\*\//g, blank)
-    .replace(/(^|[^:'"`])\/\/.*$/gm, (all, before) => before + blank(all.slice(before.length)));
+  const code = blankComments(body);
   for (const m of code.matchAll(/(^|[^\w$.])import\(/gm)) {
     const lineStart = code.lastIndexOf('\n', m.index) + 1;
     const end = code.indexOf('\n', m.index);

@@ -1,8 +1,8 @@
 // The shipping steps of `node web/build.mjs`, run on dist/ once the web files, modules and KaTeX
 // are in place (see each module for why): CSS for CSP and shadow roots, the article's HTML per
 // language (prerender.mjs), the embed page's and the article's module preloads (modulepreload.mjs),
-// the file:// bundle, and last the service worker's version, app-shell list and file hashes (sw-stamp.mjs), so they hash
-// the final files.
+// the file:// bundle, and last the service worker's version, app-shell list and file hashes
+// (sw-stamp.mjs), so they hash the final files.
 import { bundlePageCss, embedCss, katexFonts, styleAttributesToClasses } from './styles.mjs';
 import { writeFileBundle } from './file-bundle.mjs';
 import { siteHashes, stampServiceWorker } from './sw-stamp.mjs';

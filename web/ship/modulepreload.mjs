@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import { blankComments } from './js-comments.mjs';
 import { stampConstants } from './stamp.mjs';
 
 /**
@@ -21,7 +22,7 @@ import { stampConstants } from './stamp.mjs';
  * @param {string} source
  */
 export function staticImports(source) {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const code = blankComments(source);
   return [
     ...code.matchAll(/(?:^|[;\n])\s*(?:import|export)\s[^;'"()]*?\sfrom\s*'(\.{1,2}\/[^']+)'/g),
     ...code.matchAll(/(?:^|[;\n])\s*import\s*'(\.{1,2}\/[^']+)'/g),
@@ -66,7 +67,6 @@ export async function preloadModules(out, page) {
     file,
     html.slice(0, first) + links.map((l) => `${l}\n${indent}`).join('') + html.slice(first),
   );
-  return links.length;
 }
 
 /** The article's boot script and the module it imports. */
@@ -84,5 +84,4 @@ export async function preloadArticleModules(out) {
   const from = dirname(join(out, ARTICLE_BOOT));
   const list = modules.map((path) => relative(from, path));
   await stampConstants(join(out, ARTICLE_BOOT), { MODULE_PRELOADS: list });
-  return list.length;
 }
